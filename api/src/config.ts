@@ -1,0 +1,90 @@
+import * as v from 'valibot';
+import { resolve } from 'node:path';
+
+const port = v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(65535));
+const optionalUrl = v.optional(v.pipe(v.string(), v.url()));
+const list = v.pipe(
+  v.string(),
+  v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+);
+
+const EnvSchema = v.object({
+  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
+  HOST: v.optional(v.string(), '127.0.0.1'),
+  PORT: v.optional(port, '3000'),
+  DATA_DIR: v.optional(v.string(), 'data'),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres://'))),
+  PUBLIC_APP_URL: v.optional(v.pipe(v.string(), v.url()), 'http://localhost:8080'),
+  CORS_ORIGINS: v.optional(list),
+  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
+  MAIL_FROM: v.optional(v.string(), 'Kagami <no-reply@kagami.local>'),
+  GOOGLE_CLIENT_ID: v.optional(v.string()),
+  GOOGLE_CLIENT_SECRET: v.optional(v.string()),
+  GOOGLE_ISSUERS: v.optional(list, 'https://accounts.google.com,accounts.google.com'),
+  GOOGLE_JWKS_URL: v.optional(v.pipe(v.string(), v.url()), 'https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_TOKEN_URL: v.optional(v.pipe(v.string(), v.url()), 'https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: v.optional(v.pipe(v.string(), v.url()), 'https://openidconnect.googleapis.com/v1/userinfo'),
+  SESSION_TTL_DAYS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '30'),
+  RATE_LIMIT_MAX: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '600'),
+  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  publicAppUrl: string;
+  corsOrigins: string[];
+  smtpUrl?: string;
+  mailFrom: string;
+  google: {
+    clientId?: string;
+    clientSecret?: string;
+    issuers: string[];
+    jwksUrl: string;
+    tokenUrl: string;
+    userinfoUrl: string;
+  };
+  sessionTtlDays: number;
+  rateLimitMax: number;
+  logLevel: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = v.safeParse(EnvSchema, present);
+  if (!result.success) {
+    const lines = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? '?'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = result.output;
+  const publicAppUrl = e.PUBLIC_APP_URL.replace(/\/$/, '');
+  const localFrontends = [8080, 8081, 8082, 8083, 8084].map((p) => `http://localhost:${p}`);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicAppUrl,
+    corsOrigins: e.CORS_ORIGINS ?? [publicAppUrl, ...localFrontends],
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    google: {
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+      issuers: e.GOOGLE_ISSUERS,
+      jwksUrl: e.GOOGLE_JWKS_URL,
+      tokenUrl: e.GOOGLE_TOKEN_URL,
+      userinfoUrl: e.GOOGLE_USERINFO_URL,
+    },
+    sessionTtlDays: e.SESSION_TTL_DAYS,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    logLevel: e.LOG_LEVEL,
+  };
+}

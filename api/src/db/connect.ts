@@ -1,0 +1,54 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import * as schema from './schema';
+import { acquireFolderLock } from './folder-lock';
+
+export type Database = ReturnType<typeof drizzlePglite<typeof schema>>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = join(__dirname, '..', '..', 'drizzle');
+
+/**
+ * PostgreSQL when a URL is given; otherwise PGlite in `<dataDir>/db`, or in memory when
+ * dataDir is null (tests). Migrations run before the handle is returned.
+ */
+export async function connectDatabase(options: { databaseUrl?: string; dataDir: string | null }): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder });
+    // Both drivers expose the same query builder; the PGlite type is used as the common one.
+    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+  }
+  let releaseLock = () => {};
+  let client: PGlite;
+  if (options.dataDir) {
+    const folder = join(options.dataDir, 'db');
+    mkdirSync(folder, { recursive: true });
+    releaseLock = acquireFolderLock(join(options.dataDir, 'db.lock'));
+    client = new PGlite(folder);
+  } else {
+    client = new PGlite();
+  }
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
+  };
+}

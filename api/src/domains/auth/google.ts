@@ -1,0 +1,74 @@
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import type { Config } from '../../config';
+import { AppError } from '../../lib/errors';
+import { errorMessage } from '../../http/messages';
+
+export type GoogleIdentity = { sub: string; email: string; emailVerified: boolean; name?: string };
+
+const invalid = () => new AppError(401, 'google_token_invalid', errorMessage('google_token_invalid'));
+
+const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+const keySet = (url: string) => {
+  if (!keySets.has(url)) keySets.set(url, createRemoteJWKSet(new URL(url)));
+  return keySets.get(url)!;
+};
+
+async function verifyIdToken(config: Config['google'], idToken: string): Promise<GoogleIdentity> {
+  try {
+    const { payload } = await jwtVerify(idToken, keySet(config.jwksUrl), {
+      issuer: config.issuers,
+      audience: config.clientId!,
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') throw invalid();
+    return {
+      sub: payload.sub,
+      email: payload.email.toLowerCase(),
+      emailVerified: payload.email_verified === true || payload.email_verified === 'true',
+      name: typeof payload.name === 'string' ? payload.name : undefined,
+    };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw invalid();
+  }
+}
+
+async function exchangeCode(config: Config['google'], code: string): Promise<string> {
+  const response = await fetch(config.tokenUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      code,
+      client_id: config.clientId!,
+      client_secret: config.clientSecret ?? '',
+      redirect_uri: 'postmessage',
+      grant_type: 'authorization_code',
+    }),
+  }).catch(() => null);
+  const body = (await response?.json().catch(() => null)) as { id_token?: string } | null;
+  if (!response?.ok || !body?.id_token) throw invalid();
+  return body.id_token;
+}
+
+async function fetchUserinfo(config: Config['google'], accessToken: string): Promise<GoogleIdentity> {
+  const response = await fetch(config.userinfoUrl, { headers: { authorization: `Bearer ${accessToken}` } }).catch(() => null);
+  const body = (await response?.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!response?.ok || typeof body?.sub !== 'string' || typeof body.email !== 'string') throw invalid();
+  return {
+    sub: body.sub,
+    email: body.email.toLowerCase(),
+    emailVerified: body.email_verified === true || body.email_verified === 'true',
+    name: typeof body.name === 'string' ? body.name : undefined,
+  };
+}
+
+/** Any of the three shapes Google sign-in hands the browser: an ID token, an authorization code, or an access token. */
+export async function verifyGoogle(
+  config: Config['google'],
+  input: { credential?: string; code?: string; access_token?: string },
+): Promise<GoogleIdentity> {
+  if (!config.clientId) throw new AppError(503, 'google_not_configured', errorMessage('google_not_configured'));
+  if (input.credential) return verifyIdToken(config, input.credential);
+  if (input.code) return verifyIdToken(config, await exchangeCode(config, input.code));
+  if (input.access_token) return fetchUserinfo(config, input.access_token);
+  throw invalid();
+}

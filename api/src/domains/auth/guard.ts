@@ -1,0 +1,31 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/connect';
+import { errors } from '../../lib/errors';
+import { findSession, type SessionUser } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: { user: SessionUser; sessionId: string } | null;
+  }
+}
+
+const bearerToken = (request: FastifyRequest) => {
+  const header = request.headers.authorization;
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1] ?? null;
+};
+
+/** preHandler that requires a live session and puts its user on `request.auth`. */
+export function requireUser(db: Database) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const token = bearerToken(request);
+    const found = token ? await findSession(db, token) : null;
+    if (!found) throw errors.unauthorized();
+    request.auth = { user: found.user, sessionId: found.session.id };
+  };
+}
+
+export function currentUser(request: FastifyRequest) {
+  if (!request.auth) throw errors.unauthorized();
+  return request.auth;
+}

@@ -1,0 +1,61 @@
+import * as v from 'valibot';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { emailField, invitationCodeField, teamNameField, uiLanguageField } from '@kagami/shared/validation';
+import type { AppContext } from '../../context';
+import { teams } from '../../db/schema';
+import { currentUser, requireUser } from '../auth/guard';
+import { createTeam, listTeamsOf, requireMembership } from './membership';
+import { inviteMember, joinTeam } from './invitations';
+
+const teamParams = v.object({ teamId: v.pipe(v.string(), v.uuid('validation.invalid')) });
+
+export function teamRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  const auth = { preHandler: requireUser(db) };
+
+  app.get('/api/teams', auth, async (request) => listTeamsOf(db, currentUser(request).user.id));
+
+  app.post('/api/teams', { ...auth, schema: { body: v.object({ name: teamNameField }) } }, async (request, reply) => {
+    const { name } = request.body as { name: string };
+    reply.status(201);
+    return createTeam(db, currentUser(request).user.id, name);
+  });
+
+  app.get('/api/teams/:teamId', { ...auth, schema: { params: teamParams } }, async (request) => {
+    const { teamId } = request.params as { teamId: string };
+    return requireMembership(db, teamId, currentUser(request).user.id);
+  });
+
+  app.put(
+    '/api/teams/:teamId',
+    { ...auth, schema: { params: teamParams, body: v.object({ name: teamNameField }) } },
+    async (request) => {
+      const { teamId } = request.params as { teamId: string };
+      const { name } = request.body as { name: string };
+      const userId = currentUser(request).user.id;
+      await requireMembership(db, teamId, userId, 'owner');
+      await db.update(teams).set({ name }).where(eq(teams.id, teamId));
+      return requireMembership(db, teamId, userId);
+    },
+  );
+
+  app.post(
+    '/api/teams/:teamId/invitations',
+    {
+      ...auth,
+      schema: { params: teamParams, body: v.object({ email: emailField, language: v.optional(uiLanguageField, 'en') }) },
+    },
+    async (request, reply) => {
+      const { teamId } = request.params as { teamId: string };
+      const { email, language } = request.body as { email: string; language: 'en' | 'ja' };
+      reply.status(201);
+      return inviteMember(ctx, { teamId, inviter: currentUser(request).user, email, language });
+    },
+  );
+
+  app.post('/api/teams/join', { ...auth, schema: { body: v.object({ code: invitationCodeField }) } }, async (request) => {
+    const { code } = request.body as { code: string };
+    return joinTeam(ctx, currentUser(request).user, code);
+  });
+}

@@ -1,0 +1,18 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/connect';
+import { users } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { errorMessage } from '../../http/messages';
+
+export async function findUserByEmail(db: Database, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+  return user ?? null;
+}
+
+/** An address is taken by a live account, and unavailable for good once its account was deleted. */
+export async function assertEmailAvailable(db: Database, email: string) {
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  if (user.deletedAt) throw new AppError(409, 'email_unavailable', errorMessage('email_unavailable'));
+  throw new AppError(409, 'email_taken', errorMessage('email_taken'));
+}

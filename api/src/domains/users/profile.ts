@@ -1,0 +1,26 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/connect';
+import { users } from '../../db/schema';
+import { errors } from '../../lib/errors';
+import { listTeamsOf } from '../teams/membership';
+
+/** The profile of SPEC §3 on the wire: who the user is, their teams and the current one. */
+export async function buildProfile(db: Database, userId: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw errors.notFound('User');
+  const teams = await listTeamsOf(db, userId);
+  const current = teams.find((team) => team.id === user.currentTeamId) ?? null;
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    provider: user.provider,
+    company_name: user.companyName,
+    number_of_employees: user.numberOfEmployees,
+    role: user.jobRole,
+    language: user.language,
+    teams,
+    current_team: current,
+    stripe_customer_id: user.stripeCustomerId,
+  };
+}

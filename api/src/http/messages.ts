@@ -1,0 +1,21 @@
+import en from '@kagami/shared/locales/en/common.json';
+import { decodeMessage } from '@kagami/shared/validation';
+
+function lookup(path: string): string | undefined {
+  const value = path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
+  return typeof value === 'string' ? value : undefined;
+}
+
+const interpolate = (text: string, params: Record<string, unknown>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+
+/** The English text of an error code, from the same catalogue the screens translate. */
+export function errorMessage(code: string, params: Record<string, unknown> = {}): string {
+  return interpolate(lookup(`errors.${code}`) ?? lookup('errors.unknown')!, params);
+}
+
+/** The English text of an encoded validation message (`validation.minLength?length=8`). */
+export function validationMessage(encoded: string): { key: string; params: Record<string, string>; message: string } {
+  const { key, params } = decodeMessage(encoded);
+  return { key, params, message: interpolate(lookup(key) ?? encoded, params) };
+}

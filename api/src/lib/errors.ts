@@ -1,0 +1,17 @@
+/** An error the client can act on: a stable `code`, an HTTP status and optional extra fields. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const errors = {
+  unauthorized: () => new AppError(401, 'unauthorized', 'Sign in to continue.'),
+  forbidden: () => new AppError(403, 'forbidden', 'You do not have permission to do this.'),
+  notFound: (what = 'Resource') => new AppError(404, 'not_found', `${what} not found.`),
+};

@@ -1,0 +1,16 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { hash, verify, Algorithm } from '@node-rs/argon2';
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+
+export const randomDigits = (length: number) =>
+  Array.from({ length }, () => randomInt(0, 10)).join('');
+
+const ARGON2 = { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+
+export const hashPassword = (password: string) => hash(password, ARGON2);
+
+export const verifyPassword = (passwordHash: string, password: string) =>
+  verify(passwordHash, password).catch(() => false);

@@ -1,0 +1,57 @@
+import type { UiLanguage } from '@kagami/shared/validation';
+import type { Mail } from './mailer';
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function compose(to: string, subject: string, paragraphs: string[], link?: { href: string; label: string }): Mail {
+  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.href}`] : [])].join('\n\n');
+  const html = [
+    ...paragraphs.map((p) => `<p>${escape(p)}</p>`),
+    ...(link ? [`<p><a href="${escape(link.href)}">${escape(link.label)}</a></p>`] : []),
+  ].join('\n');
+  return { to, subject, text, html };
+}
+
+export const mailTemplates = {
+  verificationCode(to: string, lang: UiLanguage, code: string, minutes: number): Mail {
+    return lang === 'ja'
+      ? compose(to, `Kagami 認証コード: ${code}`, [
+          `Kagamiの認証コードは ${code} です。`,
+          `このコードは${minutes}分間有効です。心当たりがない場合は、このメールを無視してください。`,
+        ])
+      : compose(to, `Your Kagami verification code: ${code}`, [
+          `Your Kagami verification code is ${code}.`,
+          `It is valid for ${minutes} minutes. If you did not ask for it, ignore this e-mail.`,
+        ]);
+  },
+  passwordReset(to: string, lang: UiLanguage, href: string, minutes: number): Mail {
+    return lang === 'ja'
+      ? compose(
+          to,
+          'Kagami パスワードの再設定',
+          [`パスワード再設定のリクエストを受け付けました。リンクは${minutes}分間有効です。`, '心当たりがない場合は、このメールを無視してください。'],
+          { href, label: 'パスワードを再設定する' },
+        )
+      : compose(
+          to,
+          'Reset your Kagami password',
+          [`We received a request to reset your password. The link is valid for ${minutes} minutes.`, 'If you did not ask for it, ignore this e-mail.'],
+          { href, label: 'Reset your password' },
+        );
+  },
+  invitation(to: string, lang: UiLanguage, teamName: string, inviter: string, href: string, code: string, days: number): Mail {
+    return lang === 'ja'
+      ? compose(
+          to,
+          `Kagami: ${inviter}さんから「${teamName}」への招待`,
+          [`${inviter}さんがKagamiのチーム「${teamName}」にあなたを招待しました。`, `招待コード: ${code}（${days}日間有効、1回のみ使用可能）`],
+          { href, label: '招待を受ける' },
+        )
+      : compose(
+          to,
+          `Kagami: ${inviter} invited you to ${teamName}`,
+          [`${inviter} invited you to join the team "${teamName}" on Kagami.`, `Invitation code: ${code} (valid for ${days} days, single use)`],
+          { href, label: 'Accept the invitation' },
+        );
+  },
+};

@@ -1,0 +1,104 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import { build, call, signUp, type TestApp } from './helper';
+
+/** A local stand-in for Google's issuer: a key set, a token endpoint and a userinfo endpoint. */
+const ISSUER = 'https://accounts.google.example';
+const CLIENT_ID = 'kagami-test-client';
+let issuer: Server;
+let t: TestApp;
+let privateKey: CryptoKey;
+let jwk: JWK;
+
+const idToken = (claims: Record<string, unknown>, options: { audience?: string; issuer?: string; key?: CryptoKey } = {}) =>
+  new SignJWT({ email_verified: true, ...claims })
+    .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+    .setIssuer(options.issuer ?? ISSUER)
+    .setAudience(options.audience ?? CLIENT_ID)
+    .setIssuedAt()
+    .setExpirationTime('5m')
+    .sign(options.key ?? privateKey);
+
+beforeAll(async () => {
+  const pair = await generateKeyPair('RS256');
+  privateKey = pair.privateKey;
+  jwk = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
+  issuer = createServer(async (request, response) => {
+    response.setHeader('content-type', 'application/json');
+    if (request.url === '/jwks') return response.end(JSON.stringify({ keys: [jwk] }));
+    if (request.url === '/token') {
+      let body = '';
+      for await (const chunk of request) body += chunk;
+      const code = new URLSearchParams(body).get('code');
+      if (code !== 'good-code') return response.writeHead(400).end('{}');
+      return response.end(JSON.stringify({ id_token: await idToken({ sub: 'sub-code', email: 'code@example.com' }) }));
+    }
+    if (request.url === '/userinfo') {
+      if (request.headers.authorization !== 'Bearer good-access') return response.writeHead(401).end('{}');
+      return response.end(JSON.stringify({ sub: 'sub-access', email: 'access@example.com', email_verified: true }));
+    }
+    response.writeHead(404).end('{}');
+  });
+  await new Promise<void>((resolve) => issuer.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(issuer.address() as AddressInfo).port}`;
+  t = await build({
+    GOOGLE_CLIENT_ID: CLIENT_ID,
+    GOOGLE_ISSUERS: ISSUER,
+    GOOGLE_JWKS_URL: `${base}/jwks`,
+    GOOGLE_TOKEN_URL: `${base}/token`,
+    GOOGLE_USERINFO_URL: `${base}/userinfo`,
+  });
+});
+afterAll(async () => {
+  await t.close();
+  issuer.close();
+});
+
+const post = (url: string, body: unknown) => call(t.app, { method: 'POST', url, body });
+
+test('an ID token from the issuer signs up a Google account, then logs it in again', async () => {
+  const credential = await idToken({ sub: 'sub-1', email: 'Goo@example.com', name: 'Goo Gle' });
+  const first = await post('/api/google/signup', { credential });
+  expect(first.status).toBe(200);
+  expect(first.body.token_type).toBe('Bearer');
+  const profile = await call(t.app, { url: '/api/profile', token: first.body.access_token });
+  expect(profile.body).toMatchObject({ email: 'goo@example.com', provider: 'google', name: 'Goo Gle' });
+  const again = await post('/api/google/login', { credential: await idToken({ sub: 'sub-1', email: 'goo@example.com' }) });
+  expect((await call(t.app, { url: '/api/profile', token: again.body.access_token })).body.id).toBe(profile.body.id);
+});
+
+test('an authorization code and an access token are accepted too', async () => {
+  expect((await post('/api/google/login', { code: 'good-code' })).status).toBe(200);
+  expect((await post('/api/google/login', { access_token: 'good-access' })).status).toBe(200);
+  expect((await post('/api/google/login', { code: 'bad-code' })).body.code).toBe('google_token_invalid');
+  expect((await post('/api/google/login', { access_token: 'bad' })).body.code).toBe('google_token_invalid');
+});
+
+test('tokens for another audience, from another issuer, or signed by another key are refused', async () => {
+  const other = await generateKeyPair('RS256');
+  for (const credential of [
+    await idToken({ sub: 's', email: 'x@example.com' }, { audience: 'someone-else' }),
+    await idToken({ sub: 's', email: 'x@example.com' }, { issuer: 'https://evil.example' }),
+    await idToken({ sub: 's', email: 'x@example.com' }, { key: other.privateKey }),
+    'not-a-jwt',
+  ]) {
+    expect(await post('/api/google/login', { credential })).toMatchObject({ status: 401, body: { code: 'google_token_invalid' } });
+  }
+  expect((await post('/api/google/login', {})).status).toBe(401);
+});
+
+test('an unverified Google e-mail is refused; an existing password account is linked', async () => {
+  const unverified = await idToken({ sub: 'sub-u', email: 'u@example.com', email_verified: false });
+  expect((await post('/api/google/login', { credential: unverified })).body.code).toBe('google_email_unverified');
+  await signUp(t.app, 'both@example.com');
+  const linked = await post('/api/google/login', { credential: await idToken({ sub: 'sub-both', email: 'both@example.com' }) });
+  expect(linked.status).toBe(200);
+});
+
+test('without a client id the endpoints say Google is not configured', async () => {
+  const plain = await build();
+  const response = await call(plain.app, { method: 'POST', url: '/api/google/login', body: { credential: 'x' } });
+  expect(response).toMatchObject({ status: 503, body: { code: 'google_not_configured' } });
+  await plain.close();
+});

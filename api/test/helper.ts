@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { randomUUID } from 'node:crypto';
+import { loadConfig, type Config } from '../src/config';
+import { buildApp } from '../src/app';
+import { connectDatabase, type DatabaseHandle } from '../src/db/connect';
+
+/**
+ * Each test file gets its own database: in-memory PGlite, or a fresh database on the
+ * PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ */
+async function openTestDatabase(): Promise<DatabaseHandle & { label: string }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { ...(await connectDatabase({ dataDir: null })), label: 'pglite' };
+  const name = `kagami_test_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await connectDatabase({ databaseUrl: url.toString(), dataDir: null });
+  return {
+    ...handle,
+    label: 'postgres',
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export type TestApp = { app: FastifyInstance; config: Config; database: DatabaseHandle; close: () => Promise<void> };
+
+export async function build(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', DATA_DIR: '/nonexistent', ...env });
+  const database = await openTestDatabase();
+  const app = await buildApp(config, { database });
+  return {
+    app,
+    config,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+type InjectArgs = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown; token?: string; headers?: Record<string, string> };
+
+export async function call(app: FastifyInstance, { method = 'GET', url, body, token, headers = {} }: InjectArgs) {
+  const response = await app.inject({
+    method,
+    url,
+    payload: body as never,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+  });
+  const json = response.body ? JSON.parse(response.body) : undefined;
+  return { status: response.statusCode, body: json, headers: response.headers };
+}
+
+export async function latestMail(app: FastifyInstance, to: string) {
+  const { body } = await call(app, { url: `/api/dev/mailbox?to=${encodeURIComponent(to)}` });
+  const message = body.messages[0];
+  if (!message) throw new Error(`no mail for ${to}`);
+  return message as { subject: string; text: string; html: string };
+}
+
+export const codeIn = (text: string) => text.match(/\b(\d{6})\b/)![1]!;
+
+export const PASSWORD = 'correct-horse-9';
+
+/** Signs a new user up through the public endpoints, the code read from the outbox. */
+export async function signUp(app: FastifyInstance, email: string, extra: Record<string, string> = {}) {
+  await call(app, { method: 'POST', url: '/api/auth/send-verification-code', body: { email } });
+  const code = codeIn((await latestMail(app, email)).text);
+  const { status, body } = await call(app, { method: 'POST', url: '/api/auth/signup', body: { email, password: PASSWORD, code, ...extra } });
+  if (status !== 201) throw new Error(`signup failed ${status} ${JSON.stringify(body)}`);
+  return body.token as string;
+}
+
+/** A user with a name and a team of their own: what the app needs to land on Home. */
+export async function onboardedUser(app: FastifyInstance, email: string, teamName = 'Team') {
+  const token = await signUp(app, email);
+  await call(app, {
+    method: 'PUT',
+    url: '/api/users/update-profile',
+    token,
+    body: { name: email.split('@')[0], company_name: '', number_of_employees: '2-10', role: 'ENGINEER_DESIGNER_RESEARCHER' },
+  });
+  const team = await call(app, { method: 'POST', url: '/api/teams', token, body: { name: teamName } });
+  return { token, teamId: team.body.id as string };
+}

@@ -1,0 +1,78 @@
+import * as v from 'valibot';
+import { encodeMessage as m } from './messages';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const EMAIL_MAX_LENGTH = 254;
+export const NAME_MAX_LENGTH = 100;
+export const COMPANY_MAX_LENGTH = 200;
+export const VERIFICATION_CODE_LENGTH = 6;
+
+export const JOB_ROLES = [
+  'EXECUTIVE_CXO',
+  'MANAGER_TEAM_LEAD',
+  'STAFF_INDIVIDUAL_CONTRIBUTOR',
+  'ENGINEER_DESIGNER_RESEARCHER',
+  'STUDENT',
+  'OTHER',
+] as const;
+export type JobRole = (typeof JOB_ROLES)[number];
+
+export const EMPLOYEE_COUNTS = ['1', '2-10', '11-50', '51-200', '201-1000', '1001+'] as const;
+export type EmployeeCount = (typeof EMPLOYEE_COUNTS)[number];
+
+export const UI_LANGUAGES = ['en', 'ja'] as const;
+export type UiLanguage = (typeof UI_LANGUAGES)[number];
+
+const text = () => v.string(m('required'));
+const maxLen = (n: number) => v.maxLength(n, m('maxLength', { length: n }));
+const minLen = (n: number) => v.minLength(n, m('minLength', { length: n }));
+
+export const emailField = v.pipe(
+  text(),
+  v.trim(),
+  v.nonEmpty(m('required')),
+  maxLen(EMAIL_MAX_LENGTH),
+  v.email(m('email')),
+  v.toLowerCase(),
+);
+
+export const passwordField = v.pipe(
+  text(),
+  v.nonEmpty(m('required')),
+  minLen(PASSWORD_MIN_LENGTH),
+  maxLen(PASSWORD_MAX_LENGTH),
+  v.regex(/^[\x21-\x7e]+$/, m('halfWidth')),
+);
+
+/** Any non-empty string: the current password is checked against the stored hash, not the rules. */
+export const currentPasswordField = v.pipe(text(), v.nonEmpty(m('required')), maxLen(PASSWORD_MAX_LENGTH));
+
+export const verificationCodeField = v.pipe(
+  text(),
+  v.trim(),
+  v.nonEmpty(m('required')),
+  v.regex(new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`), m('codeFormat', { length: VERIFICATION_CODE_LENGTH })),
+);
+
+export const nameField = v.pipe(text(), v.trim(), v.nonEmpty(m('required')), maxLen(NAME_MAX_LENGTH));
+
+export const companyNameField = v.pipe(text(), v.trim(), maxLen(COMPANY_MAX_LENGTH));
+
+export const employeeCountField = v.picklist(EMPLOYEE_COUNTS, m('required'));
+
+export const jobRoleField = v.picklist(JOB_ROLES, m('required'));
+
+export const teamNameField = v.pipe(text(), v.trim(), v.nonEmpty(m('required')), maxLen(NAME_MAX_LENGTH));
+
+export const invitationCodeField = v.pipe(
+  text(),
+  v.trim(),
+  v.nonEmpty(m('required')),
+  maxLen(64),
+  v.regex(/^[A-Za-z0-9_-]+$/, m('alphanumeric')),
+);
+
+export const uiLanguageField = v.picklist(UI_LANGUAGES, m('invalid'));
+
+export const agreementField = v.literal(true, m('agreementRequired'));
