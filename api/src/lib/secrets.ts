@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { hash, verify, Algorithm } from '@node-rs/argon2';
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -8,7 +8,8 @@ export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64ur
 export const randomDigits = (length: number) =>
   Array.from({ length }, () => randomInt(0, 10)).join('');
 
-const ARGON2 = { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+// 2 is Algorithm.Argon2id (an ambient const enum, which isolated modules cannot read).
+const ARGON2 = { algorithm: 2 as Algorithm, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 export const hashPassword = (password: string) => hash(password, ARGON2);
 

@@ -25,8 +25,8 @@ export const UI_LANGUAGES = ['en', 'ja'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
 
 const text = () => v.string(m('required'));
-const maxLen = (n: number) => v.maxLength(n, m('maxLength', { length: n }));
-const minLen = (n: number) => v.minLength(n, m('minLength', { length: n }));
+const maxLen = (n: number) => v.maxLength<string, number, string>(n, m('maxLength', { length: n }));
+const minLen = (n: number) => v.minLength<string, number, string>(n, m('minLength', { length: n }));
 
 export const emailField = v.pipe(
   text(),

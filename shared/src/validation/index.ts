@@ -1,3 +1,4 @@
 export * from './messages';
 export * from './fields';
 export * from './forms';
+export * from './server-errors';

@@ -1,0 +1,11 @@
+import { Link as RouterLink } from 'react-router-dom';
+import { Link } from '@kagami/shared/ui';
+import type { ReactNode } from 'react';
+
+export function AppLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link asChild color="brand.700" fontWeight="medium">
+      <RouterLink to={to}>{children}</RouterLink>
+    </Link>
+  );
+}

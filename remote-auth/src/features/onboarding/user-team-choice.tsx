@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { teamApi } from '@kagami/shared/api';
+import { browserStorage, profileAtom, useSessionActions } from '@kagami/shared/session';
+import { joinTeamForm, type JoinTeamForm } from '@kagami/shared/validation';
+import { Button, Heading, HStack, notify, Separator, Stack, Text } from '@kagami/shared/ui';
+import { FormError } from '../../components/form-error';
+import { TextField } from '../../components/text-field';
+import { useApiForm } from '../../components/use-api-form';
+import { useAuthTranslation } from '../../components/use-auth-translation';
+
+/** Continue alone (a personal team is created) or join with an invitation code, prefilled from a join link. */
+export function UserTeamChoice() {
+  const { t } = useAuthTranslation();
+  const profile = useAtomValue(profileAtom);
+  const actions = useSessionActions();
+  const [creating, setCreating] = useState(false);
+  const [createError, setCreateError] = useState<unknown>(null);
+  const { form, formError, submitWith } = useApiForm<JoinTeamForm>(joinTeamForm, { code: browserStorage.get('invitationCode') ?? '' });
+
+  const continueAlone = async () => {
+    setCreating(true);
+    setCreateError(null);
+    try {
+      await teamApi.create(t('userTeam.personalTeamName', { name: profile?.name ?? '' }));
+      await actions.refreshProfile();
+    } catch (error) {
+      setCreateError(error);
+      setCreating(false);
+    }
+  };
+
+  const onJoin = submitWith(async ({ code }) => {
+    const team = await teamApi.join(code);
+    browserStorage.remove('invitationCode');
+    notify({ status: 'success', title: t('userTeam.joined', { team: team.name }) });
+    await actions.refreshProfile();
+  });
+
+  return (
+    <Stack gap="5">
+      <Stack gap="1">
+        <Heading size="xl">{t('userTeam.title')}</Heading>
+        <Text color="gray.600">{t('userTeam.intro')}</Text>
+      </Stack>
+      <form onSubmit={onJoin} noValidate>
+        <Stack gap="3">
+          <Heading size="md" as="h2">
+            {t('userTeam.join')}
+          </Heading>
+          <FormError error={formError} />
+          <TextField form={form} name="code" label={t('fields.invitationCode')} />
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {t('userTeam.joinSubmit')}
+          </Button>
+        </Stack>
+      </form>
+      <HStack>
+        <Separator flex="1" />
+        <Text color="gray.500" fontSize="sm">
+          {t('userTeam.or')}
+        </Text>
+        <Separator flex="1" />
+      </HStack>
+      <Stack gap="2">
+        <FormError error={createError} />
+        <Button color="secondary" size="lg" onClick={() => void continueAlone()} loading={creating}>
+          {t('userTeam.alone')}
+        </Button>
+        <Text color="gray.600" fontSize="sm">
+          {t('userTeam.aloneHint')}
+        </Text>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { paths } from '@kagami/shared/contract';
+import { authApi } from '@kagami/shared/api';
+import { currentLanguage } from '@kagami/shared/i18n';
+import { forgotPasswordForm, type ForgotPasswordForm } from '@kagami/shared/validation';
+import { Button, Heading, Stack, Text } from '@kagami/shared/ui';
+import { FormError, FormNotice } from '../../components/form-error';
+import { AppLink } from '../../components/router-link';
+import { TextField } from '../../components/text-field';
+import { useApiForm } from '../../components/use-api-form';
+import { useAuthTranslation } from '../../components/use-auth-translation';
+
+export function ForgotPasswordForm() {
+  const { t, i18n } = useAuthTranslation();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { form, formError, submitWith } = useApiForm<ForgotPasswordForm>(forgotPasswordForm, { email: '' });
+  const onSubmit = submitWith(async ({ email }) => {
+    await authApi.forgotPassword(email, currentLanguage(i18n));
+    setSentTo(email);
+  });
+  return (
+    <Stack gap="5">
+      <Heading size="xl">{t('forgot.title')}</Heading>
+      <Text color="gray.600">{t('forgot.intro')}</Text>
+      {sentTo ? <FormNotice>{t('forgot.sent', { email: sentTo })}</FormNotice> : null}
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="4">
+          <FormError error={formError} />
+          <TextField form={form} name="email" type="email" autoComplete="email" label={t('fields.email')} autoFocus />
+          <Button type="submit" size="lg" loading={form.formState.isSubmitting}>
+            {t('forgot.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <AppLink to={paths.login()}>{t('forgot.back')}</AppLink>
+    </Stack>
+  );
+}

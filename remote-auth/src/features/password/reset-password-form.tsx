@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { paths } from '@kagami/shared/contract';
+import { authApi, isApiError } from '@kagami/shared/api';
+import { resetPasswordForm, type ResetPasswordForm } from '@kagami/shared/validation';
+import { Alert, Button, Heading, Stack } from '@kagami/shared/ui';
+import { FormError, FormNotice } from '../../components/form-error';
+import { AppLink } from '../../components/router-link';
+import { TextField } from '../../components/text-field';
+import { useApiForm } from '../../components/use-api-form';
+import { useAuthTranslation } from '../../components/use-auth-translation';
+
+export function ResetPasswordForm() {
+  const { t } = useAuthTranslation();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const [done, setDone] = useState(false);
+  const { form, formError, submitWith } = useApiForm<ResetPasswordForm>(resetPasswordForm, { password: '', passwordConfirmation: '' });
+  const onSubmit = submitWith(async ({ password }) => {
+    await authApi.resetPassword(token ?? '', password);
+    setDone(true);
+  });
+  const linkInvalid = isApiError(formError) && formError.code === 'reset_link_invalid';
+
+  return (
+    <Stack gap="5">
+      <Heading size="xl">{t('reset.title')}</Heading>
+      {!token ? (
+        <Alert.Root status="warning" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{t('reset.missingToken')}</Alert.Title>
+        </Alert.Root>
+      ) : done ? (
+        <FormNotice>{t('reset.done')}</FormNotice>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="4">
+            <FormError error={formError} />
+            <TextField form={form} name="password" type="password" autoComplete="new-password" label={t('fields.newPassword')} autoFocus />
+            <TextField form={form} name="passwordConfirmation" type="password" autoComplete="new-password" label={t('fields.passwordConfirmation')} />
+            <Button type="submit" size="lg" loading={form.formState.isSubmitting}>
+              {t('reset.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      {!token || linkInvalid ? <AppLink to={paths.forgotPassword()}>{t('reset.requestNew')}</AppLink> : null}
+      <AppLink to={paths.login()}>{t('reset.login')}</AppLink>
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import { Controller } from 'react-hook-form';
+import { Trans } from 'react-i18next';
+import { paths } from '@kagami/shared/contract';
+import { authApi } from '@kagami/shared/api';
+import { validationText } from '@kagami/shared/i18n';
+import { signupEmailForm, type SignupEmailForm } from '@kagami/shared/validation';
+import { Button, Checkbox, FormField, Link, Stack } from '@kagami/shared/ui';
+import { FormError } from '../../components/form-error';
+import { TextField } from '../../components/text-field';
+import { useApiForm } from '../../components/use-api-form';
+import { useAuthTranslation } from '../../components/use-auth-translation';
+
+/** Step 1: an available e-mail address and agreement to the policy and terms. */
+export function EmailStep({ email, onDone }: { email: string; onDone: (email: string) => void }) {
+  const { t } = useAuthTranslation();
+  const { form, formError, submitWith } = useApiForm<SignupEmailForm>(signupEmailForm, { email, agreement: false as never });
+  const onSubmit = submitWith(async (values) => {
+    await authApi.checkEmail(values.email);
+    onDone(values.email.trim().toLowerCase());
+  });
+  const agreementError = form.formState.errors.agreement?.message;
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="4">
+        <FormError error={formError} />
+        <TextField form={form} name="email" type="email" autoComplete="email" label={t('fields.email')} autoFocus />
+        <FormField label="" error={validationText(t, typeof agreementError === 'string' ? agreementError : undefined)}>
+          <Controller
+            control={form.control}
+            name="agreement"
+            render={({ field }) => (
+              <Checkbox.Root checked={Boolean(field.value)} onCheckedChange={(e) => field.onChange(e.checked === true)} colorPalette="brand">
+                <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
+                <Checkbox.Control />
+                <Checkbox.Label>
+                  <Trans
+                    t={t}
+                    i18nKey="signup.agreement"
+                    components={{
+                      privacy: <Link href={paths.privacyPolicy()} target="_blank" color="brand.700" />,
+                      terms: <Link href={paths.termsOfUse()} target="_blank" color="brand.700" />,
+                    }}
+                  />
+                </Checkbox.Label>
+              </Checkbox.Root>
+            )}
+          />
+        </FormField>
+        <Button type="submit" size="lg" loading={form.formState.isSubmitting}>
+          {t('common:buttons.next')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

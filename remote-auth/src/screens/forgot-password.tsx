@@ -1,0 +1,5 @@
+import { ForgotPasswordForm } from '../features/password/forgot-password-form';
+
+export default function Screen() {
+  return <ForgotPasswordForm />;
+}

@@ -1,0 +1,5 @@
+import { LoginForm } from '../features/login/login-form';
+
+export default function Screen() {
+  return <LoginForm />;
+}

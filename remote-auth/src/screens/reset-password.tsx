@@ -1,0 +1,5 @@
+import { ResetPasswordForm } from '../features/password/reset-password-form';
+
+export default function Screen() {
+  return <ResetPasswordForm />;
+}

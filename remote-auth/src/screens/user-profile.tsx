@@ -1,0 +1,5 @@
+import { UserProfileForm } from '../features/onboarding/user-profile-form';
+
+export default function Screen() {
+  return <UserProfileForm />;
+}

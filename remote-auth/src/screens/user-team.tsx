@@ -1,0 +1,5 @@
+import { UserTeamChoice } from '../features/onboarding/user-team-choice';
+
+export default function Screen() {
+  return <UserTeamChoice />;
+}

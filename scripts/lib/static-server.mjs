@@ -1,0 +1,61 @@
+// A small static file server for built frontends: gzip, cache headers that suit hashed chunks,
+// CORS for remotes, an SPA fallback and a generated runtime-config.json for the shell.
+import { createServer } from 'node:http';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { extname, join, normalize } from 'node:path';
+import { createGzip } from 'node:zlib';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.txt': 'text/plain; charset=utf-8',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.json', '.css', '.map', '.svg', '.txt']);
+/** Files that keep their name across builds must be revalidated; content-hashed ones are immutable. */
+const STABLE_NAMES = /(^|\/)(index\.html|main\.js|remoteEntry\.js|mf-manifest\.json|mf-stats\.json|[^/]+\.html)$/;
+
+/**
+ * @param {{ dir: string, port: number, spa?: boolean, runtimeConfig?: object, host?: string }} options
+ */
+export function serveStatic({ dir, port, spa = false, runtimeConfig, host = '0.0.0.0' }) {
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://x');
+    response.setHeader('Access-Control-Allow-Origin', '*');
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    if (runtimeConfig && url.pathname === '/runtime-config.json') {
+      response.writeHead(200, { 'Content-Type': TYPES['.json'], 'Cache-Control': 'no-store' });
+      return response.end(JSON.stringify(runtimeConfig));
+    }
+    let relativePath = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
+    let file = join(dir, relativePath);
+    if (!file.startsWith(dir)) return response.writeHead(403).end();
+    if (!existsSync(file) || statSync(file).isDirectory()) {
+      if (!spa || extname(relativePath)) return response.writeHead(404, { 'Content-Type': TYPES['.txt'] }).end('Not found');
+      relativePath = '/index.html';
+      file = join(dir, 'index.html');
+    }
+    const ext = extname(file);
+    const headers = {
+      'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+      'Cache-Control': STABLE_NAMES.test(relativePath) ? 'no-cache' : 'public, max-age=31536000, immutable',
+      Vary: 'Accept-Encoding',
+    };
+    if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+      response.writeHead(200, { ...headers, 'Content-Encoding': 'gzip' });
+      return createReadStream(file).pipe(createGzip()).pipe(response);
+    }
+    response.writeHead(200, { ...headers, 'Content-Length': statSync(file).size });
+    createReadStream(file).pipe(response);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}

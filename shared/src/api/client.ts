@@ -1,0 +1,107 @@
+import { camelKeys, snakeKeys } from './case';
+
+/** A failed call: the response body's fields plus its status (SPEC §7, §8). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields?: Record<string, { key: string; params: Record<string, string>; message: string }>;
+  readonly retryAfterSeconds?: number;
+  readonly body: Record<string, unknown>;
+
+  constructor(status: number, body: Record<string, unknown>) {
+    super(typeof body.message === 'string' ? body.message : `Request failed with status ${status}`);
+    this.status = status;
+    this.body = body;
+    this.code = typeof body.code === 'string' ? body.code : status === 0 ? 'network_error' : 'unknown';
+    this.fields = body.fields as ApiError['fields'];
+    this.retryAfterSeconds = typeof body.retry_after_seconds === 'number' ? body.retry_after_seconds : undefined;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+type ClientOptions = {
+  baseUrl: string;
+  /** The bearer token: the stored user's, else the current user's. */
+  getToken: () => string | null | undefined;
+  onUnauthorized: () => void;
+};
+
+type Listener = (pending: number) => void;
+
+const SUCCESS = new Set([200, 201, 202, 204]);
+
+let options: ClientOptions = { baseUrl: '', getToken: () => null, onUnauthorized: () => {} };
+let pending = 0;
+const listeners = new Set<Listener>();
+
+const setPending = (delta: number) => {
+  pending += delta;
+  listeners.forEach((listener) => listener(pending));
+};
+
+export function configureApi(next: Partial<ClientOptions>) {
+  options = { ...options, ...next };
+}
+
+export const apiBaseUrl = () => options.baseUrl;
+
+/** Subscribes to the number of requests in flight (the global loading indicator). */
+export function onPendingRequests(listener: Listener): () => void {
+  listeners.add(listener);
+  listener(pending);
+  return () => listeners.delete(listener);
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+async function request<T>(method: string, path: string, payload?: unknown, signal?: AbortSignal): Promise<T> {
+  let url = `${options.baseUrl}${path}`;
+  const init: RequestInit = { method, headers: { Accept: 'application/json' }, signal };
+  if (method === 'GET' && payload) {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(snakeKeys(payload) as Query)) {
+      if (value !== undefined && value !== null) query.set(key, String(value));
+    }
+    if ([...query].length) url += `?${query}`;
+  } else if (payload !== undefined) {
+    init.body = JSON.stringify(snakeKeys(payload));
+    (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
+  }
+  const token = options.getToken();
+  if (token) (init.headers as Record<string, string>).Authorization = `Bearer ${token}`;
+
+  setPending(1);
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, init);
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error;
+      throw new ApiError(0, { code: 'network_error' });
+    }
+    if (response.status === 204) return {} as T;
+    const text = await response.text();
+    const body = text ? safeJson(text) : {};
+    if (SUCCESS.has(response.status)) return camelKeys(body) as T;
+    if (response.status === 401) options.onUnauthorized();
+    throw new ApiError(response.status, body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {});
+  } finally {
+    setPending(-1);
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { message: text };
+  }
+}
+
+export const api = {
+  get: <T>(path: string, query?: object, signal?: AbortSignal) => request<T>('GET', path, query, signal),
+  post: <T>(path: string, body?: object) => request<T>('POST', path, body ?? {}),
+  put: <T>(path: string, body?: object) => request<T>('PUT', path, body ?? {}),
+  delete: <T>(path: string, body?: object) => request<T>('DELETE', path, body),
+};

@@ -1,0 +1,5 @@
+export * from './client';
+export * from './types';
+export * from './keys';
+export * from './operations';
+export { camelKeys, snakeKeys } from './case';

@@ -1,0 +1,44 @@
+import type { UiLanguage } from '../validation';
+import { api } from './client';
+import type { BearerToken, Profile, Team, TeamSummary } from './types';
+
+/** Typed calls for the sign-in journey (SPEC §7). */
+export const authApi = {
+  checkEmail: (email: string) => api.post<{ available: true }>('/api/check-email', { email }),
+  sendVerificationCode: (email: string, language: UiLanguage) =>
+    api.post<{ resendAfterSeconds: number }>('/api/auth/send-verification-code', { email, language }),
+  resendCode: (email: string, language: UiLanguage) =>
+    api.post<{ resendAfterSeconds: number }>('/api/auth/resend-code', { email, language }),
+  verifyCode: (email: string, code: string) => api.post<{ verified: true }>('/api/auth/verify-code', { email, code }),
+  signup: (input: { email: string; password: string; code: string; invitationCode?: string; language: UiLanguage }) =>
+    api.post<{ token: string }>('/api/auth/signup', input),
+  login: (email: string, password: string) => api.post<BearerToken>('/api/login', { email, password }),
+  googleLogin: (payload: GooglePayload) => api.post<BearerToken>('/api/google/login', payload),
+  googleSignup: (payload: GooglePayload) => api.post<BearerToken>('/api/google/signup', payload),
+  refresh: () => api.get<BearerToken>('/api/refresh'),
+  logout: () => api.post<Record<string, never>>('/api/logout'),
+  forgotPassword: (email: string, language: UiLanguage) => api.post<{ accepted: true }>('/api/auth/forgot-password', { email, language }),
+  resetPassword: (token: string, password: string) => api.post<{ reset: true }>('/api/auth/reset-password', { token, password }),
+};
+
+export type GooglePayload = { credential?: string; code?: string; accessToken?: string };
+
+export const userApi = {
+  profile: () => api.get<Profile>('/api/profile'),
+  updateProfile: (input: { name: string; companyName: string; numberOfEmployees: string; role: string }) =>
+    api.put<Profile>('/api/users/update-profile', input),
+  setCurrentTeam: (teamId: string) => api.put<Profile>('/api/users/current-team', { teamId }),
+  subscription: () => api.get<unknown>('/api/users/subscription'),
+  apiSubscription: () => api.get<unknown>('/api/users/api-subscription'),
+  quota: () => api.get<unknown>('/api/users/quota'),
+};
+
+export const teamApi = {
+  list: () => api.get<TeamSummary[]>('/api/teams'),
+  get: (teamId: string) => api.get<Team>(`/api/teams/${teamId}`),
+  create: (name: string) => api.post<Team>('/api/teams', { name }),
+  rename: (teamId: string, name: string) => api.put<Team>(`/api/teams/${teamId}`, { name }),
+  invite: (teamId: string, email: string, language?: UiLanguage) =>
+    api.post<{ id: string; email: string; expiresAt: string }>(`/api/teams/${teamId}/invitations`, { email, language }),
+  join: (code: string) => api.post<Team>('/api/teams/join', { code }),
+};

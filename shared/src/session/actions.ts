@@ -1,0 +1,138 @@
+import type { createStore } from 'jotai';
+import { ApiError, authApi, teamApi, userApi, type ApiSubscription, type BearerToken, type GooglePayload } from '../api';
+import type { UiLanguage } from '../validation';
+import {
+  apiSubscriptionAtom,
+  EMPTY_PROFILE,
+  profileAtom,
+  quotaAtom,
+  sessionStatusAtom,
+  signupEmailAtom,
+  signupPasswordAtom,
+  subscriptionAtom,
+  teamsAtom,
+  userAtom,
+} from './atoms';
+import { browserStorage, readStoredUser } from './storage';
+
+type Store = ReturnType<typeof createStore>;
+
+const missingToken = () => new ApiError(500, { code: 'unknown', message: 'The server did not return a token.' });
+
+/** SPEC §8: a profile that cannot be loaded reads as empty; the other loads are only logged. */
+async function loadProfile(store: Store) {
+  try {
+    const profile = await userApi.profile();
+    store.set(profileAtom, profile);
+    if (profile.currentTeam) browserStorage.set('teamId', profile.currentTeam.id);
+    return profile;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) throw error;
+    store.set(profileAtom, EMPTY_PROFILE);
+    return EMPTY_PROFILE;
+  }
+}
+
+async function loadLogged<T>(what: string, load: () => Promise<T>, apply: (value: T) => void) {
+  try {
+    apply(await load());
+  } catch (error) {
+    console.warn(`Failed to load ${what}`, error);
+  }
+}
+
+const loadSubscription = (store: Store) =>
+  loadLogged('subscription', userApi.subscription, (value) => store.set(subscriptionAtom, (value as { subscription?: never }).subscription ?? (value as never)));
+
+/** SPEC §4: without the flag or the subscription, the API subscription is cleared. */
+const loadApiSubscription = (store: Store) =>
+  loadLogged('API subscription', userApi.apiSubscription, (value) => {
+    const response = value as ApiSubscription;
+    store.set(apiSubscriptionAtom, response?.hasApiSubscription && response.subscription ? response.subscription : null);
+  });
+
+const loadQuota = (store: Store) =>
+  loadLogged('quota', userApi.quota, (value) => store.set(quotaAtom, (value as { quota?: never }).quota ?? null));
+
+const loadTeams = (store: Store) => loadLogged('teams', teamApi.list, (teams) => store.set(teamsAtom, teams));
+
+/** The token is kept at once (the loads need it); the session counts as signed in only once they are done. */
+function setUser(store: Store, token: BearerToken) {
+  store.set(userAtom, token);
+  browserStorage.set('localUser', JSON.stringify(token));
+}
+
+/** Clears everything SPEC §4 lists for a logout or a failed verification. */
+export function clearSession(store: Store) {
+  store.set(userAtom, null);
+  store.set(profileAtom, null);
+  store.set(subscriptionAtom, null);
+  store.set(apiSubscriptionAtom, null);
+  store.set(quotaAtom, null);
+  store.set(signupEmailAtom, '');
+  store.set(signupPasswordAtom, '');
+  store.set(teamsAtom, []);
+  for (const key of ['localUser', 'teamId', 'invitationCode', 'intendedDestination'] as const) browserStorage.remove(key);
+  store.set(sessionStatusAtom, 'anonymous');
+}
+
+export function createSessionActions(store: Store) {
+  async function afterLogin(token: BearerToken | { accessToken?: string }) {
+    if (!token?.accessToken) throw missingToken();
+    setUser(store, { accessToken: token.accessToken, tokenType: 'Bearer' });
+    await Promise.all([loadProfile(store), loadSubscription(store), loadApiSubscription(store), loadQuota(store), loadTeams(store)]);
+    store.set(sessionStatusAtom, 'signedIn');
+  }
+
+  return {
+    login: async (email: string, password: string) => afterLogin(await authApi.login(email, password)),
+
+    googleLogin: async (payload: GooglePayload, mode: 'login' | 'signup' = 'login') =>
+      afterLogin(await (mode === 'signup' ? authApi.googleSignup(payload) : authApi.googleLogin(payload))),
+
+    signup: async (input: { email: string; password: string; code: string; language: UiLanguage }) => {
+      const invitationCode = browserStorage.get('invitationCode') ?? undefined;
+      const response = await authApi.signup({ ...input, invitationCode });
+      if (!response?.token) throw missingToken();
+      setUser(store, { accessToken: response.token, tokenType: 'Bearer' });
+      store.set(signupPasswordAtom, '');
+      await loadProfile(store);
+      store.set(sessionStatusAtom, 'signedIn');
+    },
+
+    /** First navigation: restore the stored user and verify its token; any failure signs out. */
+    restore: async () => {
+      const stored = readStoredUser();
+      if (!stored) {
+        store.set(sessionStatusAtom, 'anonymous');
+        return;
+      }
+      store.set(userAtom, stored);
+      store.set(sessionStatusAtom, 'verifying');
+      try {
+        const profile = await userApi.profile();
+        store.set(profileAtom, profile);
+        store.set(teamsAtom, profile.teams);
+        if (profile.currentTeam) browserStorage.set('teamId', profile.currentTeam.id);
+        store.set(sessionStatusAtom, 'signedIn');
+        await Promise.all([loadSubscription(store), loadApiSubscription(store), loadQuota(store)]);
+      } catch {
+        clearSession(store);
+      }
+    },
+
+    refreshProfile: async () => {
+      const profile = await loadProfile(store);
+      store.set(teamsAtom, profile.teams);
+      return profile;
+    },
+
+    logout: async () => {
+      const hadToken = Boolean(store.get(userAtom) ?? readStoredUser());
+      if (hadToken) await authApi.logout().catch(() => undefined);
+      clearSession(store);
+    },
+  };
+}
+
+export type SessionActions = ReturnType<typeof createSessionActions>;

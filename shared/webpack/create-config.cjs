@@ -1,0 +1,87 @@
+// One webpack + Module Federation setup for the shell and every remote.
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CopyWebpackPlugin = require('copy-webpack-plugin');
+const TerserPlugin = require('terser-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { sharedModules } = require('./shared-modules.cjs');
+
+const swcOptions = (dev) => ({
+  jsc: {
+    parser: { syntax: 'typescript', tsx: true },
+    transform: { react: { runtime: 'automatic', development: dev } },
+    target: 'es2022',
+  },
+});
+
+/**
+ * @param {{
+ *   dir: string,
+ *   name: string,
+ *   port: number,
+ *   exposes?: Record<string, string>,
+ *   host?: boolean,
+ * }} options
+ */
+function createWebpackConfig({ dir, name, port, exposes = {}, host = false }) {
+  return (_env, argv) => {
+    const dev = argv.mode !== 'production';
+    return {
+      mode: dev ? 'development' : 'production',
+      context: dir,
+      entry: { main: './src/index.ts' },
+      devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
+      // A cached second production build once produced a shell that crashed (React #130).
+      cache: dev ? { type: 'memory' } : false,
+      output: {
+        path: path.join(dir, 'dist'),
+        filename: '[name].js',
+        chunkFilename: '[name].[contenthash].js',
+        assetModuleFilename: 'assets/[name].[contenthash][ext]',
+        publicPath: host ? '/' : 'auto',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+      module: {
+        rules: [
+          { test: /\.[jt]sx?$/, exclude: /node_modules/, use: { loader: 'swc-loader', options: swcOptions(dev) } },
+          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          { test: /\.(woff2?|ttf|otf|png|svg|jpg)$/, type: 'asset/resource' },
+        ],
+      },
+      optimization: {
+        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, terserOptions: { compress: true, mangle: true } })],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          shared: sharedModules,
+          shareStrategy: 'loaded-first',
+          manifest: true,
+          dts: false,
+        }),
+        ...(host
+          ? [
+              new HtmlWebpackPlugin({ template: path.join(dir, 'public', 'index.html'), inject: 'body', scriptLoading: 'defer' }),
+              new CopyWebpackPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
+            ]
+          : []),
+      ],
+      devServer: {
+        port,
+        hot: true,
+        historyApiFallback: host,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        static: host ? { directory: path.join(dir, 'public') } : false,
+        client: { overlay: { warnings: false } },
+      },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+    };
+  };
+}
+
+module.exports = { createWebpackConfig };

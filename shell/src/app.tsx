@@ -1,0 +1,32 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { ROUTES, type Layout } from '@kagami/shared/contract';
+import { RemoteScreen } from './remotes/remote-screen';
+import { Root } from './routing/root';
+import { MainLayout } from './layout/main-layout';
+import { AuthLayout } from './layout/auth-layout';
+import { BlankLayout } from './layout/blank-layout';
+
+const layouts: Record<Layout, ComponentType> = { main: MainLayout, auth: AuthLayout, blank: BlankLayout };
+
+/** The router, built from the contract's route table: one layout route per layout, one remote screen per path. */
+export function createAppRouter() {
+  const byLayout = (Object.keys(layouts) as Layout[]).map(
+    (layout): RouteObject => {
+      const Frame = layouts[layout];
+      return {
+        element: <Frame />,
+        children: ROUTES.filter((route) => route.layout === layout).map((route) => ({
+          path: route.path,
+          element: <RemoteScreen key={route.path} route={route} />,
+        })),
+      };
+    },
+  );
+  // Unknown paths and redirect-only paths render nothing: the guard sends them on.
+  return createBrowserRouter([{ element: <Root />, children: [...byLayout, { path: '*', element: null }] }]);
+}
+
+export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
+  return <RouterProvider router={router} />;
+}

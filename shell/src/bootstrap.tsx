@@ -1,0 +1,62 @@
+import '@fontsource/noto-sans-jp/400.css';
+import '@fontsource/noto-sans-jp/700.css';
+import { createRoot } from 'react-dom/client';
+import { createStore } from 'jotai';
+import { configureApi } from '@kagami/shared/api';
+import { paths, type RuntimeConfig } from '@kagami/shared/contract';
+import { addNamespace, createI18n } from '@kagami/shared/i18n';
+import { AppProviders, createQueryClient } from '@kagami/shared/providers';
+import { clearSession, readStoredUser, runtimeConfigAtom, userAtom } from '@kagami/shared/session';
+import { App, createAppRouter } from './app';
+import { GlobalLoading } from './layout/global-loading';
+import { preloadRemotesWhenIdle, registerConfiguredRemotes } from './remotes/remote-loader';
+import en from './locales/en/shell.json';
+import ja from './locales/ja/shell.json';
+
+/** Pages where a 401 is an answer to show, not a reason to leave. */
+const STAY_ON_401 = [paths.login(), paths.forgotPassword(), paths.resetPassword()];
+
+async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  const response = await fetch('/runtime-config.json', { cache: 'no-store' });
+  if (!response.ok) throw new Error(`runtime-config.json: ${response.status}`);
+  return (await response.json()) as RuntimeConfig;
+}
+
+export async function start() {
+  const root = createRoot(document.getElementById('root')!);
+  let config: RuntimeConfig;
+  try {
+    config = await loadRuntimeConfig();
+  } catch (error) {
+    console.error(error);
+    document.getElementById('root')!.textContent = 'Kagami could not load its configuration. Reload the page to try again.';
+    return;
+  }
+  const store = createStore();
+  store.set(runtimeConfigAtom, { googleClientId: config.googleClientId || undefined });
+  const queryClient = createQueryClient();
+  const i18n = createI18n();
+  addNamespace(i18n, 'shell', { en, ja });
+  document.documentElement.lang = i18n.language;
+  const router = createAppRouter();
+
+  configureApi({
+    baseUrl: config.apiBaseUrl.replace(/\/$/, ''),
+    getToken: () => readStoredUser()?.accessToken ?? store.get(userAtom)?.accessToken,
+    onUnauthorized: () => {
+      if (STAY_ON_401.includes(window.location.pathname)) return;
+      clearSession(store);
+      queryClient.clear();
+      void router.navigate(paths.login(), { replace: true });
+    },
+  });
+  registerConfiguredRemotes(config.remotes);
+  preloadRemotesWhenIdle();
+
+  root.render(
+    <AppProviders queryClient={queryClient} store={store} i18n={i18n} googleClientId={config.googleClientId || undefined}>
+      <GlobalLoading />
+      <App router={router} />
+    </AppProviders>,
+  );
+}

@@ -1,0 +1,26 @@
+import { Outlet } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Box, Center, Flex, Heading, Stack } from '@kagami/shared/ui';
+import { LanguageSwitcher } from './language-switcher';
+
+/** Centered card for sign-in and onboarding. */
+export function AuthLayout() {
+  const { t } = useTranslation('shell');
+  return (
+    <Flex direction="column" minH="100vh" bg="secondary">
+      <Flex justify="space-between" align="center" px="6" py="4">
+        <Heading size="lg" color="brand.700">
+          {t('brand')}
+        </Heading>
+        <LanguageSwitcher />
+      </Flex>
+      <Center flex="1" px="4" pb="10">
+        <Box w="100%" maxW="md" bg="white" borderRadius="xl" boxShadow="md" p={{ base: '6', md: '8' }}>
+          <Stack gap="4">
+            <Outlet />
+          </Stack>
+        </Box>
+      </Center>
+    </Flex>
+  );
+}

@@ -1,0 +1,22 @@
+import { Outlet } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Box, Flex, Heading } from '@kagami/shared/ui';
+import { LanguageSwitcher } from './language-switcher';
+
+/** A plain page: brand, language, and the screen. */
+export function BlankLayout() {
+  const { t } = useTranslation('shell');
+  return (
+    <Box minH="100vh" bg="white">
+      <Flex justify="space-between" align="center" px="6" py="4" borderBottomWidth="1px">
+        <Heading size="lg" color="brand.700">
+          {t('brand')}
+        </Heading>
+        <LanguageSwitcher />
+      </Flex>
+      <Box maxW="lg" mx="auto" px="4" py="10">
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,84 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { CONTRACT_MODULE, CONTRACT_VERSION, contractMajor, REMOTES, type RemoteKey, type RuntimeConfig } from '@kagami/shared/contract';
+import type { ComponentType } from 'react';
+
+export const LOAD_TIMEOUT_MS = 10_000;
+export const LOAD_ATTEMPTS = 2;
+
+export class RemoteUnavailableError extends Error {
+  constructor(
+    readonly remote: RemoteKey,
+    readonly reason: 'not_configured' | 'unreachable' | 'incompatible',
+  ) {
+    super(`${REMOTES[remote]} ${reason}`);
+  }
+}
+
+let configured: RuntimeConfig['remotes'] = {};
+
+const remoteList = (remotes: RuntimeConfig['remotes']) =>
+  Object.entries(remotes).map(([name, entry]) => ({ name, entry: entry as string }));
+
+export function registerConfiguredRemotes(remotes: RuntimeConfig['remotes']) {
+  configured = remotes;
+  registerRemotes(remoteList(remotes));
+}
+
+const withTimeout = <T>(promise: Promise<T>, ms: number) =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timeout')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+
+async function loadOnce(remote: RemoteKey, module: string) {
+  const name = REMOTES[remote];
+  const contract = await withTimeout(loadRemote<{ contractVersion: string }>(`${name}/${CONTRACT_MODULE}`), LOAD_TIMEOUT_MS);
+  if (!contract || contractMajor(contract.contractVersion) !== contractMajor(CONTRACT_VERSION)) {
+    throw new RemoteUnavailableError(remote, 'incompatible');
+  }
+  const loaded = await withTimeout(loadRemote<{ default: ComponentType }>(`${name}/${module}`), LOAD_TIMEOUT_MS);
+  if (!loaded?.default) throw new RemoteUnavailableError(remote, 'unreachable');
+  return loaded.default;
+}
+
+/**
+ * Loads one exposed screen: checks the remote's contract major, retries once (re-registering
+ * the remote so a failed manifest is fetched again), and otherwise rejects with why.
+ */
+export async function loadScreen(remote: RemoteKey, module: string): Promise<ComponentType> {
+  const name = REMOTES[remote];
+  const entry = configured[name];
+  if (!entry) throw new RemoteUnavailableError(remote, 'not_configured');
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= LOAD_ATTEMPTS; attempt += 1) {
+    try {
+      return await loadOnce(remote, module);
+    } catch (error) {
+      lastError = error;
+      if (error instanceof RemoteUnavailableError) throw error;
+      registerRemotes([{ name, entry }], { force: true });
+      if (attempt < LOAD_ATTEMPTS) await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
+  console.warn(`Remote ${name} could not be loaded`, lastError);
+  throw new RemoteUnavailableError(remote, 'unreachable');
+}
+
+/** Warms every configured remote when the browser is idle, so the next screen opens at once. */
+export function preloadRemotesWhenIdle() {
+  const idle = (window as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1500));
+  idle(() => {
+    for (const name of Object.keys(configured)) {
+      loadRemote(`${name}/${CONTRACT_MODULE}`).catch(() => undefined);
+    }
+  });
+}

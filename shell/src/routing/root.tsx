@@ -1,0 +1,73 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { browserStorage, profileAtom, sessionStatusAtom, useSessionActions } from '@kagami/shared/session';
+import { Center, Spinner, Stack, Text } from '@kagami/shared/ui';
+import { decideNavigation, type Decision } from './decide-navigation';
+
+function applyEffects(decision: Decision) {
+  if (decision.storeInvitationCode) browserStorage.set('invitationCode', decision.storeInvitationCode);
+  if (decision.rememberDestination) browserStorage.set('intendedDestination', decision.rememberDestination);
+  if (decision.clearDestination) browserStorage.remove('intendedDestination');
+}
+
+/**
+ * Restores the session once, then runs the route guard on every navigation and session change.
+ * The decision is made while rendering, so a screen the user may not see is never mounted.
+ */
+export function Root() {
+  const { t } = useTranslation('shell');
+  const actions = useSessionActions();
+  const status = useAtomValue(sessionStatusAtom);
+  const profile = useAtomValue(profileAtom);
+  const location = useLocation();
+  const navigate = useNavigate();
+  /** The history entry the first decision was made on: decisions there count as the first navigation. */
+  const firstEntry = useRef<string | null>(null);
+
+  useEffect(() => {
+    void actions.restore();
+  }, [actions]);
+
+  const settled = status === 'signedIn' || status === 'anonymous';
+  const decision = useMemo(() => {
+    if (!settled) return null;
+    const isFirst = firstEntry.current === null || firstEntry.current === location.key;
+    return decideNavigation(
+      { signedIn: status === 'signedIn', profile, intendedDestination: browserStorage.get('intendedDestination') },
+      location,
+      isFirst,
+    );
+  }, [settled, status, profile, location]);
+
+  useEffect(() => {
+    if (!decision) return;
+    firstEntry.current ??= location.key;
+    applyEffects(decision);
+    if (!decision.redirect) return;
+    const go = () => navigate(decision.redirect!, { replace: true });
+    if (!decision.delayMs) {
+      go();
+      return;
+    }
+    const timer = setTimeout(go, decision.delayMs);
+    return () => clearTimeout(timer);
+  }, [decision, location.key, navigate]);
+
+  useEffect(() => {
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  }, [location.pathname]);
+
+  if (!decision || decision.redirect) {
+    return (
+      <Center minH="100vh">
+        <Stack align="center" gap="3">
+          <Spinner size="xl" color="brand.500" />
+          {status === 'verifying' ? <Text color="gray.600">{t('session.restoring')}</Text> : null}
+        </Stack>
+      </Center>
+    );
+  }
+  return <Outlet />;
+}
