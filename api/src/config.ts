@@ -26,6 +26,7 @@ const EnvSchema = v.object({
   GOOGLE_USERINFO_URL: v.optional(v.pipe(v.string(), v.url()), 'https://openidconnect.googleapis.com/v1/userinfo'),
   SESSION_TTL_DAYS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '30'),
   RATE_LIMIT_MAX: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '600'),
+  AUTH_RATE_LIMIT_MAX: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '20'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
 });
 
@@ -49,6 +50,8 @@ export type Config = {
   };
   sessionTtlDays: number;
   rateLimitMax: number;
+  /** Per minute and client on sign-in, sign-up and code endpoints. */
+  authRateLimitMax: number;
   logLevel: string;
 };
 
@@ -85,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     sessionTtlDays: e.SESSION_TTL_DAYS,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -67,3 +67,14 @@ test('a non-JSON content type is a 415', async () => {
 test('an unknown route is a JSON 404', async () => {
   expect(await call(t.app, { url: '/api/nothing-here' })).toMatchObject({ status: 404, body: { code: 'not_found' } });
 });
+
+test('sign-in endpoints are rate limited per client', async () => {
+  const limited = await build({ AUTH_RATE_LIMIT_MAX: '3' });
+  const attempts = [];
+  for (let i = 0; i < 4; i += 1) {
+    attempts.push(await call(limited.app, { method: 'POST', url: '/api/login', body: { email: 'a@example.com', password: 'whatever' } }));
+  }
+  expect(attempts.map((a) => a.status)).toEqual([401, 401, 401, 429]);
+  expect(attempts[3]!.body.code).toBe('rate_limited');
+  await limited.close();
+});

@@ -36,7 +36,7 @@ async function openTestDatabase(): Promise<DatabaseHandle & { label: string }> {
 export type TestApp = { app: FastifyInstance; config: Config; database: DatabaseHandle; close: () => Promise<void> };
 
 export async function build(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', DATA_DIR: '/nonexistent', ...env });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000', DATA_DIR: '/nonexistent', ...env });
   const database = await openTestDatabase();
   const app = await buildApp(config, { database });
   return {

@@ -10,7 +10,8 @@ import { applyFieldErrors } from '@kagami/shared/validation';
  * the fields and anything else in `formError`, so nothing the user typed is lost.
  */
 export function useApiForm<T extends FieldValues>(schema: v.GenericSchema<T>, defaultValues: DefaultValues<T>) {
-  const form = useForm<T>({ resolver: valibotResolver(schema), defaultValues, mode: 'onTouched' });
+  // Validate on submit, then as the user corrects: errors appearing on blur shift the layout under the pointer.
+  const form = useForm<T>({ resolver: valibotResolver(schema), defaultValues, mode: 'onSubmit', reValidateMode: 'onChange' });
   const [formError, setFormError] = useState<unknown>(null);
 
   const submitWith = (action: (values: T) => Promise<void>) =>

@@ -23,7 +23,7 @@ const config = defineConfig({
           950: { value: '#022421' },
         },
         mint: { value: '#e3f6f1' },
-        danger: { value: '#d92d20' },
+        red: { 600: { value: '#d92d20' } },
       },
     },
     semanticTokens: {
@@ -38,7 +38,7 @@ const config = defineConfig({
           focusRing: { value: '{colors.brand.500}' },
         },
         secondary: { value: '{colors.mint}' },
-        danger: { value: '{colors.danger}' },
+        danger: { value: '{colors.red.600}' },
       },
     },
   },

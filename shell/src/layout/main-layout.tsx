@@ -6,6 +6,7 @@ import { paths } from '@kagami/shared/contract';
 import { profileAtom, useSessionActions } from '@kagami/shared/session';
 import { Box, Button, Flex, Heading, HStack, Icon, Link, Stack, Text, type IconName } from '@kagami/shared/ui';
 import { LanguageSwitcher } from './language-switcher';
+import { TeamSlot } from './team-slot';
 
 type MenuItem = { to: string; label: string; icon?: IconName };
 
@@ -88,14 +89,7 @@ export function MainLayout({ teamSwitcher }: { teamSwitcher?: ReactNode }) {
       <Flex direction="column" flex="1" minW="0" bg="gray.50">
         <Flex as="header" justify="space-between" align="center" px="6" py="3" bg="white" borderBottomWidth="1px" gap="4">
           <Box data-testid="team-slot">
-            {teamSwitcher ?? (
-              <HStack gap="2">
-                <Icon name="team" size="xs" />
-                <Text fontWeight="semibold" data-testid="current-team-name">
-                  {profile?.currentTeam?.name ?? t('team.none')}
-                </Text>
-              </HStack>
-            )}
+            {teamSwitcher ?? <TeamSlot />}
           </Box>
           <HStack gap="4">
             <Text color="gray.600" fontSize="sm" data-testid="user-name">

@@ -26,12 +26,11 @@ export const RESET_TTL_MINUTES = 60;
 /** Compared against when the e-mail is unknown, so a login takes as long whether or not the account exists. */
 const DUMMY_HASH = hashPassword('kagami-timing-equaliser');
 
-const tight = { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } };
-
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, config } = ctx;
   const auth = { preHandler: requireUser(db) };
   const session = (userId: string) => issueSession(db, userId, config.sessionTtlDays);
+  const tight = { config: { rateLimit: { max: config.authRateLimitMax, timeWindow: '1 minute' } } };
 
   app.post('/api/check-email', { schema: { body: v.object({ email: emailField }) } }, async (request) => {
     const { email } = request.body as { email: string };

@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import { paths } from '@kagami/shared/contract';
 import { loginForm, type LoginForm as LoginValues } from '@kagami/shared/validation';
-import { useSessionActions } from '@kagami/shared/session';
+import { useAtomValue } from 'jotai';
+import { runtimeConfigAtom, useSessionActions } from '@kagami/shared/session';
 import { Button, Heading, HStack, Separator, Stack, Text } from '@kagami/shared/ui';
 import { FormError } from '../../components/form-error';
 import { GoogleButton } from '../../components/google-button';
@@ -41,6 +43,8 @@ export function LoginForm() {
 
 function GoogleSection() {
   const { t } = useAuthTranslation();
+  const { googleClientId } = useAtomValue(runtimeConfigAtom);
+  if (!googleClientId) return null;
   return (
     <GoogleButtonWithDivider divider={t('login.or')}>
       <GoogleButton mode="login" />
@@ -48,7 +52,7 @@ function GoogleSection() {
   );
 }
 
-function GoogleButtonWithDivider({ divider, children }: { divider: string; children: React.ReactNode }) {
+function GoogleButtonWithDivider({ divider, children }: { divider: string; children: ReactNode }) {
   return (
     <Stack gap="3">
       <HStack>

@@ -4,7 +4,7 @@ import { paths } from '@kagami/shared/contract';
 import { authApi } from '@kagami/shared/api';
 import { validationText } from '@kagami/shared/i18n';
 import { signupEmailForm, type SignupEmailForm } from '@kagami/shared/validation';
-import { Button, Checkbox, FormField, Link, Stack } from '@kagami/shared/ui';
+import { Button, Checkbox, Link, Stack, Text } from '@kagami/shared/ui';
 import { FormError } from '../../components/form-error';
 import { TextField } from '../../components/text-field';
 import { useApiForm } from '../../components/use-api-form';
@@ -24,7 +24,7 @@ export function EmailStep({ email, onDone }: { email: string; onDone: (email: st
       <Stack gap="4">
         <FormError error={formError} />
         <TextField form={form} name="email" type="email" autoComplete="email" label={t('fields.email')} autoFocus />
-        <FormField label="" error={validationText(t, typeof agreementError === 'string' ? agreementError : undefined)}>
+        <Stack gap="1">
           <Controller
             control={form.control}
             name="agreement"
@@ -45,7 +45,12 @@ export function EmailStep({ email, onDone }: { email: string; onDone: (email: st
               </Checkbox.Root>
             )}
           />
-        </FormField>
+          {typeof agreementError === 'string' ? (
+            <Text color="danger" fontSize="sm" role="alert">
+              {validationText(t, agreementError)}
+            </Text>
+          ) : null}
+        </Stack>
         <Button type="submit" size="lg" loading={form.formState.isSubmitting}>
           {t('common:buttons.next')}
         </Button>

@@ -1,0 +1,57 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { API } from '../playwright.config';
+
+export const PASSWORD = 'kagami-pass-1';
+let counter = 0;
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${(counter += 1)}@example.com`;
+
+/** The newest outbox message for an address, waiting for it to arrive. */
+export async function latestMail(request: APIRequestContext, to: string, subject?: RegExp) {
+  let found: { subject: string; text: string } | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`${API}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+      const { messages } = (await response.json()) as { messages: { subject: string; text: string }[] };
+      found = messages.find((m) => !subject || subject.test(m.subject));
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found!;
+}
+
+export const codeIn = (text: string) => text.match(/\b(\d{6})\b/)![1]!;
+
+/** A signed-up user made through the API (no profile yet), with their bearer token. */
+export async function signUpByApi(request: APIRequestContext, email: string) {
+  await request.post(`${API}/api/auth/send-verification-code`, { data: { email } });
+  const code = codeIn((await latestMail(request, email)).text);
+  const response = await request.post(`${API}/api/auth/signup`, { data: { email, password: PASSWORD, code } });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** A user who can land on Home: named, with a personal team. */
+export async function onboardedByApi(request: APIRequestContext, email: string) {
+  const token = await signUpByApi(request, email);
+  const headers = { authorization: `Bearer ${token}` };
+  await request.put(`${API}/api/users/update-profile`, {
+    headers,
+    data: { name: 'Yuki', company_name: 'Kagami', number_of_employees: '2-10', role: 'ENGINEER_DESIGNER_RESEARCHER' },
+  });
+  await request.post(`${API}/api/teams`, { headers, data: { name: "Yuki's team" } });
+  return token;
+}
+
+export async function logIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Home in the main layout: the menu is there and the content area shows the shell's fallback until remote-studio exists. */
+export async function expectHome(page: Page) {
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  await expect(page.getByTestId('remote-fallback')).toBeVisible();
+}
