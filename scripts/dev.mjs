@@ -15,7 +15,12 @@ const children = [
     stdio: 'inherit',
     env: { ...process.env, DATA_DIR: process.env.DATA_DIR ?? join(root, 'data') },
   }),
-  ...FRONTENDS.map((f) => spawn(join(root, f.dir, 'node_modules', '.bin', 'webpack'), ['serve', '--mode', 'development'], { cwd: join(root, f.dir), stdio: 'inherit' })),
+  ...FRONTENDS.map((f) =>
+    spawn(join(root, f.dir, 'node_modules', '.bin', 'webpack'), ['serve', '--mode', 'development'], {
+      cwd: join(root, f.dir),
+      stdio: 'inherit',
+    }),
+  ),
 ];
 console.log('\n  Kagami (dev) at http://localhost:8080 — hot reload on; Ctrl+C to stop.\n');
 const stop = () => {

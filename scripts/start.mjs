@@ -7,7 +7,9 @@ const product = await startProduct().catch((error) => {
   console.error(`Kagami could not start: ${error.message}`);
   process.exit(1);
 });
-console.log(`\n  Kagami is running at ${product.url}\n  API docs: http://localhost:${process.env.API_PORT ?? 3000}/api/docs\n  Press Ctrl+C to stop.\n`);
+console.log(
+  `\n  Kagami is running at ${product.url}\n  API docs: http://localhost:${process.env.API_PORT ?? 3000}/api/docs\n  Press Ctrl+C to stop.\n`,
+);
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
     await product.stop();

@@ -8,8 +8,8 @@ import type { Config } from './config';
 import { connectDatabase, type DatabaseHandle } from './db/connect';
 import { createMailer, type Mailer } from './mail/mailer';
 import type { AppContext } from './context';
-import { useErrorHandler } from './http/error-handler';
-import { useValibotSchemas, valibotToOpenApi } from './http/validation';
+import { installErrorHandler } from './http/error-handler';
+import { installValibotSchemas, valibotToOpenApi } from './http/validation';
 import { authRoutes } from './domains/auth/routes';
 import { userRoutes } from './domains/users/routes';
 import { teamRoutes } from './domains/teams/routes';
@@ -56,8 +56,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  useValibotSchemas(app);
-  useErrorHandler(app);
+  installValibotSchemas(app);
+  installErrorHandler(app);
 
   app.get('/api/health', async () => ({ status: 'ok', database: database.kind, mail: ctx.mailer.transport }));
   authRoutes(app, ctx);

@@ -2,10 +2,14 @@ import * as v from 'valibot';
 import { resolve } from 'node:path';
 
 const port = v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(65535));
-const optionalUrl = v.optional(v.pipe(v.string(), v.url()));
 const list = v.pipe(
   v.string(),
-  v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+  v.transform((s) =>
+    s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  ),
 );
 
 const EnvSchema = v.object({

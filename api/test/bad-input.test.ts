@@ -21,7 +21,12 @@ const cases: Case[] = [
   ['POST', '/api/auth/verify-code', { email: 'a@example.com', code: '12ab' }, ['code']],
   ['POST', '/api/auth/signup', { email: 'a@example.com', password: 'short', code: '123456' }, ['password']],
   ['POST', '/api/auth/signup', { email: 'a@example.com', password: 'パスワードパスワード', code: '123456' }, ['password']],
-  ['POST', '/api/auth/signup', { email: 'a@example.com', password: 'long-enough', code: '123456', invitation_code: 'bad code!' }, ['invitation_code']],
+  [
+    'POST',
+    '/api/auth/signup',
+    { email: 'a@example.com', password: 'long-enough', code: '123456', invitation_code: 'bad code!' },
+    ['invitation_code'],
+  ],
   ['POST', '/api/login', { email: 'a@example.com' }, ['password']],
   ['POST', '/api/login', { email: null, password: 'x' }, ['email']],
   ['POST', '/api/auth/forgot-password', { email: true }, ['email']],
@@ -44,12 +49,25 @@ test.each(cases)('%s %s %j -> 400 with field errors', async (method, url, body, 
 });
 
 test('a field error carries its translation key and parameters', async () => {
-  const response = await call(t.app, { method: 'POST', url: '/api/auth/signup', body: { email: 'a@example.com', password: 'short', code: '123456' } });
-  expect(response.body.fields.password).toEqual({ key: 'validation.minLength', params: { length: '8' }, message: 'Enter at least 8 characters.' });
+  const response = await call(t.app, {
+    method: 'POST',
+    url: '/api/auth/signup',
+    body: { email: 'a@example.com', password: 'short', code: '123456' },
+  });
+  expect(response.body.fields.password).toEqual({
+    key: 'validation.minLength',
+    params: { length: '8' },
+    message: 'Enter at least 8 characters.',
+  });
 });
 
 test('malformed JSON is a 400, not a 500', async () => {
-  const response = await t.app.inject({ method: 'POST', url: '/api/login', payload: '{"email":', headers: { 'content-type': 'application/json' } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: '{"email":',
+    headers: { 'content-type': 'application/json' },
+  });
   expect(response.statusCode).toBe(400);
   expect(JSON.parse(response.body).code).toBe('bad_request');
 });

@@ -36,7 +36,14 @@ async function openTestDatabase(): Promise<DatabaseHandle & { label: string }> {
 export type TestApp = { app: FastifyInstance; config: Config; database: DatabaseHandle; close: () => Promise<void> };
 
 export async function build(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000', DATA_DIR: '/nonexistent', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '100000',
+    AUTH_RATE_LIMIT_MAX: '100000',
+    DATA_DIR: '/nonexistent',
+    ...env,
+  });
   const database = await openTestDatabase();
   const app = await buildApp(config, { database });
   return {
@@ -50,7 +57,13 @@ export async function build(env: Record<string, string> = {}): Promise<TestApp> 
   };
 }
 
-type InjectArgs = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown; token?: string; headers?: Record<string, string> };
+type InjectArgs = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+};
 
 export async function call(app: FastifyInstance, { method = 'GET', url, body, token, headers = {} }: InjectArgs) {
   const response = await app.inject({
@@ -78,7 +91,11 @@ export const PASSWORD = 'correct-horse-9';
 export async function signUp(app: FastifyInstance, email: string, extra: Record<string, string> = {}) {
   await call(app, { method: 'POST', url: '/api/auth/send-verification-code', body: { email } });
   const code = codeIn((await latestMail(app, email)).text);
-  const { status, body } = await call(app, { method: 'POST', url: '/api/auth/signup', body: { email, password: PASSWORD, code, ...extra } });
+  const { status, body } = await call(app, {
+    method: 'POST',
+    url: '/api/auth/signup',
+    body: { email, password: PASSWORD, code, ...extra },
+  });
   if (status !== 201) throw new Error(`signup failed ${status} ${JSON.stringify(body)}`);
   return body.token as string;
 }

@@ -73,7 +73,10 @@ test('invitation outcomes: invalid, wrong e-mail, expired', async () => {
     body: { code: 'invitation_wrong_email' },
   });
   const old = await invite('joiner@example.com');
-  await t.database.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.email, 'joiner@example.com'));
+  await t.database.db
+    .update(invitations)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(invitations.email, 'joiner@example.com'));
   expect(await req('POST', '/api/teams/join', token, { code: old })).toMatchObject({ status: 410, body: { code: 'invitation_expired' } });
 });
 

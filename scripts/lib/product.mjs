@@ -33,7 +33,10 @@ async function waitForHealth(url, child, timeoutMs = 60_000) {
 
 /** @returns {Promise<{ url: string, stop: () => Promise<void> }>} */
 export async function startProduct(env = process.env, { quiet = false } = {}) {
-  const shellPort = portOf(FRONTENDS.find((f) => f.dir === 'shell'), env);
+  const shellPort = portOf(
+    FRONTENDS.find((f) => f.dir === 'shell'),
+    env,
+  );
   const shellUrl = `http://${env.PUBLIC_HOST ?? 'localhost'}:${shellPort}`;
   const apiEnv = {
     ...env,

@@ -11,18 +11,16 @@ const layouts: Record<Layout, ComponentType> = { main: MainLayout, auth: AuthLay
 
 /** The router, built from the contract's route table: one layout route per layout, one remote screen per path. */
 export function createAppRouter() {
-  const byLayout = (Object.keys(layouts) as Layout[]).map(
-    (layout): RouteObject => {
-      const Frame = layouts[layout];
-      return {
-        element: <Frame />,
-        children: ROUTES.filter((route) => route.layout === layout).map((route) => ({
-          path: route.path,
-          element: <RemoteScreen key={route.path} route={route} />,
-        })),
-      };
-    },
-  );
+  const byLayout = (Object.keys(layouts) as Layout[]).map((layout): RouteObject => {
+    const Frame = layouts[layout];
+    return {
+      element: <Frame />,
+      children: ROUTES.filter((route) => route.layout === layout).map((route) => ({
+        path: route.path,
+        element: <RemoteScreen key={route.path} route={route} />,
+      })),
+    };
+  });
   // Unknown paths and redirect-only paths render nothing: the guard sends them on.
   return createBrowserRouter([{ element: <Root />, children: [...byLayout, { path: '*', element: null }] }]);
 }

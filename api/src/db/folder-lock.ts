@@ -33,6 +33,7 @@ export function acquireFolderLock(path: string): () => void {
         throw new Error(
           `The embedded database at ${path.replace(/\.lock$/, '')} is in use by process ${pid}. ` +
             'Stop it, or set DATABASE_URL to share a PostgreSQL server between processes.',
+          { cause: error },
         );
       }
       unlinkSync(path);

@@ -8,7 +8,9 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
-    provider: text('provider', { enum: ['password', 'google'] }).notNull().default('password'),
+    provider: text('provider', { enum: ['password', 'google'] })
+      .notNull()
+      .default('password'),
     googleSub: text('google_sub'),
     name: text('name'),
     companyName: text('company_name'),

@@ -4,12 +4,13 @@ import { FieldErrors } from './validation';
 import { errorMessage } from './messages';
 
 /** Every failure leaves as `{code, message, ...fields}`; nothing but a real fault is a 500. */
-export function useErrorHandler(app: FastifyInstance) {
+export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { validation?: unknown }, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.status).send({ code: error.code, message: error.message, ...error.fields });
     }
-    const fieldErrors = error instanceof FieldErrors ? error : (error.validation as unknown) instanceof FieldErrors ? error.validation : null;
+    const fieldErrors =
+      error instanceof FieldErrors ? error : (error.validation as unknown) instanceof FieldErrors ? error.validation : null;
     if (fieldErrors instanceof FieldErrors || error.code === 'FST_ERR_VALIDATION') {
       const fields = fieldErrors instanceof FieldErrors ? fieldErrors.fields : {};
       return reply.status(400).send({ code: 'validation_failed', message: errorMessage('validation_failed'), fields });

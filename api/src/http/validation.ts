@@ -25,7 +25,7 @@ export function fieldErrorsOf(issues: v.BaseIssue<unknown>[]): FieldErrors {
 }
 
 /** Route schemas (body, querystring, params) are valibot schemas; the OpenAPI document gets their JSON Schema. */
-export function useValibotSchemas(app: FastifyInstance) {
+export function installValibotSchemas(app: FastifyInstance) {
   app.setValidatorCompiler(({ schema }) => {
     if (!isValibot(schema)) throw new Error('Route schemas must be valibot schemas');
     return (data: unknown) => {

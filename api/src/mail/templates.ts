@@ -29,13 +29,19 @@ export const mailTemplates = {
       ? compose(
           to,
           'Kagami パスワードの再設定',
-          [`パスワード再設定のリクエストを受け付けました。リンクは${minutes}分間有効です。`, '心当たりがない場合は、このメールを無視してください。'],
+          [
+            `パスワード再設定のリクエストを受け付けました。リンクは${minutes}分間有効です。`,
+            '心当たりがない場合は、このメールを無視してください。',
+          ],
           { href, label: 'パスワードを再設定する' },
         )
       : compose(
           to,
           'Reset your Kagami password',
-          [`We received a request to reset your password. The link is valid for ${minutes} minutes.`, 'If you did not ask for it, ignore this e-mail.'],
+          [
+            `We received a request to reset your password. The link is valid for ${minutes} minutes.`,
+            'If you did not ask for it, ignore this e-mail.',
+          ],
           { href, label: 'Reset your password' },
         );
   },
@@ -44,13 +50,19 @@ export const mailTemplates = {
       ? compose(
           to,
           `Kagami: ${inviter}さんから「${teamName}」への招待`,
-          [`${inviter}さんがKagamiのチーム「${teamName}」にあなたを招待しました。`, `招待コード: ${code}（${days}日間有効、1回のみ使用可能）`],
+          [
+            `${inviter}さんがKagamiのチーム「${teamName}」にあなたを招待しました。`,
+            `招待コード: ${code}（${days}日間有効、1回のみ使用可能）`,
+          ],
           { href, label: '招待を受ける' },
         )
       : compose(
           to,
           `Kagami: ${inviter} invited you to ${teamName}`,
-          [`${inviter} invited you to join the team "${teamName}" on Kagami.`, `Invitation code: ${code} (valid for ${days} days, single use)`],
+          [
+            `${inviter} invited you to join the team "${teamName}" on Kagami.`,
+            `Invitation code: ${code} (valid for ${days} days, single use)`,
+          ],
           { href, label: 'Accept the invitation' },
         );
   },

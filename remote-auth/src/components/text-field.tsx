@@ -14,7 +14,16 @@ type TextFieldProps<T extends FieldValues> = {
   autoFocus?: boolean;
 };
 
-export function TextField<T extends FieldValues>({ form, name, label, type = 'text', autoComplete, helper, inputMode, autoFocus }: TextFieldProps<T>) {
+export function TextField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  type = 'text',
+  autoComplete,
+  helper,
+  inputMode,
+  autoFocus,
+}: TextFieldProps<T>) {
   const { t } = useAuthTranslation();
   const message = form.formState.errors[name]?.message;
   return (

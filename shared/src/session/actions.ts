@@ -42,7 +42,9 @@ async function loadLogged<T>(what: string, load: () => Promise<T>, apply: (value
 }
 
 const loadSubscription = (store: Store) =>
-  loadLogged('subscription', userApi.subscription, (value) => store.set(subscriptionAtom, (value as { subscription?: never }).subscription ?? (value as never)));
+  loadLogged('subscription', userApi.subscription, (value) =>
+    store.set(subscriptionAtom, (value as { subscription?: never }).subscription ?? (value as never)),
+  );
 
 /** SPEC §4: without the flag or the subscription, the API subscription is cleared. */
 const loadApiSubscription = (store: Store) =>

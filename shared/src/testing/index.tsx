@@ -39,4 +39,5 @@ export function renderApp(ui: ReactElement, options: RenderAppOptions = {}) {
 }
 
 export * from '@testing-library/react';
+export { fakeApi, TEST_API, type FakeApi } from './fake-api';
 export { userEvent };

@@ -2,7 +2,19 @@ import { Field } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 /** A labelled control with its error below it in danger text. `error` is already translated. */
-export function FormField({ label, error, helper, required, children }: { label: ReactNode; error?: string; helper?: ReactNode; required?: boolean; children: ReactNode }) {
+export function FormField({
+  label,
+  error,
+  helper,
+  required,
+  children,
+}: {
+  label: ReactNode;
+  error?: string;
+  helper?: ReactNode;
+  required?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Field.Root invalid={Boolean(error)} required={required}>
       <Field.Label>

@@ -54,7 +54,12 @@ export function LazyImage({ src, alt, height }: { src: ImageSource; alt: string;
     <Box ref={box} position="relative" minH={`${UI.lazyImageMinHeightPx}px`} h={height} w="100%" bg="gray.100" overflow="hidden">
       {state.status !== 'loaded' && state.status !== 'failed' ? (
         <Box position="absolute" inset="0" display="flex" alignItems="center" justifyContent="center">
-          <Spinner role="status" aria-label={alt} color="brand.500" style={{ width: UI.lazyImageSpinnerPx, height: UI.lazyImageSpinnerPx }} />
+          <Spinner
+            role="status"
+            aria-label={alt}
+            color="brand.500"
+            style={{ width: UI.lazyImageSpinnerPx, height: UI.lazyImageSpinnerPx }}
+          />
         </Box>
       ) : null}
       {state.url && state.status !== 'failed' ? (

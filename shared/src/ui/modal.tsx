@@ -21,7 +21,19 @@ export type ModalProps = {
   size?: 'xs' | 'sm' | 'md';
 };
 
-export function Modal({ open, onClose, title, children, kind = 'confirm', onSubmit, submitText, cancelText, submitting, danger, size = 'md' }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  children,
+  kind = 'confirm',
+  onSubmit,
+  submitText,
+  cancelText,
+  submitting,
+  danger,
+  size = 'md',
+}: ModalProps) {
   const { t } = useTranslation('common');
   const submit = (
     <Button onClick={onSubmit ?? onClose} loading={submitting} danger={danger}>

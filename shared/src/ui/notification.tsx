@@ -7,7 +7,12 @@ export type NotificationStatus = 'success' | 'error' | 'info' | 'warning';
 
 /** Shows a notification for 5000 ms unless told otherwise. */
 export function notify(options: { status: NotificationStatus; title: string; description?: string; durationMs?: number }) {
-  toaster.create({ type: options.status, title: options.title, description: options.description, duration: options.durationMs ?? UI.notificationMs });
+  toaster.create({
+    type: options.status,
+    title: options.title,
+    description: options.description,
+    duration: options.durationMs ?? UI.notificationMs,
+  });
 }
 
 export function Notifications() {

@@ -12,7 +12,13 @@ export type RadioGroupProps = {
 
 export function RadioGroup({ options, value, name, onChange, label }: RadioGroupProps) {
   return (
-    <ChakraRadioGroup.Root value={value} name={name} onValueChange={(e) => e.value && onChange(e.value)} colorPalette="brand" aria-label={label}>
+    <ChakraRadioGroup.Root
+      value={value}
+      name={name}
+      onValueChange={(e) => e.value && onChange(e.value)}
+      colorPalette="brand"
+      aria-label={label}
+    >
       <Stack gap="3">
         {options.map((option) => (
           <ChakraRadioGroup.Item key={option.value} value={option.value}>

@@ -1,4 +1,3 @@
-
 type ApiFieldErrors = Record<string, { key: string; params: Record<string, string> }> | undefined;
 type SetError = (name: never, error: { type: string; message: string }) => void;
 
@@ -19,4 +18,3 @@ export function applyFieldErrors(fields: ApiFieldErrors, setError: SetError, for
   }
   return applied;
 }
-

@@ -56,7 +56,16 @@ export function MainLayout({ teamSwitcher }: { teamSwitcher?: ReactNode }) {
   ];
   return (
     <Flex minH="100vh" direction={{ base: 'column', md: 'row' }}>
-      <Flex as="nav" aria-label={t('menu.label')} direction="column" w={{ base: '100%', md: '240px' }} bg="white" borderRightWidth="1px" p="4" gap="4">
+      <Flex
+        as="nav"
+        aria-label={t('menu.label')}
+        direction="column"
+        w={{ base: '100%', md: '240px' }}
+        bg="white"
+        borderRightWidth="1px"
+        p="4"
+        gap="4"
+      >
         <Heading size="lg" color="brand.700" px="3">
           <NavLink to={paths.home()}>{t('brand')}</NavLink>
         </Heading>
@@ -88,9 +97,7 @@ export function MainLayout({ teamSwitcher }: { teamSwitcher?: ReactNode }) {
       </Flex>
       <Flex direction="column" flex="1" minW="0" bg="gray.50">
         <Flex as="header" justify="space-between" align="center" px="6" py="3" bg="white" borderBottomWidth="1px" gap="4">
-          <Box data-testid="team-slot">
-            {teamSwitcher ?? <TeamSlot />}
-          </Box>
+          <Box data-testid="team-slot">{teamSwitcher ?? <TeamSlot />}</Box>
           <HStack gap="4">
             <Text color="gray.600" fontSize="sm" data-testid="user-name">
               {profile?.name}

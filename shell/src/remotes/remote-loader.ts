@@ -75,7 +75,8 @@ export async function loadScreen(remote: RemoteKey, module: string): Promise<Com
 
 /** Warms every configured remote when the browser is idle, so the next screen opens at once. */
 export function preloadRemotesWhenIdle() {
-  const idle = (window as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1500));
+  const idle =
+    (window as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1500));
   idle(() => {
     for (const name of Object.keys(configured)) {
       loadRemote(`${name}/${CONTRACT_MODULE}`).catch(() => undefined);

@@ -4,7 +4,8 @@ import type { RouteEntry } from '@kagami/shared/contract';
 import { Box, Button, Center, Heading, Icon, Spinner, Stack, Text } from '@kagami/shared/ui';
 import { loadScreen, RemoteUnavailableError } from './remote-loader';
 
-type State = { status: 'loading' } | { status: 'ready'; Screen: ComponentType } | { status: 'failed'; reason: RemoteUnavailableError['reason'] };
+type State =
+  { status: 'loading' } | { status: 'ready'; Screen: ComponentType } | { status: 'failed'; reason: RemoteUnavailableError['reason'] };
 
 /** Renders a route's screen from its remote; a remote that is down, slow or incompatible shows a fallback in place. */
 export function RemoteScreen({ route }: { route: RouteEntry }) {

@@ -15,7 +15,13 @@ const rows: Row[] = [
   ['/join stores the code for a signed-in user too', complete, '/join?code=abc', true, { storeInvitationCode: 'abc', redirect: '/' }],
   ['/join without a code just goes Home', complete, '/join', false, { redirect: '/' }],
   ['/signup?code= stores the code and stays', anonymous, '/signup?code=xyz', true, { storeInvitationCode: 'xyz' }],
-  ['/subscribe-now remembers Subscription and goes Home', complete, '/subscribe-now', false, { rememberDestination: '/subscription', redirect: '/' }],
+  [
+    '/subscribe-now remembers Subscription and goes Home',
+    complete,
+    '/subscribe-now',
+    false,
+    { rememberDestination: '/subscription', redirect: '/' },
+  ],
   ['unknown path goes Home', complete, '/no/such/page', false, { redirect: '/' }],
   ['unknown path goes Home, signed out too', anonymous, '/nope', true, { redirect: '/' }],
   // First navigation
@@ -35,9 +41,21 @@ const rows: Row[] = [
   ['first: no name -> UserProfile', noName, '/', true, { redirect: '/user-profile' }],
   ['first: no name, already on UserProfile', noName, '/user-profile', true, {}],
   ['no name on a public page -> UserProfile', noName, '/login', false, { redirect: '/user-profile' }],
-  ['empty profile (failed load) -> UserProfile', { signedIn: true, profile: null, intendedDestination: null }, '/', true, { redirect: '/user-profile' }],
+  [
+    'empty profile (failed load) -> UserProfile',
+    { signedIn: true, profile: null, intendedDestination: null },
+    '/',
+    true,
+    { redirect: '/user-profile' },
+  ],
   // Later navigations
-  ['later: signed out -> Login after 100 ms', anonymous, '/profile', false, { redirect: '/login', delayMs: 100, rememberDestination: '/profile' }],
+  [
+    'later: signed out -> Login after 100 ms',
+    anonymous,
+    '/profile',
+    false,
+    { redirect: '/login', delayMs: 100, rememberDestination: '/profile' },
+  ],
   ['later: signed out on Home -> Login after 100 ms', anonymous, '/', false, { redirect: '/login', delayMs: 100 }],
   ['later: signed out on onboarding -> Login after 100 ms', anonymous, '/user-team', false, { redirect: '/login', delayMs: 100 }],
   ['later: signed out on Login stays', anonymous, '/login', false, {}],

@@ -14,8 +14,7 @@ export const RESEND_WAITS_SECONDS = [60, 120, 240, 300];
 
 type Purpose = 'signup' | 'change_email';
 
-const waitAfter = (sentInLastHour: number) =>
-  RESEND_WAITS_SECONDS[Math.min(sentInLastHour - 1, RESEND_WAITS_SECONDS.length - 1)] ?? 0;
+const waitAfter = (sentInLastHour: number) => RESEND_WAITS_SECONDS[Math.min(sentInLastHour - 1, RESEND_WAITS_SECONDS.length - 1)] ?? 0;
 
 async function recentCodes(ctx: AppContext, email: string, purpose: Purpose) {
   return ctx.db

@@ -177,7 +177,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!reset) throw new AppError(401, 'reset_link_invalid', errorMessage('reset_link_invalid'));
       await db.transaction(async (tx) => {
         await tx.update(passwordResets).set({ usedAt: new Date() }).where(eq(passwordResets.id, reset.id));
-        await tx.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, reset.userId));
+        await tx
+          .update(users)
+          .set({ passwordHash: await hashPassword(password) })
+          .where(eq(users.id, reset.userId));
       });
       await revokeUserSessions(db, reset.userId);
       return { reset: true };

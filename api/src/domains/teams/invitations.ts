@@ -35,9 +35,7 @@ export async function inviteMember(
   const href = `${ctx.config.publicAppUrl}/join?code=${encodeURIComponent(code)}`;
   const inviterName = input.inviter.name ?? input.inviter.email;
   try {
-    await ctx.mailer.send(
-      mailTemplates.invitation(input.email, input.language, team.name, inviterName, href, code, INVITATION_TTL_DAYS),
-    );
+    await ctx.mailer.send(mailTemplates.invitation(input.email, input.language, team.name, inviterName, href, code, INVITATION_TTL_DAYS));
   } catch {
     await ctx.db.delete(invitations).where(eq(invitations.id, invitation!.id));
     throw fail(502, 'invitation_send_failed');
@@ -47,7 +45,10 @@ export async function inviteMember(
 
 /** Redeems a code for the user: each outcome of SPEC §4 has its own code. */
 export async function joinTeam(ctx: AppContext, user: typeof users.$inferSelect, code: string) {
-  const [invitation] = await ctx.db.select().from(invitations).where(eq(invitations.codeHash, sha256(code)));
+  const [invitation] = await ctx.db
+    .select()
+    .from(invitations)
+    .where(eq(invitations.codeHash, sha256(code)));
   if (!invitation) throw fail(404, 'invitation_invalid');
   if (invitation.usedAt) throw fail(409, 'invitation_used');
   if (invitation.expiresAt.getTime() < Date.now()) throw fail(410, 'invitation_expired');

@@ -27,18 +27,14 @@ export function teamRoutes(app: FastifyInstance, ctx: AppContext) {
     return requireMembership(db, teamId, currentUser(request).user.id);
   });
 
-  app.put(
-    '/api/teams/:teamId',
-    { ...auth, schema: { params: teamParams, body: v.object({ name: teamNameField }) } },
-    async (request) => {
-      const { teamId } = request.params as { teamId: string };
-      const { name } = request.body as { name: string };
-      const userId = currentUser(request).user.id;
-      await requireMembership(db, teamId, userId, 'owner');
-      await db.update(teams).set({ name }).where(eq(teams.id, teamId));
-      return requireMembership(db, teamId, userId);
-    },
-  );
+  app.put('/api/teams/:teamId', { ...auth, schema: { params: teamParams, body: v.object({ name: teamNameField }) } }, async (request) => {
+    const { teamId } = request.params as { teamId: string };
+    const { name } = request.body as { name: string };
+    const userId = currentUser(request).user.id;
+    await requireMembership(db, teamId, userId, 'owner');
+    await db.update(teams).set({ name }).where(eq(teams.id, teamId));
+    return requireMembership(db, teamId, userId);
+  });
 
   app.post(
     '/api/teams/:teamId/invitations',

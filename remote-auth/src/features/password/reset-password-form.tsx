@@ -37,7 +37,13 @@ export function ResetPasswordForm() {
           <Stack gap="4">
             <FormError error={formError} />
             <TextField form={form} name="password" type="password" autoComplete="new-password" label={t('fields.newPassword')} autoFocus />
-            <TextField form={form} name="passwordConfirmation" type="password" autoComplete="new-password" label={t('fields.passwordConfirmation')} />
+            <TextField
+              form={form}
+              name="passwordConfirmation"
+              type="password"
+              autoComplete="new-password"
+              label={t('fields.passwordConfirmation')}
+            />
             <Button type="submit" size="lg" loading={form.formState.isSubmitting}>
               {t('reset.submit')}
             </Button>

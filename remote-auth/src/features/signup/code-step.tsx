@@ -11,7 +11,17 @@ import { useAuthTranslation } from '../../components/use-auth-translation';
 import { useCountdown } from './use-countdown';
 
 /** Step 3: the mailed code, with resend after the server's wait; success signs the user in. */
-export function CodeStep({ email, password, waitSeconds, onBack }: { email: string; password: string; waitSeconds: number; onBack: () => void }) {
+export function CodeStep({
+  email,
+  password,
+  waitSeconds,
+  onBack,
+}: {
+  email: string;
+  password: string;
+  waitSeconds: number;
+  onBack: () => void;
+}) {
   const { t, i18n } = useAuthTranslation();
   const actions = useSessionActions();
   const countdown = useCountdown();

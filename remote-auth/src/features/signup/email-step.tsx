@@ -29,7 +29,11 @@ export function EmailStep({ email, onDone }: { email: string; onDone: (email: st
             control={form.control}
             name="agreement"
             render={({ field }) => (
-              <Checkbox.Root checked={Boolean(field.value)} onCheckedChange={(e) => field.onChange(e.checked === true)} colorPalette="brand">
+              <Checkbox.Root
+                checked={Boolean(field.value)}
+                onCheckedChange={(e) => field.onChange(e.checked === true)}
+                colorPalette="brand"
+              >
                 <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
                 <Checkbox.Control />
                 <Checkbox.Label>

@@ -8,7 +8,15 @@ import { useApiForm } from '../../components/use-api-form';
 import { useAuthTranslation } from '../../components/use-auth-translation';
 
 /** Step 2: the password (twice); then a code is mailed. A code already on its way counts as sent. */
-export function PasswordStep({ email, onBack, onDone }: { email: string; onBack: () => void; onDone: (password: string, waitSeconds: number) => void }) {
+export function PasswordStep({
+  email,
+  onBack,
+  onDone,
+}: {
+  email: string;
+  onBack: () => void;
+  onDone: (password: string, waitSeconds: number) => void;
+}) {
   const { t, i18n } = useAuthTranslation();
   const { form, formError, submitWith } = useApiForm<SignupPasswordForm>(signupPasswordForm, { password: '', passwordConfirmation: '' });
   const onSubmit = submitWith(async ({ password }) => {
@@ -24,8 +32,22 @@ export function PasswordStep({ email, onBack, onDone }: { email: string; onBack:
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="4">
         <FormError error={formError} />
-        <TextField form={form} name="password" type="password" autoComplete="new-password" label={t('fields.password')} helper={t('signup.passwordHint')} autoFocus />
-        <TextField form={form} name="passwordConfirmation" type="password" autoComplete="new-password" label={t('fields.passwordConfirmation')} />
+        <TextField
+          form={form}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          label={t('fields.password')}
+          helper={t('signup.passwordHint')}
+          autoFocus
+        />
+        <TextField
+          form={form}
+          name="passwordConfirmation"
+          type="password"
+          autoComplete="new-password"
+          label={t('fields.passwordConfirmation')}
+        />
         <HStack justify="space-between">
           <Button color="white" onClick={onBack}>
             {t('common:buttons.back')}

@@ -1,0 +1,39 @@
+import { configureApi } from '../api';
+
+export const TEST_API = 'http://api.test';
+
+type Reply = { status: number; body?: unknown };
+type Handler = (request: { body: Record<string, unknown>; url: URL; headers: Record<string, string> }) => Reply | Promise<Reply>;
+
+export type FakeApi = {
+  /** Every request made, in order: `METHOD /path` plus its JSON body. */
+  calls: { route: string; body: Record<string, unknown>; headers: Record<string, string> }[];
+  on: (route: string, handler: Handler | Reply) => void;
+};
+
+/**
+ * Fakes the API at the HTTP layer (window.fetch), like MSW with `onUnhandledRequest: 'error'`:
+ * a request no handler answers fails the test.
+ */
+export function fakeApi(routes: Record<string, Handler | Reply> = {}): FakeApi {
+  const handlers = new Map(Object.entries(routes));
+  const calls: FakeApi['calls'] = [];
+  const fetchFake = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input));
+    const route = `${init.method ?? 'GET'} ${url.pathname}`;
+    const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+    const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
+    calls.push({ route, body, headers });
+    const handler = handlers.get(route);
+    if (!handler) throw new Error(`Unhandled request ${route}`);
+    const reply = typeof handler === 'function' ? await handler({ body, url, headers }) : handler;
+    return {
+      status: reply.status,
+      ok: reply.status >= 200 && reply.status < 300,
+      text: async () => (reply.body === undefined ? '' : JSON.stringify(reply.body)),
+    } as Response;
+  };
+  globalThis.fetch = fetchFake as typeof fetch;
+  configureApi({ baseUrl: TEST_API });
+  return { calls, on: (route, handler) => handlers.set(route, handler) };
+}
