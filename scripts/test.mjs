@@ -15,7 +15,11 @@ console.log(
     : 'Database tests: embedded PGlite (set TEST_DATABASE_URL=postgres://… to run them on PostgreSQL too)',
 );
 // PGlite's CommonJS build loads its parts with import(), which jest allows only with this flag.
-const jestStatus = run(process.execPath, ['--experimental-vm-modules', join(root, 'node_modules', 'jest', 'bin', 'jest.js'), ...process.argv.slice(2)]);
+const jestStatus = run(process.execPath, [
+  '--experimental-vm-modules',
+  join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
+  ...process.argv.slice(2),
+]);
 if (jestStatus !== 0) process.exit(jestStatus);
 
 if (process.env.KAGAMI_SKIP_E2E === '1') process.exit(0);

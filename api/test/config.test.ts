@@ -2,7 +2,13 @@ import { ConfigError, loadConfig } from '../src/config';
 
 test('defaults give the embedded setup', () => {
   const config = loadConfig({});
-  expect(config).toMatchObject({ port: 3000, env: 'development', publicAppUrl: 'http://localhost:8080', databaseUrl: undefined, smtpUrl: undefined });
+  expect(config).toMatchObject({
+    port: 3000,
+    env: 'development',
+    publicAppUrl: 'http://localhost:8080',
+    databaseUrl: undefined,
+    smtpUrl: undefined,
+  });
   expect(config.corsOrigins).toContain('http://localhost:8081');
 });
 
@@ -20,5 +26,8 @@ test('every bad variable is named in one clear message', () => {
 });
 
 test('lists are split on commas', () => {
-  expect(loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example' }).corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+  expect(loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example' }).corsOrigins).toEqual([
+    'https://a.example',
+    'https://b.example',
+  ]);
 });

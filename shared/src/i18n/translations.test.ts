@@ -13,7 +13,8 @@ const NAMESPACES = {
 } as const;
 type Namespace = keyof typeof NAMESPACES;
 
-const load = (ns: Namespace, lang: 'en' | 'ja') => JSON.parse(readFileSync(join(root, NAMESPACES[ns].file.replace('{lang}', lang)), 'utf8'));
+const load = (ns: Namespace, lang: 'en' | 'ja') =>
+  JSON.parse(readFileSync(join(root, NAMESPACES[ns].file.replace('{lang}', lang)), 'utf8'));
 
 const flatten = (node: unknown, prefix = ''): Record<string, string> =>
   Object.entries(node as Record<string, unknown>).reduce<Record<string, string>>(

@@ -3,10 +3,25 @@ import { configureApi } from '../api';
 import { fakeApi } from '../testing/fake-api';
 import { STORAGE_KEYS } from '../contract';
 import { createSessionActions } from './actions';
-import { apiSubscriptionAtom, profileAtom, quotaAtom, sessionStatusAtom, signupEmailAtom, subscriptionAtom, teamsAtom, userAtom } from './atoms';
+import {
+  apiSubscriptionAtom,
+  profileAtom,
+  quotaAtom,
+  sessionStatusAtom,
+  signupEmailAtom,
+  subscriptionAtom,
+  teamsAtom,
+  userAtom,
+} from './atoms';
 import { readStoredUser } from './storage';
 
-const profile = { id: 'u1', name: 'Aiko', email: 'a@x.com', teams: [{ id: 't1', name: 'T', role: 'owner' }], current_team: { id: 't1', name: 'T', role: 'owner' } };
+const profile = {
+  id: 'u1',
+  name: 'Aiko',
+  email: 'a@x.com',
+  teams: [{ id: 't1', name: 'T', role: 'owner' }],
+  current_team: { id: 't1', name: 'T', role: 'owner' },
+};
 
 function setup() {
   const store = createStore();
@@ -28,7 +43,12 @@ test('login stores the token, then loads profile, subscription, API subscription
   });
   const { store, actions } = setup();
   await actions.login('a@x.com', 'pw');
-  expect(server.calls.map((c) => c.route).slice(1).sort()).toEqual(
+  expect(
+    server.calls
+      .map((c) => c.route)
+      .slice(1)
+      .sort(),
+  ).toEqual(
     ['GET /api/profile', 'GET /api/teams', 'GET /api/users/api-subscription', 'GET /api/users/quota', 'GET /api/users/subscription'].sort(),
   );
   expect(server.calls.slice(1).every((c) => c.headers.authorization === 'Bearer tok')).toBe(true);

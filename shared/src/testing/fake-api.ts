@@ -22,7 +22,9 @@ export function fakeApi(routes: Record<string, Handler | Reply> = {}): FakeApi {
     const url = new URL(String(input));
     const route = `${init.method ?? 'GET'} ${url.pathname}`;
     const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-    const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
+    const headers = Object.fromEntries(
+      Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
+    );
     calls.push({ route, body, headers });
     const handler = handlers.get(route);
     if (!handler) throw new Error(`Unhandled request ${route}`);

@@ -14,7 +14,14 @@ test('pagination clamps between 1 and the page count, which is at least 1', () =
 });
 
 test('the SPEC §9 constants', () => {
-  expect(UI).toMatchObject({ lazyImageThreshold: 0.1, lazyImageMinHeightPx: 120, lazyImageSpinnerPx: 60, notificationMs: 5000, selectDebounceMs: 500, modalTransitionMs: 300 });
+  expect(UI).toMatchObject({
+    lazyImageThreshold: 0.1,
+    lazyImageMinHeightPx: 120,
+    lazyImageSpinnerPx: 60,
+    notificationMs: 5000,
+    selectDebounceMs: 500,
+    modalTransitionMs: 300,
+  });
   expect(UI.iconPx).toEqual({ xs: 18, sm: 24, md: 32, lg: 38, xl: 46 });
   expect(UI.buttonIconPx).toEqual({ sm: 20, md: 20, lg: 24 });
 });
@@ -51,8 +58,12 @@ test('modal default texts follow the language', async () => {
 test('buttons carry icons at 20 px (sm, md) and 24 px (lg)', () => {
   renderApp(
     <>
-      <Button size="sm" icon={<svg />}>small</Button>
-      <Button size="lg" icon={<svg />}>large</Button>
+      <Button size="sm" icon={<svg />}>
+        small
+      </Button>
+      <Button size="lg" icon={<svg />}>
+        large
+      </Button>
     </>,
   );
   const iconBox = (name: string) => screen.getByRole('button', { name }).querySelector('span[aria-hidden]') as HTMLElement;

@@ -3,7 +3,8 @@ import { sessionStatusAtom } from '@kagami/shared/session';
 import { authResources } from '../../components/use-auth-translation';
 import { LoginForm } from './login-form';
 
-const render = (language: 'en' | 'ja' = 'en') => renderApp(<LoginForm />, { route: '/login', language, namespaces: { auth: authResources } });
+const render = (language: 'en' | 'ja' = 'en') =>
+  renderApp(<LoginForm />, { route: '/login', language, namespaces: { auth: authResources } });
 
 test('empty fields show the translated required message below each control, and nothing is sent', async () => {
   const server = fakeApi();

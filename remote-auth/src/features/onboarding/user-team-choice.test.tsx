@@ -31,7 +31,16 @@ test('a code stored by a join link is prefilled, and cleared once used', async (
   localStorage.setItem(STORAGE_KEYS.invitationCode, 'FROMLINK');
   const server = fakeApi({
     'POST /api/teams/join': { status: 200, body: { id: 't', name: 'Team', role: 'member' } },
-    'GET /api/profile': { status: 200, body: { id: 'u', name: 'Hana', email: 'h@x.com', teams: [{ id: 't', name: 'Team', role: 'member' }], current_team: { id: 't', name: 'Team', role: 'member' } } },
+    'GET /api/profile': {
+      status: 200,
+      body: {
+        id: 'u',
+        name: 'Hana',
+        email: 'h@x.com',
+        teams: [{ id: 't', name: 'Team', role: 'member' }],
+        current_team: { id: 't', name: 'Team', role: 'member' },
+      },
+    },
   });
   const { user } = render();
   expect(screen.getByLabelText('Invitation code')).toHaveValue('FROMLINK');

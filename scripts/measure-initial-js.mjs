@@ -1,0 +1,50 @@
+// Measures the JavaScript (gzip) a first visit loads: the Login page (shell + remote-auth), and the
+// shell alone (every remote blocked). Starts the built product on spare ports with a scratch database.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { buildFrontends } from './lib/build-frontends.mjs';
+import { startProduct } from './lib/product.mjs';
+import { findChromium } from './lib/chromium.mjs';
+
+const env = { ...process.env, API_PORT: '3200', SHELL_PORT: '8280', REMOTE_AUTH_PORT: '8281', LOG_LEVEL: 'warn' };
+const dataDir = mkdtempSync(join(tmpdir(), 'kagami-measure-'));
+await buildFrontends();
+const product = await startProduct({ ...env, DATA_DIR: dataDir }, { quiet: true });
+const browser = await chromium.launch({
+  executablePath: findChromium(),
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+
+async function measure(label, { blockRemotes }) {
+  const page = await browser.newPage();
+  if (blockRemotes) await page.route(/:8281\//, (route) => route.abort());
+  const scripts = new Map();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const body = await response.body().catch(() => Buffer.alloc(0));
+    scripts.set(response.url(), { raw: body.length, gzip: gzipSync(body).length });
+  });
+  await page.goto(`${product.url}/login`);
+  await page.waitForSelector(blockRemotes ? '[data-testid=remote-fallback]' : 'text=Log in to Kagami', { timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  await page.close();
+  const total = [...scripts.values()].reduce((sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip }), { raw: 0, gzip: 0 });
+  console.log(`\n${label}: ${scripts.size} scripts, ${(total.gzip / 1024).toFixed(1)} KB gzip (${(total.raw / 1024).toFixed(1)} KB raw)`);
+  for (const [url, size] of [...scripts].sort((a, b) => b[1].gzip - a[1].gzip).slice(0, 8)) {
+    console.log(
+      `  ${(size.gzip / 1024).toFixed(1).padStart(7)} KB  ${url.replace(/^https?:\/\/[^/]+/, (origin) => (origin.endsWith('8281') ? 'remote-auth' : 'shell'))}`,
+    );
+  }
+}
+
+try {
+  await measure('Login page (shell + remote-auth)', { blockRemotes: false });
+  await measure('Shell without remotes', { blockRemotes: true });
+} finally {
+  await browser.close();
+  await product.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
