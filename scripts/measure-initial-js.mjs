@@ -22,17 +22,22 @@ async function measure(label, { blockRemotes }) {
   const page = await browser.newPage();
   if (blockRemotes) await page.route(/:8281\//, (route) => route.abort());
   const scripts = new Map();
+  let css = 0;
   page.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script') return;
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
     const body = await response.body().catch(() => Buffer.alloc(0));
-    scripts.set(response.url(), { raw: body.length, gzip: gzipSync(body).length });
+    if (type === 'stylesheet') css += gzipSync(body).length;
+    else scripts.set(response.url(), { raw: body.length, gzip: gzipSync(body).length });
   });
   await page.goto(`${product.url}/login`);
   await page.waitForSelector(blockRemotes ? '[data-testid=remote-fallback]' : 'text=Log in to Kagami', { timeout: 30_000 });
   await page.waitForLoadState('networkidle');
   await page.close();
   const total = [...scripts.values()].reduce((sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip }), { raw: 0, gzip: 0 });
-  console.log(`\n${label}: ${scripts.size} scripts, ${(total.gzip / 1024).toFixed(1)} KB gzip (${(total.raw / 1024).toFixed(1)} KB raw)`);
+  console.log(
+    `\n${label}: ${scripts.size} scripts, ${(total.gzip / 1024).toFixed(1)} KB gzip (${(total.raw / 1024).toFixed(1)} KB raw); CSS ${(css / 1024).toFixed(1)} KB gzip`,
+  );
   for (const [url, size] of [...scripts].sort((a, b) => b[1].gzip - a[1].gzip).slice(0, 8)) {
     console.log(
       `  ${(size.gzip / 1024).toFixed(1).padStart(7)} KB  ${url.replace(/^https?:\/\/[^/]+/, (origin) => (origin.endsWith('8281') ? 'remote-auth' : 'shell'))}`,

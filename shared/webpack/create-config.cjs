@@ -3,6 +3,7 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedModules } = require('./shared-modules.cjs');
 
@@ -46,7 +47,8 @@ function createWebpackConfig({ dir, name, port, exposes = {}, host = false }) {
       module: {
         rules: [
           { test: /\.[jt]sx?$/, exclude: /node_modules/, use: { loader: 'swc-loader', options: swcOptions(dev) } },
-          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          // Production CSS goes to real stylesheets (the font faces alone were 147 KB gzip as JavaScript).
+          { test: /\.css$/, use: [dev ? 'style-loader' : MiniCssExtractPlugin.loader, 'css-loader'] },
           { test: /\.(woff2?|ttf|otf|png|svg|jpg)$/, type: 'asset/resource' },
         ],
       },
@@ -54,6 +56,7 @@ function createWebpackConfig({ dir, name, port, exposes = {}, host = false }) {
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, terserOptions: { compress: true, mangle: true } })],
       },
       plugins: [
+        ...(dev ? [] : [new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].[contenthash].css' })]),
         new ModuleFederationPlugin({
           name,
           filename: 'remoteEntry.js',

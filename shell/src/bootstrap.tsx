@@ -1,5 +1,4 @@
-import '@fontsource/noto-sans-jp/400.css';
-import '@fontsource/noto-sans-jp/700.css';
+import '@fontsource-variable/noto-sans-jp/wght.css';
 import { createRoot } from 'react-dom/client';
 import { createStore } from 'jotai';
 import { configureApi } from '@kagami/shared/api';

@@ -109,6 +109,15 @@ test('restore verifies the stored token; on failure everything is cleared', asyn
   }
 });
 
+test('restore without an answer from the server keeps the stored token for the next try', async () => {
+  localStorage.setItem(STORAGE_KEYS.localUser, JSON.stringify({ accessToken: 'kept', tokenType: 'Bearer' }));
+  globalThis.fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
+  const { store, actions } = setup();
+  await actions.restore();
+  expect(store.get(sessionStatusAtom)).toBe('anonymous');
+  expect(readStoredUser()?.accessToken).toBe('kept');
+});
+
 test('restore with a good token signs in and loads the same as login, without the team list', async () => {
   localStorage.setItem(STORAGE_KEYS.localUser, JSON.stringify({ accessToken: 'good', tokenType: 'Bearer' }));
   const server = fakeApi({

@@ -102,7 +102,7 @@ export function createSessionActions(store: Store) {
       store.set(sessionStatusAtom, 'signedIn');
     },
 
-    /** First navigation: restore the stored user and verify its token; any failure signs out. */
+    /** First navigation: restore the stored user and verify its token; a rejected token signs out. */
     restore: async () => {
       const stored = readStoredUser();
       if (!stored) {
@@ -118,7 +118,14 @@ export function createSessionActions(store: Store) {
         if (profile.currentTeam) browserStorage.set('teamId', profile.currentTeam.id);
         store.set(sessionStatusAtom, 'signedIn');
         await Promise.all([loadSubscription(store), loadApiSubscription(store), loadQuota(store)]);
-      } catch {
+      } catch (error) {
+        // Unreachable server (or a load cut short by navigation): no verdict on the token, so it stays
+        // stored for the next try; only an answer from the server clears the session.
+        if (error instanceof ApiError && error.status === 0) {
+          store.set(userAtom, null);
+          store.set(sessionStatusAtom, 'anonymous');
+          return;
+        }
         clearSession(store);
       }
     },

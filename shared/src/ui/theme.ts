@@ -5,8 +5,8 @@ const config = defineConfig({
   theme: {
     tokens: {
       fonts: {
-        heading: { value: "'Noto Sans JP', 'Hiragino Sans', 'Yu Gothic', system-ui, sans-serif" },
-        body: { value: "'Noto Sans JP', 'Hiragino Sans', 'Yu Gothic', system-ui, sans-serif" },
+        heading: { value: "'Noto Sans JP Variable', 'Hiragino Sans', 'Yu Gothic', system-ui, sans-serif" },
+        body: { value: "'Noto Sans JP Variable', 'Hiragino Sans', 'Yu Gothic', system-ui, sans-serif" },
       },
       colors: {
         brand: {

@@ -50,7 +50,7 @@ export function EmailStep({ email, onDone }: { email: string; onDone: (email: st
             )}
           />
           {typeof agreementError === 'string' ? (
-            <Text color="danger" fontSize="sm" role="alert">
+            <Text color="danger" fontSize="xs" role="alert">
               {validationText(t, agreementError)}
             </Text>
           ) : null}
