@@ -66,17 +66,14 @@ function createWebpackConfig({ dir, name, port, exposes = {}, host = false }) {
           manifest: true,
           dts: false,
         }),
-        ...(host
-          ? [
-              new HtmlWebpackPlugin({ template: path.join(dir, 'public', 'index.html'), inject: 'body', scriptLoading: 'defer' }),
-              new CopyWebpackPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
-            ]
-          : []),
+        // The shell's page, or a remote's standalone harness page (pnpm --filter remote-x dev).
+        new HtmlWebpackPlugin({ template: path.join(dir, 'public', 'index.html'), inject: 'body', scriptLoading: 'defer', publicPath: '/' }),
+        ...(host ? [new CopyWebpackPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] })] : []),
       ],
       devServer: {
         port,
         hot: true,
-        historyApiFallback: host,
+        historyApiFallback: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
         static: host ? { directory: path.join(dir, 'public') } : false,
         client: { overlay: { warnings: false } },
