@@ -67,7 +67,12 @@ function createWebpackConfig({ dir, name, port, exposes = {}, host = false }) {
           dts: false,
         }),
         // The shell's page, or a remote's standalone harness page (pnpm --filter remote-x dev).
-        new HtmlWebpackPlugin({ template: path.join(dir, 'public', 'index.html'), inject: 'body', scriptLoading: 'defer', publicPath: '/' }),
+        new HtmlWebpackPlugin({
+          template: path.join(dir, 'public', 'index.html'),
+          inject: 'body',
+          scriptLoading: 'defer',
+          publicPath: '/',
+        }),
         ...(host ? [new CopyWebpackPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] })] : []),
       ],
       devServer: {

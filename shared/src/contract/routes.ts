@@ -35,14 +35,15 @@ export type RouteEntry = {
   module: ScreenName;
 };
 
-const main = (path: string, screen: ScreenName, remote: RemoteKey): RouteEntry => ({
+const entry = (path: string, screen: ScreenName, layout: Layout, access: Access, remote: RemoteKey): RouteEntry => ({
   path,
   screen,
-  layout: 'main',
-  access: 'app',
+  layout,
+  access,
   remote,
   module: screen,
 });
+const main = (path: string, screen: ScreenName, remote: RemoteKey) => entry(path, screen, 'main', 'app', remote);
 
 /** SPEC §2: every path of the product, which layout frames it, who may see it and which remote renders it. */
 export const ROUTES: readonly RouteEntry[] = [
@@ -59,12 +60,12 @@ export const ROUTES: readonly RouteEntry[] = [
   main('/contact-sales', 'ContactSales', 'billing'),
   main('/history', 'History', 'billing'),
   main('/billing', 'Billing', 'billing'),
-  { path: '/user-profile', screen: 'UserProfile', layout: 'auth', access: 'onboarding', remote: 'auth', module: 'UserProfile' },
-  { path: '/user-team', screen: 'UserTeam', layout: 'auth', access: 'onboarding', remote: 'auth', module: 'UserTeam' },
-  { path: '/login', screen: 'Login', layout: 'auth', access: 'public', remote: 'auth', module: 'Login' },
-  { path: '/signup', screen: 'Signup', layout: 'blank', access: 'public', remote: 'auth', module: 'Signup' },
-  { path: '/forgot-password', screen: 'ForgotPassword', layout: 'blank', access: 'public', remote: 'auth', module: 'ForgotPassword' },
-  { path: '/reset-password', screen: 'ResetPassword', layout: 'blank', access: 'public', remote: 'auth', module: 'ResetPassword' },
+  entry('/user-profile', 'UserProfile', 'auth', 'onboarding', 'auth'),
+  entry('/user-team', 'UserTeam', 'auth', 'onboarding', 'auth'),
+  entry('/login', 'Login', 'auth', 'public', 'auth'),
+  entry('/signup', 'Signup', 'blank', 'public', 'auth'),
+  entry('/forgot-password', 'ForgotPassword', 'blank', 'public', 'auth'),
+  entry('/reset-password', 'ResetPassword', 'blank', 'public', 'auth'),
 ];
 
 /** Paths that only redirect (SPEC §2 "Redirects"). */

@@ -3,8 +3,9 @@ import { userApi } from '@kagami/shared/api';
 import { validationText } from '@kagami/shared/i18n';
 import { profileAtom, useSessionActions } from '@kagami/shared/session';
 import { EMPLOYEE_COUNTS, JOB_ROLES, userProfileForm, type UserProfileForm } from '@kagami/shared/validation';
-import { Button, FormField, Heading, Select, Stack, Text } from '@kagami/shared/ui';
+import { Button, FormField, Select, Stack } from '@kagami/shared/ui';
 import { FormError } from '../../components/form-error';
+import { ScreenTitle } from '../../components/screen-title';
 import { TextField } from '../../components/text-field';
 import { useApiForm } from '../../components/use-api-form';
 import { useAuthTranslation } from '../../components/use-auth-translation';
@@ -31,10 +32,7 @@ export function UserProfileForm() {
 
   return (
     <Stack gap="5">
-      <Stack gap="1">
-        <Heading size="xl">{t('userProfile.title')}</Heading>
-        <Text color="gray.600">{t('userProfile.intro')}</Text>
-      </Stack>
+      <ScreenTitle title={t('userProfile.title')} intro={t('userProfile.intro')} />
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="4">
           <FormError error={formError} />

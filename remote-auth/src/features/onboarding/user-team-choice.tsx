@@ -5,6 +5,7 @@ import { browserStorage, profileAtom, useSessionActions } from '@kagami/shared/s
 import { joinTeamForm, type JoinTeamForm } from '@kagami/shared/validation';
 import { Button, Heading, HStack, notify, Separator, Stack, Text } from '@kagami/shared/ui';
 import { FormError } from '../../components/form-error';
+import { ScreenTitle } from '../../components/screen-title';
 import { TextField } from '../../components/text-field';
 import { useApiForm } from '../../components/use-api-form';
 import { useAuthTranslation } from '../../components/use-auth-translation';
@@ -39,10 +40,7 @@ export function UserTeamChoice() {
 
   return (
     <Stack gap="5">
-      <Stack gap="1">
-        <Heading size="xl">{t('userTeam.title')}</Heading>
-        <Text color="gray.600">{t('userTeam.intro')}</Text>
-      </Stack>
+      <ScreenTitle title={t('userTeam.title')} intro={t('userTeam.intro')} />
       <form onSubmit={onJoin} noValidate>
         <Stack gap="3">
           <Heading size="md" as="h2">

@@ -3,8 +3,9 @@ import { paths } from '@kagami/shared/contract';
 import { authApi } from '@kagami/shared/api';
 import { currentLanguage } from '@kagami/shared/i18n';
 import { forgotPasswordForm, type ForgotPasswordForm } from '@kagami/shared/validation';
-import { Button, Heading, Stack, Text } from '@kagami/shared/ui';
+import { Button, Stack } from '@kagami/shared/ui';
 import { FormError, FormNotice } from '../../components/form-error';
+import { ScreenTitle } from '../../components/screen-title';
 import { AppLink } from '../../components/router-link';
 import { TextField } from '../../components/text-field';
 import { useApiForm } from '../../components/use-api-form';
@@ -20,8 +21,7 @@ export function ForgotPasswordForm() {
   });
   return (
     <Stack gap="5">
-      <Heading size="xl">{t('forgot.title')}</Heading>
-      <Text color="gray.600">{t('forgot.intro')}</Text>
+      <ScreenTitle title={t('forgot.title')} intro={t('forgot.intro')} />
       {sentTo ? <FormNotice>{t('forgot.sent', { email: sentTo })}</FormNotice> : null}
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="4">

@@ -6,7 +6,7 @@ import { resetPasswordForm, type ResetPasswordForm } from '@kagami/shared/valida
 import { Alert, Button, Heading, Stack } from '@kagami/shared/ui';
 import { FormError, FormNotice } from '../../components/form-error';
 import { AppLink } from '../../components/router-link';
-import { TextField } from '../../components/text-field';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { useApiForm } from '../../components/use-api-form';
 import { useAuthTranslation } from '../../components/use-auth-translation';
 
@@ -36,14 +36,7 @@ export function ResetPasswordForm() {
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="4">
             <FormError error={formError} />
-            <TextField form={form} name="password" type="password" autoComplete="new-password" label={t('fields.newPassword')} autoFocus />
-            <TextField
-              form={form}
-              name="passwordConfirmation"
-              type="password"
-              autoComplete="new-password"
-              label={t('fields.passwordConfirmation')}
-            />
+            <NewPasswordFields form={form} label={t('fields.newPassword')} />
             <Button type="submit" size="lg" loading={form.formState.isSubmitting}>
               {t('reset.submit')}
             </Button>

@@ -3,7 +3,7 @@ import { currentLanguage } from '@kagami/shared/i18n';
 import { signupPasswordForm, type SignupPasswordForm } from '@kagami/shared/validation';
 import { Button, HStack, Stack } from '@kagami/shared/ui';
 import { FormError } from '../../components/form-error';
-import { TextField } from '../../components/text-field';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { useApiForm } from '../../components/use-api-form';
 import { useAuthTranslation } from '../../components/use-auth-translation';
 
@@ -32,22 +32,7 @@ export function PasswordStep({
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="4">
         <FormError error={formError} />
-        <TextField
-          form={form}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          label={t('fields.password')}
-          helper={t('signup.passwordHint')}
-          autoFocus
-        />
-        <TextField
-          form={form}
-          name="passwordConfirmation"
-          type="password"
-          autoComplete="new-password"
-          label={t('fields.passwordConfirmation')}
-        />
+        <NewPasswordFields form={form} label={t('fields.password')} />
         <HStack justify="space-between">
           <Button color="white" onClick={onBack}>
             {t('common:buttons.back')}

@@ -1,0 +1,29 @@
+import type { UseFormReturn } from 'react-hook-form';
+import type { SignupPasswordForm } from '@kagami/shared/validation';
+import { TextField } from './text-field';
+import { useAuthTranslation } from './use-auth-translation';
+
+/** A new password and its confirmation (sign-up and reset share the same rules and schema). */
+export function NewPasswordFields({ form, label }: { form: UseFormReturn<SignupPasswordForm>; label: string }) {
+  const { t } = useAuthTranslation();
+  return (
+    <>
+      <TextField
+        form={form}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        label={label}
+        helper={t('signup.passwordHint')}
+        autoFocus
+      />
+      <TextField
+        form={form}
+        name="passwordConfirmation"
+        type="password"
+        autoComplete="new-password"
+        label={t('fields.passwordConfirmation')}
+      />
+    </>
+  );
+}
