@@ -1,0 +1,58 @@
+import { fireEvent, renderApp, screen } from '@kagami/shared/testing';
+import { ROUTES } from '@kagami/shared/contract';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import en from '../locales/en/shell.json';
+import ja from '../locales/ja/shell.json';
+import { loadScreen, registerConfiguredRemotes, RemoteUnavailableError } from './remote-loader';
+import { RemoteScreen } from './remote-screen';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+const mockedLoad = loadRemote as jest.Mock;
+const mockedRegister = registerRemotes as jest.Mock;
+
+const Login = () => <h1>remote login</h1>;
+const MANIFEST = 'http://remotes.test/auth/mf-manifest.json';
+
+beforeEach(() => {
+  mockedLoad.mockReset();
+  mockedRegister.mockReset();
+  registerConfiguredRemotes({ remote_auth: MANIFEST });
+  jest.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+const serve = (contractVersion: string) =>
+  mockedLoad.mockImplementation(async (id: string) => (id.endsWith('/contract') ? { contractVersion } : { default: Login }));
+
+test('a screen of a compatible remote loads', async () => {
+  serve('1.4.0');
+  await expect(loadScreen('auth', 'Login')).resolves.toBe(Login);
+  expect(mockedLoad).toHaveBeenCalledWith('remote_auth/Login');
+});
+
+test('a remote of another contract major is refused', async () => {
+  serve('2.0.0');
+  await expect(loadScreen('auth', 'Login')).rejects.toMatchObject({ reason: 'incompatible' });
+});
+
+test('a remote that is not configured is reported as such, without a request', async () => {
+  await expect(loadScreen('studio', 'Voices')).rejects.toMatchObject({ reason: 'not_configured' });
+  expect(mockedLoad).not.toHaveBeenCalled();
+});
+
+test('a failed load is retried once after re-registering the remote, then reported unreachable', async () => {
+  mockedLoad.mockRejectedValue(new Error('manifest fetch failed'));
+  const error = await loadScreen('auth', 'Login').catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(RemoteUnavailableError);
+  expect(error).toMatchObject({ reason: 'unreachable' });
+  expect(mockedLoad).toHaveBeenCalledTimes(2);
+  expect(mockedRegister).toHaveBeenCalledWith([{ name: 'remote_auth', entry: MANIFEST }], { force: true });
+});
+
+test('the fallback shows in place with a retry that loads the screen once the remote is back', async () => {
+  mockedLoad.mockRejectedValue(new Error('down'));
+  renderApp(<RemoteScreen route={ROUTES.find((r) => r.screen === 'Login')!} />, { namespaces: { shell: { en, ja } } });
+  expect(await screen.findByText('Temporarily unavailable', {}, { timeout: 5000 })).toBeInTheDocument();
+  serve('1.0.0');
+  fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByRole('heading', { name: 'remote login' })).toBeInTheDocument();
+});
