@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { ApiSubscription, BearerToken, Profile, Quota, Subscription, TeamSummary } from '../api/types';
+import type { BearerToken, Profile, Quota, Subscription, TeamSummary } from '../api/types';
 
 /** `unknown` until the first navigation has restored (or failed to restore) the stored user. */
 export type SessionStatus = 'unknown' | 'verifying' | 'signedIn' | 'anonymous';
@@ -33,7 +33,6 @@ export const EMPTY_PROFILE: Profile = {
 export const isProfileComplete = (profile: Profile | null) =>
   Boolean(profile?.name && profile.teams.length > 0 && profile.currentTeam?.name);
 
-export type { ApiSubscription };
 
 /** What the shell read from runtime-config.json that screens need (e.g. whether Google sign-in exists). */
 export const runtimeConfigAtom = atom<{ googleClientId?: string }>({});
