@@ -14,6 +14,7 @@ import { authRoutes } from './domains/auth/routes';
 import { userRoutes } from './domains/users/routes';
 import { teamRoutes } from './domains/teams/routes';
 import { devRoutes } from './domains/dev/routes';
+import { apiKeyRoutes, publicApiRoutes } from './domains/api-keys/routes';
 
 export type BuildOptions = {
   /** An open database; when absent one is opened from the config and closed with the app. */
@@ -63,6 +64,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   authRoutes(app, ctx);
   userRoutes(app, ctx);
   teamRoutes(app, ctx);
+  apiKeyRoutes(app, ctx);
+  publicApiRoutes(app, ctx);
   devRoutes(app, ctx);
   await app.ready();
   return app;

@@ -46,6 +46,8 @@ export const verificationCodes = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     purpose: text('purpose', { enum: ['signup', 'change_email'] }).notNull(),
+    /** For an e-mail change: the account the new address is for. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -119,3 +121,14 @@ export const outbox = pgTable(
   },
   (t) => [index('outbox_to_idx').on(t.to)],
 );
+
+/** One key per team; only its SHA-256 and a display prefix are kept. */
+export const apiKeys = pgTable('api_keys', {
+  teamId: uuid('team_id')
+    .primaryKey()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  keyHash: text('key_hash').notNull().unique(),
+  prefix: text('prefix').notNull(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});

@@ -1,3 +1,5 @@
+import { errorMessage } from '../http/messages';
+
 /** An error the client can act on: a stable `code`, an HTTP status and optional extra fields. */
 export class AppError extends Error {
   constructor(
@@ -15,3 +17,7 @@ export const errors = {
   forbidden: () => new AppError(403, 'forbidden', 'You do not have permission to do this.'),
   notFound: (what = 'Resource') => new AppError(404, 'not_found', `${what} not found.`),
 };
+
+/** An AppError whose message is the catalogue's English text for its code. */
+export const fail = (status: number, code: string, fields: Record<string, unknown> = {}, params: Record<string, unknown> = {}) =>
+  new AppError(status, code, errorMessage(code, params), fields);

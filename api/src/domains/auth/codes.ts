@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { UiLanguage } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
 import { verificationCodes } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, fail } from '../../lib/errors';
 import { randomDigits, sha256 } from '../../lib/secrets';
 import { errorMessage } from '../../http/messages';
 import { mailTemplates } from '../../mail/templates';
@@ -31,7 +31,7 @@ async function recentCodes(ctx: AppContext, email: string, purpose: Purpose) {
 }
 
 /** Sends a fresh code unless the caller must still wait; returns how long until the next one may be asked for. */
-export async function sendCode(ctx: AppContext, email: string, purpose: Purpose, language: UiLanguage) {
+export async function sendCode(ctx: AppContext, email: string, purpose: Purpose, language: UiLanguage, userId?: string) {
   const recent = await recentCodes(ctx, email, purpose);
   const last = recent[0];
   if (last) {
@@ -47,6 +47,7 @@ export async function sendCode(ctx: AppContext, email: string, purpose: Purpose,
   await ctx.db.insert(verificationCodes).values({
     email,
     purpose,
+    userId,
     codeHash: sha256(`${email}:${code}`),
     expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
   });
@@ -54,26 +55,33 @@ export async function sendCode(ctx: AppContext, email: string, purpose: Purpose,
   return { resend_after_seconds: waitAfter(recent.length + 1) };
 }
 
-/** Checks the latest unconsumed code for the address; wrong guesses count against it. */
-export async function checkCode(ctx: AppContext, email: string, purpose: Purpose, code: string) {
+/** Checks the latest unconsumed code for the address (and account, for an e-mail change); wrong guesses count against it. */
+export async function checkCode(ctx: AppContext, email: string, purpose: Purpose, code: string, userId?: string) {
   const [latest] = await ctx.db
     .select()
     .from(verificationCodes)
-    .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)))
+    .where(
+      and(
+        eq(verificationCodes.email, email),
+        eq(verificationCodes.purpose, purpose),
+        isNull(verificationCodes.consumedAt),
+        userId ? eq(verificationCodes.userId, userId) : undefined,
+      ),
+    )
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
-  if (!latest) throw new AppError(400, 'code_invalid', errorMessage('code_invalid'));
+  if (!latest) throw fail(400, 'code_invalid');
   if (latest.attempts >= CODE_MAX_ATTEMPTS) {
-    throw new AppError(429, 'code_attempts_exceeded', errorMessage('code_attempts_exceeded'));
+    throw fail(429, 'code_attempts_exceeded');
   }
   if (latest.codeHash !== sha256(`${email}:${code}`)) {
     await ctx.db
       .update(verificationCodes)
       .set({ attempts: latest.attempts + 1 })
       .where(eq(verificationCodes.id, latest.id));
-    throw new AppError(400, 'code_invalid', errorMessage('code_invalid'));
+    throw fail(400, 'code_invalid');
   }
-  if (latest.expiresAt.getTime() < Date.now()) throw new AppError(410, 'code_expired', errorMessage('code_expired'));
+  if (latest.expiresAt.getTime() < Date.now()) throw fail(410, 'code_expired');
   await ctx.db.update(verificationCodes).set({ verifiedAt: new Date() }).where(eq(verificationCodes.id, latest.id));
   return latest;
 }

@@ -1,11 +1,10 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { Config } from '../../config';
-import { AppError } from '../../lib/errors';
-import { errorMessage } from '../../http/messages';
+import { AppError, fail } from '../../lib/errors';
 
 export type GoogleIdentity = { sub: string; email: string; emailVerified: boolean; name?: string };
 
-const invalid = () => new AppError(401, 'google_token_invalid', errorMessage('google_token_invalid'));
+const invalid = () => fail(401, 'google_token_invalid');
 
 const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 const keySet = (url: string) => {
@@ -66,7 +65,7 @@ export async function verifyGoogle(
   config: Config['google'],
   input: { credential?: string; code?: string; access_token?: string },
 ): Promise<GoogleIdentity> {
-  if (!config.clientId) throw new AppError(503, 'google_not_configured', errorMessage('google_not_configured'));
+  if (!config.clientId) throw fail(503, 'google_not_configured');
   if (input.credential) return verifyIdToken(config, input.credential);
   if (input.code) return verifyIdToken(config, await exchangeCode(config, input.code));
   if (input.access_token) return fetchUserinfo(config, input.access_token);

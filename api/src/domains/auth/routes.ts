@@ -11,12 +11,13 @@ import {
 } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
 import { passwordResets, users } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/secrets';
-import { errorMessage } from '../../http/messages';
+
 import { mailTemplates } from '../../mail/templates';
 import { assertEmailAvailable, findUserByEmail } from '../users/accounts';
 import { joinTeam } from '../teams/invitations';
+import { changePassword } from '../users/account-changes';
 import { checkCode, consumeCode, sendCode } from './codes';
 import { verifyGoogle, type GoogleIdentity } from './google';
 import { currentUser, requireUser } from './guard';
@@ -99,7 +100,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       const user = await findUserByEmail(db, email);
       const valid = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), password);
       if (!user || user.deletedAt || !user.passwordHash || !valid) {
-        throw new AppError(401, 'invalid_credentials', errorMessage('invalid_credentials'));
+        throw fail(401, 'invalid_credentials');
       }
       return bearer(await session(user.id));
     },
@@ -118,10 +119,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/google/signup', { schema: { body: googleBody }, ...tight }, googleSignIn);
 
   async function findOrCreateGoogleUser(identity: GoogleIdentity): Promise<string> {
-    if (!identity.emailVerified) throw new AppError(403, 'google_email_unverified', errorMessage('google_email_unverified'));
+    if (!identity.emailVerified) throw fail(403, 'google_email_unverified');
     const [bySub] = await db.select().from(users).where(eq(users.googleSub, identity.sub));
     const existing = bySub ?? (await findUserByEmail(db, identity.email));
-    if (existing?.deletedAt) throw new AppError(409, 'email_unavailable', errorMessage('email_unavailable'));
+    if (existing?.deletedAt) throw fail(409, 'email_unavailable');
     if (existing) {
       if (!existing.googleSub) await db.update(users).set({ googleSub: identity.sub }).where(eq(users.id, existing.id));
       return existing.id;
@@ -143,6 +144,17 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     await revokeSession(db, currentUser(request).sessionId);
     return reply.status(204).send();
   });
+
+  app.post(
+    '/api/auth/change-password',
+    { ...auth, schema: { body: v.object({ current_password: currentPasswordField, new_password: passwordField }) }, ...tight },
+    async (request) => {
+      const { current_password, new_password } = request.body as { current_password: string; new_password: string };
+      const { user, sessionId } = currentUser(request);
+      await changePassword(ctx, user, sessionId, current_password, new_password);
+      return { changed: true };
+    },
+  );
 
   app.post(
     '/api/auth/forgot-password',
@@ -174,7 +186,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
         .select()
         .from(passwordResets)
         .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())));
-      if (!reset) throw new AppError(401, 'reset_link_invalid', errorMessage('reset_link_invalid'));
+      if (!reset) throw fail(401, 'reset_link_invalid');
       await db.transaction(async (tx) => {
         await tx.update(passwordResets).set({ usedAt: new Date() }).where(eq(passwordResets.id, reset.id));
         await tx

@@ -2,16 +2,14 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { UiLanguage } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
 import { invitations, teamMembers, users } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/secrets';
-import { errorMessage } from '../../http/messages';
+
 import { mailTemplates } from '../../mail/templates';
 import { findMembership, requireMembership } from './membership';
 import { findUserByEmail } from '../users/accounts';
 
 export const INVITATION_TTL_DAYS = 7;
-
-const fail = (status: number, code: string) => new AppError(status, code, errorMessage(code));
 
 export async function inviteMember(
   ctx: AppContext,

@@ -7,8 +7,10 @@ import { teams } from '../../db/schema';
 import { currentUser, requireUser } from '../auth/guard';
 import { createTeam, listTeamsOf, requireMembership } from './membership';
 import { inviteMember, joinTeam } from './invitations';
+import { listMembers, removeMember, revokeInvitation } from './members';
 
-const teamParams = v.object({ teamId: v.pipe(v.string(), v.uuid('validation.invalid')) });
+const id = v.pipe(v.string(), v.uuid('validation.invalid'));
+const teamParams = v.object({ teamId: id });
 
 export function teamRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
@@ -54,4 +56,29 @@ export function teamRoutes(app: FastifyInstance, ctx: AppContext) {
     const { code } = request.body as { code: string };
     return joinTeam(ctx, currentUser(request).user, code);
   });
+
+  app.get('/api/teams/:teamId/members', { ...auth, schema: { params: teamParams } }, async (request) => {
+    const { teamId } = request.params as { teamId: string };
+    return listMembers(db, teamId, currentUser(request).user.id);
+  });
+
+  app.delete(
+    '/api/teams/:teamId/members/:userId',
+    { ...auth, schema: { params: v.object({ teamId: id, userId: id }) } },
+    async (request, reply) => {
+      const { teamId, userId } = request.params as { teamId: string; userId: string };
+      await removeMember(db, teamId, currentUser(request).user.id, userId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete(
+    '/api/teams/:teamId/invitations/:invitationId',
+    { ...auth, schema: { params: v.object({ teamId: id, invitationId: id }) } },
+    async (request, reply) => {
+      const { teamId, invitationId } = request.params as { teamId: string; invitationId: string };
+      await revokeInvitation(db, teamId, currentUser(request).user.id, invitationId);
+      return reply.status(204).send();
+    },
+  );
 }

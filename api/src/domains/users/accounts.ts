@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { users } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { errorMessage } from '../../http/messages';
+import { fail } from '../../lib/errors';
 
 export async function findUserByEmail(db: Database, email: string) {
   const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
@@ -13,6 +12,6 @@ export async function findUserByEmail(db: Database, email: string) {
 export async function assertEmailAvailable(db: Database, email: string) {
   const user = await findUserByEmail(db, email);
   if (!user) return;
-  if (user.deletedAt) throw new AppError(409, 'email_unavailable', errorMessage('email_unavailable'));
-  throw new AppError(409, 'email_taken', errorMessage('email_taken'));
+  if (user.deletedAt) throw fail(409, 'email_unavailable');
+  throw fail(409, 'email_taken');
 }

@@ -1,16 +1,26 @@
 import * as v from 'valibot';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { companyNameField, employeeCountField, jobRoleField, nameField } from '@kagami/shared/validation';
+import {
+  companyNameField,
+  emailField,
+  employeeCountField,
+  jobRoleField,
+  nameField,
+  uiLanguageField,
+  verificationCodeField,
+} from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { currentUser, requireUser } from '../auth/guard';
 import { requireMembership } from '../teams/membership';
 import { buildProfile } from './profile';
+import { confirmEmailChange, deleteAccount, requestEmailChange } from './account-changes';
 
 const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
 
-export function userRoutes(app: FastifyInstance, { db }: AppContext) {
+export function userRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
   const auth = { preHandler: requireUser(db) };
 
   app.get('/api/profile', auth, async (request) => buildProfile(db, currentUser(request).user.id));
@@ -51,4 +61,39 @@ export function userRoutes(app: FastifyInstance, { db }: AppContext) {
     await db.update(users).set({ currentTeamId: team_id }).where(eq(users.id, user.id));
     return buildProfile(db, user.id);
   });
+
+  app.post(
+    '/api/users/change-email-request',
+    { ...auth, schema: { body: v.object({ new_email: emailField, language: v.optional(uiLanguageField, 'en') }) } },
+    async (request, reply) => {
+      const { new_email, language } = request.body as { new_email: string; language: 'en' | 'ja' };
+      reply.status(202);
+      return requestEmailChange(ctx, currentUser(request).user, new_email, language);
+    },
+  );
+
+  app.post(
+    '/api/users/change-email-verify-otp',
+    { ...auth, schema: { body: v.object({ new_email: emailField, otp: verificationCodeField }) } },
+    async (request) => {
+      const { new_email, otp } = request.body as { new_email: string; otp: string };
+      const { user } = currentUser(request);
+      await confirmEmailChange(ctx, user, new_email, otp);
+      return buildProfile(db, user.id);
+    },
+  );
+
+  app.delete(
+    '/api/users/:id',
+    {
+      ...auth,
+      schema: { params: v.object({ id: uuid }), body: v.object({ email: v.pipe(v.string('validation.required'), v.maxLength(254)) }) },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const { email } = request.body as { email: string };
+      await deleteAccount(ctx, currentUser(request).user, id, email);
+      return reply.status(204).send();
+    },
+  );
 }
