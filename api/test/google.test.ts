@@ -66,6 +66,13 @@ test('an ID token from the issuer signs up a Google account, then logs it in aga
   expect(profile.body).toMatchObject({ email: 'goo@example.com', provider: 'google', name: 'Goo Gle' });
   const again = await post('/api/google/login', { credential: await idToken({ sub: 'sub-1', email: 'goo@example.com' }) });
   expect((await call(t.app, { url: '/api/profile', token: again.body.access_token })).body.id).toBe(profile.body.id);
+  const change = await call(t.app, {
+    method: 'POST',
+    url: '/api/users/change-email-request',
+    token: first.body.access_token,
+    body: { new_email: 'x@example.com' },
+  });
+  expect(change).toMatchObject({ status: 403, body: { code: 'email_managed_by_provider' } });
 });
 
 test('an authorization code and an access token are accepted too', async () => {
