@@ -6,8 +6,8 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const features = (pkg) =>
-  ['login', 'signup', 'onboarding', 'password'].map((feature) => ({
+const features = (pkg, names) =>
+  names.map((feature) => ({
     target: `./${pkg}/src/features/${feature}`,
     from: `./${pkg}/src/features`,
     except: [`./${feature}`],
@@ -42,7 +42,22 @@ export default tseslint.config(
           ],
         },
       ],
-      'import-x/no-restricted-paths': ['error', { zones: features('remote-auth') }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...features('remote-auth', ['login', 'signup', 'onboarding', 'password']),
+            ...features('remote-account', [
+              'user-information',
+              'team-members',
+              'change-email',
+              'change-password',
+              'delete-account',
+              'api-key',
+            ]),
+          ],
+        },
+      ],
     },
   },
   {

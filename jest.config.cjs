@@ -5,6 +5,7 @@ module.exports = {
     jestProject({ name: 'shared', dir: '<rootDir>/shared', environment: 'jsdom' }),
     jestProject({ name: 'shell', dir: '<rootDir>/shell', environment: 'jsdom' }),
     jestProject({ name: 'remote-auth', dir: '<rootDir>/remote-auth', environment: 'jsdom' }),
+    jestProject({ name: 'remote-account', dir: '<rootDir>/remote-account', environment: 'jsdom' }),
     {
       ...jestProject({ name: 'api', dir: '<rootDir>/api', environment: 'node' }),
       // Much of the server ecosystem ships ESM only; SWC turns it into CommonJS for jest (cached after the first run).

@@ -9,7 +9,14 @@ import { buildFrontends } from './lib/build-frontends.mjs';
 import { startProduct } from './lib/product.mjs';
 import { findChromium } from './lib/chromium.mjs';
 
-const env = { ...process.env, API_PORT: '3200', SHELL_PORT: '8280', REMOTE_AUTH_PORT: '8281', LOG_LEVEL: 'warn' };
+const env = {
+  ...process.env,
+  API_PORT: '3200',
+  SHELL_PORT: '8280',
+  REMOTE_AUTH_PORT: '8281',
+  REMOTE_ACCOUNT_PORT: '8283',
+  LOG_LEVEL: 'warn',
+};
 const dataDir = mkdtempSync(join(tmpdir(), 'kagami-measure-'));
 await buildFrontends();
 const product = await startProduct({ ...env, DATA_DIR: dataDir }, { quiet: true });
@@ -20,7 +27,7 @@ const browser = await chromium.launch({
 
 async function measure(label, { blockRemotes }) {
   const page = await browser.newPage();
-  if (blockRemotes) await page.route(/:8281\//, (route) => route.abort());
+  if (blockRemotes) await page.route(/:828[1-4]\//, (route) => route.abort());
   const scripts = new Map();
   let css = 0;
   page.on('response', async (response) => {
@@ -40,7 +47,7 @@ async function measure(label, { blockRemotes }) {
   );
   for (const [url, size] of [...scripts].sort((a, b) => b[1].gzip - a[1].gzip).slice(0, 8)) {
     console.log(
-      `  ${(size.gzip / 1024).toFixed(1).padStart(7)} KB  ${url.replace(/^https?:\/\/[^/]+/, (origin) => (origin.endsWith('8281') ? 'remote-auth' : 'shell'))}`,
+      `  ${(size.gzip / 1024).toFixed(1).padStart(7)} KB  ${url.replace(/^https?:\/\/[^/]+/, (origin) => (origin.endsWith('8280') ? 'shell' : origin.endsWith('8281') ? 'remote-auth' : 'remote-account'))}`,
     );
   }
 }

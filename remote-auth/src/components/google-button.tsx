@@ -1,9 +1,9 @@
+import { FormError } from '@kagami/shared/forms';
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { GoogleLogin } from '@react-oauth/google';
 import { runtimeConfigAtom, useSessionActions } from '@kagami/shared/session';
 import { Box } from '@kagami/shared/ui';
-import { FormError } from './form-error';
 
 /** Google's button (and one-tap prompt), only when the server has a client id configured. */
 export function GoogleButton({ mode }: { mode: 'login' | 'signup' }) {

@@ -1,6 +1,6 @@
+import { TextField } from '@kagami/shared/forms';
 import type { UseFormReturn } from 'react-hook-form';
 import type { SignupPasswordForm } from '@kagami/shared/validation';
-import { TextField } from './text-field';
 import { useAuthTranslation } from './use-auth-translation';
 
 /** A new password and its confirmation (sign-up and reset share the same rules and schema). */

@@ -7,4 +7,10 @@ export const teamKeys = {
   all: ['teams'] as const,
   list: () => [...teamKeys.all, 'list'] as const,
   detail: (teamId: string) => [...teamKeys.all, 'detail', teamId] as const,
+  members: (teamId: string) => [...teamKeys.all, 'members', teamId] as const,
+};
+
+export const apiKeyKeys = {
+  all: ['api-key'] as const,
+  detail: (teamId: string) => [...apiKeyKeys.all, teamId] as const,
 };

@@ -1,6 +1,6 @@
 import type { UiLanguage } from '../validation';
 import { api } from './client';
-import type { BearerToken, Profile, Team, TeamSummary } from './types';
+import type { ApiKeyInfo, BearerToken, NewApiKey, Profile, Team, TeamMembers, TeamSummary } from './types';
 
 /** Typed calls for the sign-in journey (SPEC §7). */
 export const authApi = {
@@ -31,6 +31,12 @@ export const userApi = {
   subscription: () => api.get<unknown>('/api/users/subscription'),
   apiSubscription: () => api.get<unknown>('/api/users/api-subscription'),
   quota: () => api.get<unknown>('/api/users/quota'),
+  requestEmailChange: (newEmail: string, language: UiLanguage) =>
+    api.post<{ resendAfterSeconds: number }>('/api/users/change-email-request', { newEmail, language }),
+  confirmEmailChange: (newEmail: string, otp: string) => api.post<Profile>('/api/users/change-email-verify-otp', { newEmail, otp }),
+  changePassword: (currentPassword: string, newPassword: string) =>
+    api.post<{ changed: true }>('/api/auth/change-password', { currentPassword, newPassword }),
+  deleteAccount: (userId: string, email: string) => api.delete<Record<string, never>>(`/api/users/${userId}`, { email }),
 };
 
 export const teamApi = {
@@ -41,4 +47,10 @@ export const teamApi = {
   invite: (teamId: string, email: string, language?: UiLanguage) =>
     api.post<{ id: string; email: string; expiresAt: string }>(`/api/teams/${teamId}/invitations`, { email, language }),
   join: (code: string) => api.post<Team>('/api/teams/join', { code }),
+  members: (teamId: string) => api.get<TeamMembers>(`/api/teams/${teamId}/members`),
+  removeMember: (teamId: string, userId: string) => api.delete<Record<string, never>>(`/api/teams/${teamId}/members/${userId}`),
+  revokeInvitation: (teamId: string, invitationId: string) =>
+    api.delete<Record<string, never>>(`/api/teams/${teamId}/invitations/${invitationId}`),
+  apiKey: (teamId: string) => api.get<ApiKeyInfo>(`/api/teams/${teamId}/api-key`),
+  generateApiKey: (teamId: string) => api.post<NewApiKey>(`/api/teams/${teamId}/api-key`),
 };

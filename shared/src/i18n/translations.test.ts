@@ -10,6 +10,7 @@ const NAMESPACES = {
   common: { dir: 'shared', file: 'shared/src/i18n/locales/{lang}/common.json' },
   shell: { dir: 'shell', file: 'shell/src/locales/{lang}/shell.json' },
   auth: { dir: 'remote-auth', file: 'remote-auth/src/locales/{lang}/auth.json' },
+  account: { dir: 'remote-account', file: 'remote-account/src/locales/{lang}/account.json' },
 } as const;
 type Namespace = keyof typeof NAMESPACES;
 

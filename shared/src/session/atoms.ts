@@ -33,6 +33,5 @@ export const EMPTY_PROFILE: Profile = {
 export const isProfileComplete = (profile: Profile | null) =>
   Boolean(profile?.name && profile.teams.length > 0 && profile.currentTeam?.name);
 
-
 /** What the shell read from runtime-config.json that screens need (e.g. whether Google sign-in exists). */
 export const runtimeConfigAtom = atom<{ googleClientId?: string }>({});

@@ -4,6 +4,7 @@ export {
   Badge,
   Box,
   Card,
+  Code,
   Center,
   Checkbox,
   Container,
@@ -37,3 +38,4 @@ export { RadioGroup, type RadioGroupProps, type RadioOption } from './radio-grou
 export { FormField } from './form-field';
 export { notify, toaster, Notifications, type NotificationStatus } from './notification';
 export { Icon, type IconName, type IconSize } from './icon';
+export { LoadState } from './load-state';

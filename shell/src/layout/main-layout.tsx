@@ -6,7 +6,7 @@ import { paths } from '@kagami/shared/contract';
 import { profileAtom, useSessionActions } from '@kagami/shared/session';
 import { Box, Button, Flex, Heading, HStack, Icon, Link, Stack, Text, type IconName } from '@kagami/shared/ui';
 import { LanguageSwitcher } from './language-switcher';
-import { TeamSlot } from './team-slot';
+import { TeamSwitcher } from './team-switcher';
 
 type MenuItem = { to: string; label: string; icon?: IconName };
 
@@ -97,7 +97,7 @@ export function MainLayout({ teamSwitcher }: { teamSwitcher?: ReactNode }) {
       </Flex>
       <Flex direction="column" flex="1" minW="0" bg="gray.50">
         <Flex as="header" justify="space-between" align="center" px="6" py="3" bg="white" borderBottomWidth="1px" gap="4">
-          <Box data-testid="team-slot">{teamSwitcher ?? <TeamSlot />}</Box>
+          <Box data-testid="team-slot">{teamSwitcher ?? <TeamSwitcher />}</Box>
           <HStack gap="4">
             <Text color="gray.600" fontSize="sm" data-testid="user-name">
               {profile?.name}

@@ -1,14 +1,12 @@
+import { FormError, TextField, useApiForm } from '@kagami/shared/forms';
 import type { ReactNode } from 'react';
 import { paths } from '@kagami/shared/contract';
 import { loginForm, type LoginForm as LoginValues } from '@kagami/shared/validation';
 import { useAtomValue } from 'jotai';
 import { runtimeConfigAtom, useSessionActions } from '@kagami/shared/session';
 import { Button, Heading, HStack, Separator, Stack, Text } from '@kagami/shared/ui';
-import { FormError } from '../../components/form-error';
 import { GoogleButton } from '../../components/google-button';
 import { AppLink } from '../../components/router-link';
-import { TextField } from '../../components/text-field';
-import { useApiForm } from '../../components/use-api-form';
 import { useAuthTranslation } from '../../components/use-auth-translation';
 
 /** E-mail and password; on success the route guard takes the user on. */

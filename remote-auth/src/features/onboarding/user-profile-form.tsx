@@ -1,13 +1,11 @@
+import { FormError, TextField, useApiForm } from '@kagami/shared/forms';
 import { useAtomValue } from 'jotai';
 import { userApi } from '@kagami/shared/api';
 import { validationText } from '@kagami/shared/i18n';
 import { profileAtom, useSessionActions } from '@kagami/shared/session';
 import { EMPLOYEE_COUNTS, JOB_ROLES, userProfileForm, type UserProfileForm } from '@kagami/shared/validation';
 import { Button, FormField, Select, Stack } from '@kagami/shared/ui';
-import { FormError } from '../../components/form-error';
 import { ScreenTitle } from '../../components/screen-title';
-import { TextField } from '../../components/text-field';
-import { useApiForm } from '../../components/use-api-form';
 import { useAuthTranslation } from '../../components/use-auth-translation';
 
 /** Name, company, size and role (SPEC §3); saving moves the guard on to the team step. */
@@ -44,7 +42,7 @@ export function UserProfileForm() {
               aria-label={t('fields.numberOfEmployees')}
               placeholder={t('placeholders.choose')}
               invalid={Boolean(error('numberOfEmployees'))}
-              options={EMPLOYEE_COUNTS.map((value) => ({ value, label: t(`employees.${value}`) }))}
+              options={EMPLOYEE_COUNTS.map((value) => ({ value, label: t(`common:employees.${value}`) }))}
               {...form.register('numberOfEmployees')}
             />
           </FormField>
@@ -54,7 +52,7 @@ export function UserProfileForm() {
               aria-label={t('fields.role')}
               placeholder={t('placeholders.choose')}
               invalid={Boolean(error('role'))}
-              options={JOB_ROLES.map((value) => ({ value, label: t(`roles.${value}`) }))}
+              options={JOB_ROLES.map((value) => ({ value, label: t(`common:roles.${value}`) }))}
               {...form.register('role')}
             />
           </FormField>

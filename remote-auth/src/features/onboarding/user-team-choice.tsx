@@ -1,13 +1,11 @@
+import { FormError, TextField, useApiForm } from '@kagami/shared/forms';
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { teamApi } from '@kagami/shared/api';
 import { browserStorage, profileAtom, useSessionActions } from '@kagami/shared/session';
 import { joinTeamForm, type JoinTeamForm } from '@kagami/shared/validation';
 import { Button, Heading, HStack, notify, Separator, Stack, Text } from '@kagami/shared/ui';
-import { FormError } from '../../components/form-error';
 import { ScreenTitle } from '../../components/screen-title';
-import { TextField } from '../../components/text-field';
-import { useApiForm } from '../../components/use-api-form';
 import { useAuthTranslation } from '../../components/use-auth-translation';
 
 /** Continue alone (a personal team is created) or join with an invitation code, prefilled from a join link. */

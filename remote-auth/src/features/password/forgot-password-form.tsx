@@ -1,14 +1,12 @@
+import { FormError, FormNotice, TextField, useApiForm } from '@kagami/shared/forms';
 import { useState } from 'react';
 import { paths } from '@kagami/shared/contract';
 import { authApi } from '@kagami/shared/api';
 import { currentLanguage } from '@kagami/shared/i18n';
 import { forgotPasswordForm, type ForgotPasswordForm } from '@kagami/shared/validation';
 import { Button, Stack } from '@kagami/shared/ui';
-import { FormError, FormNotice } from '../../components/form-error';
 import { ScreenTitle } from '../../components/screen-title';
 import { AppLink } from '../../components/router-link';
-import { TextField } from '../../components/text-field';
-import { useApiForm } from '../../components/use-api-form';
 import { useAuthTranslation } from '../../components/use-auth-translation';
 
 export function ForgotPasswordForm() {

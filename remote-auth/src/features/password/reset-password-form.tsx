@@ -1,13 +1,12 @@
+import { FormError, FormNotice, useApiForm } from '@kagami/shared/forms';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { paths } from '@kagami/shared/contract';
 import { authApi, isApiError } from '@kagami/shared/api';
 import { resetPasswordForm, type ResetPasswordForm } from '@kagami/shared/validation';
 import { Alert, Button, Heading, Stack } from '@kagami/shared/ui';
-import { FormError, FormNotice } from '../../components/form-error';
 import { AppLink } from '../../components/router-link';
 import { NewPasswordFields } from '../../components/new-password-fields';
-import { useApiForm } from '../../components/use-api-form';
 import { useAuthTranslation } from '../../components/use-auth-translation';
 
 export function ResetPasswordForm() {

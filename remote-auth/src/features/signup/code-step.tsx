@@ -1,12 +1,10 @@
+import { FormError, FormNotice, TextField, useApiForm } from '@kagami/shared/forms';
 import { useEffect, useState } from 'react';
 import { authApi, isApiError } from '@kagami/shared/api';
 import { currentLanguage } from '@kagami/shared/i18n';
 import { useSessionActions } from '@kagami/shared/session';
 import { verificationCodeForm, type VerificationCodeForm } from '@kagami/shared/validation';
 import { Button, HStack, Stack, Text } from '@kagami/shared/ui';
-import { FormError, FormNotice } from '../../components/form-error';
-import { TextField } from '../../components/text-field';
-import { useApiForm } from '../../components/use-api-form';
 import { useAuthTranslation } from '../../components/use-auth-translation';
 import { useCountdown } from './use-countdown';
 

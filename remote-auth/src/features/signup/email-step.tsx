@@ -1,3 +1,4 @@
+import { FormError, TextField, useApiForm } from '@kagami/shared/forms';
 import { Controller } from 'react-hook-form';
 import { Trans } from 'react-i18next';
 import { paths } from '@kagami/shared/contract';
@@ -5,9 +6,6 @@ import { authApi } from '@kagami/shared/api';
 import { validationText } from '@kagami/shared/i18n';
 import { signupEmailForm, type SignupEmailForm } from '@kagami/shared/validation';
 import { Button, Checkbox, Link, Stack, Text } from '@kagami/shared/ui';
-import { FormError } from '../../components/form-error';
-import { TextField } from '../../components/text-field';
-import { useApiForm } from '../../components/use-api-form';
 import { useAuthTranslation } from '../../components/use-auth-translation';
 
 /** Step 1: an available e-mail address and agreement to the policy and terms. */

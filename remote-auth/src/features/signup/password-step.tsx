@@ -1,10 +1,9 @@
+import { FormError, useApiForm } from '@kagami/shared/forms';
 import { authApi, isApiError } from '@kagami/shared/api';
 import { currentLanguage } from '@kagami/shared/i18n';
 import { signupPasswordForm, type SignupPasswordForm } from '@kagami/shared/validation';
 import { Button, HStack, Stack } from '@kagami/shared/ui';
-import { FormError } from '../../components/form-error';
 import { NewPasswordFields } from '../../components/new-password-fields';
-import { useApiForm } from '../../components/use-api-form';
 import { useAuthTranslation } from '../../components/use-auth-translation';
 
 /** Step 2: the password (twice); then a code is mailed. A code already on its way counts as sent. */

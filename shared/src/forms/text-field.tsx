@@ -1,7 +1,7 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { validationText } from '@kagami/shared/i18n';
-import { FormField, Input } from '@kagami/shared/ui';
-import { useAuthTranslation } from './use-auth-translation';
+import { useTranslation } from 'react-i18next';
+import { validationText } from '../i18n';
+import { FormField, Input } from '../ui';
 
 type TextFieldProps<T extends FieldValues> = {
   form: UseFormReturn<T>;
@@ -24,7 +24,7 @@ export function TextField<T extends FieldValues>({
   inputMode,
   autoFocus,
 }: TextFieldProps<T>) {
-  const { t } = useAuthTranslation();
+  const { t } = useTranslation('common');
   const message = form.formState.errors[name]?.message;
   return (
     <FormField label={label} error={validationText(t, typeof message === 'string' ? message : undefined)} helper={helper}>

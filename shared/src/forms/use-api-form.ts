@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import type * as v from 'valibot';
-import { isApiError } from '@kagami/shared/api';
-import { applyFieldErrors } from '@kagami/shared/validation';
+import { isApiError } from '../api';
+import { applyFieldErrors } from '../validation';
 
 /**
  * react-hook-form with the shared valibot schema; a failed call puts the API's field errors on

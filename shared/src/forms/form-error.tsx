@@ -1,10 +1,10 @@
-import { errorText } from '@kagami/shared/i18n';
-import { Alert } from '@kagami/shared/ui';
-import { useAuthTranslation } from './use-auth-translation';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../i18n';
+import { Alert } from '../ui';
 
 /** A failure that belongs to the whole form, in the user's language. */
 export function FormError({ error }: { error: unknown }) {
-  const { t } = useAuthTranslation();
+  const { t } = useTranslation('common');
   if (!error) return null;
   return (
     <Alert.Root status="error" role="alert">

@@ -1,0 +1,21 @@
+import { Heading, Stack } from '@kagami/shared/ui';
+import { useAccountTranslation } from '../components/use-account-translation';
+import { UserInformationSection } from '../features/user-information/user-information-section';
+import { TeamMembersSection } from '../features/team-members/team-members-section';
+import { ChangeEmailSection } from '../features/change-email/change-email-section';
+import { ChangePasswordSection } from '../features/change-password/change-password-section';
+import { DeleteAccountSection } from '../features/delete-account/delete-account-section';
+
+export default function ProfileScreen() {
+  const { t } = useAccountTranslation();
+  return (
+    <Stack gap="6" maxW="3xl">
+      <Heading size="2xl">{t('profile.title')}</Heading>
+      <UserInformationSection />
+      <TeamMembersSection />
+      <ChangeEmailSection />
+      <ChangePasswordSection />
+      <DeleteAccountSection />
+    </Stack>
+  );
+}

@@ -1,0 +1,3 @@
+export { useApiForm } from './use-api-form';
+export { TextField } from './text-field';
+export { FormError, FormNotice } from './form-error';
