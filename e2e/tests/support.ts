@@ -30,16 +30,25 @@ export async function signUpByApi(request: APIRequestContext, email: string) {
   return ((await response.json()) as { token: string }).token;
 }
 
-/** A user who can land on Home: named, with a personal team. */
-export async function onboardedByApi(request: APIRequestContext, email: string) {
+/** A user who can land on Home: named, with a team of their own. */
+export async function onboardedByApi(request: APIRequestContext, email: string, options: { name?: string; team?: string } = {}) {
   const token = await signUpByApi(request, email);
   const headers = { authorization: `Bearer ${token}` };
   await request.put(`${API}/api/users/update-profile`, {
     headers,
-    data: { name: 'Yuki', company_name: 'Kagami', number_of_employees: '2-10', role: 'ENGINEER_DESIGNER_RESEARCHER' },
+    data: { name: options.name ?? 'Yuki', company_name: 'Kagami', number_of_employees: '2-10', role: 'ENGINEER_DESIGNER_RESEARCHER' },
   });
-  await request.post(`${API}/api/teams`, { headers, data: { name: "Yuki's team" } });
-  return token;
+  const team = await request.post(`${API}/api/teams`, { headers, data: { name: options.team ?? "Yuki's team" } });
+  return Object.assign(token, { teamId: ((await team.json()) as { id: string }).id }) as string & { teamId: string };
+}
+
+/** Calls the API as a signed-in user. */
+export function apiAs(request: APIRequestContext, token: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  return {
+    get: async (path: string) => (await request.get(`${API}${path}`, { headers })).json(),
+    post: async (path: string, data: object = {}) => (await request.post(`${API}${path}`, { headers, data })).json(),
+  };
 }
 
 export async function logIn(page: Page, email: string, password = PASSWORD) {
