@@ -58,4 +58,20 @@ test('a member sees the list without owner controls', async () => {
   expect(await screen.findAllByTestId('member-row')).toHaveLength(2);
   expect(screen.getByText("Only the team's owners can invite or remove members and rename the team.")).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: /Remove|Rename|Send invitation/ })).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Leave team' })).toBeInTheDocument();
+});
+
+test('a member leaves the team after confirming', async () => {
+  const server = fakeApi({
+    [`GET /api/teams/${TEAM}/members`]: members(false),
+    [`DELETE /api/teams/${TEAM}/members/me`]: { status: 204 },
+    'GET /api/profile': { status: 200, body: { id: 'me', name: 'Aoki', email: 'aoki@example.com', teams: [], current_team: null } },
+  });
+  const { user } = renderAccount(<TeamMembersSection />, { role: 'member' });
+  await user.click(await screen.findByRole('button', { name: 'Leave team' }));
+  const dialog = await screen.findByRole('alertdialog');
+  expect(dialog).toHaveTextContent('Leave Aoki Studio?');
+  await user.click(within(dialog).getByRole('button', { name: 'Leave team' }));
+  expect(await screen.findByText('You left Aoki Studio.')).toBeInTheDocument();
+  expect(server.calls.map((c) => c.route)).toContain(`DELETE /api/teams/${TEAM}/members/me`);
 });

@@ -4,6 +4,7 @@ import { Alert, LoadState, Separator, Stack, Text } from '@kagami/shared/ui';
 import { Section } from '../../components/section';
 import { useAccountTranslation } from '../../components/use-account-translation';
 import { InviteForm } from './invite-form';
+import { LeaveTeamButton } from './leave-team-button';
 import { MemberList } from './member-list';
 import { PendingInvitations } from './pending-invitations';
 import { TeamNameForm } from './team-name-form';
@@ -36,10 +37,13 @@ export function TeamMembersSection() {
               <PendingInvitations teamId={team.id} invitations={members.data?.invitations ?? []} />
             </>
           ) : (
-            <Alert.Root status="info">
-              <Alert.Indicator />
-              <Alert.Title>{t('team.memberNotice')}</Alert.Title>
-            </Alert.Root>
+            <>
+              <Alert.Root status="info">
+                <Alert.Indicator />
+                <Alert.Title>{t('team.memberNotice')}</Alert.Title>
+              </Alert.Root>
+              <LeaveTeamButton teamId={team.id} teamName={team.name} userId={profile.id} />
+            </>
           )}
         </Stack>
       </LoadState>
