@@ -1,0 +1,50 @@
+import { ffprobePath, runTool } from './tools';
+
+export type MediaProbe = {
+  formatName: string;
+  durationSeconds: number | null;
+  video: { codec: string; width: number; height: number; fps: number | null } | null;
+  audio: { codec: string; sampleRate: number; channels: number } | null;
+};
+
+type FfprobeStream = {
+  codec_type?: string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+  avg_frame_rate?: string;
+  sample_rate?: string;
+  channels?: number;
+  disposition?: { attached_pic?: number };
+};
+
+const rate = (fraction?: string) => {
+  const [n, d] = (fraction ?? '').split('/').map(Number);
+  return n && d ? n / d : null;
+};
+
+/** What a file really is, read from its content by ffprobe; null when ffprobe cannot read it as media. */
+export async function probeMedia(file: string): Promise<MediaProbe | null> {
+  let stdout: Buffer;
+  try {
+    ({ stdout } = await runTool(ffprobePath, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], {
+      timeoutMs: 60_000,
+    }));
+  } catch {
+    return null;
+  }
+  const data = JSON.parse(stdout.toString()) as { format?: { format_name?: string; duration?: string }; streams?: FfprobeStream[] };
+  if (!data.format?.format_name) return null;
+  const streams = data.streams ?? [];
+  const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
+  const audio = streams.find((s) => s.codec_type === 'audio');
+  const duration = Number(data.format.duration);
+  return {
+    formatName: data.format.format_name,
+    durationSeconds: Number.isFinite(duration) ? duration : null,
+    video: video
+      ? { codec: video.codec_name ?? '', width: video.width ?? 0, height: video.height ?? 0, fps: rate(video.avg_frame_rate) }
+      : null,
+    audio: audio ? { codec: audio.codec_name ?? '', sampleRate: Number(audio.sample_rate ?? 0), channels: audio.channels ?? 0 } : null,
+  };
+}

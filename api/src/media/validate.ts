@@ -1,0 +1,39 @@
+import type { MediaProbe } from './probe';
+
+/** SPEC §5 and §9. */
+export const AVATAR_VIDEO = {
+  minSeconds: 30,
+  maxBytes: 5 * 1024 ** 3,
+  formats: ['mp4', 'mov', 'avi', 'mkv', 'webm', 'flv', 'wmv', 'm4v'],
+} as const;
+export const VOICE_AUDIO = { maxBytes: 32 * 1024 ** 2, formats: ['mp3', 'wav', 'aac', 'm4a', 'flac'] } as const;
+
+/** ffprobe container names for the formats SPEC §5 accepts. */
+const VIDEO_CONTAINERS = ['mov,mp4,m4a,3gp,3g2,mj2', 'avi', 'matroska,webm', 'flv', 'asf'];
+const AUDIO_CONTAINERS = ['mp3', 'wav', 'aac', 'flac', 'mov,mp4,m4a,3gp,3g2,mj2'];
+
+export type MediaRejection =
+  | 'not_a_video'
+  | 'unsupported_video_format'
+  | 'video_too_short'
+  | 'video_too_large'
+  | 'not_audio'
+  | 'unsupported_audio_format'
+  | 'audio_too_large';
+
+/** An avatar source: a real video stream in an accepted container, at least 30 s, at most 5 GB. */
+export function checkAvatarVideo(probe: MediaProbe | null, bytes: number): MediaRejection | null {
+  if (bytes > AVATAR_VIDEO.maxBytes) return 'video_too_large';
+  if (!probe || !probe.video) return 'not_a_video';
+  if (!VIDEO_CONTAINERS.includes(probe.formatName)) return 'unsupported_video_format';
+  if ((probe.durationSeconds ?? 0) < AVATAR_VIDEO.minSeconds) return 'video_too_short';
+  return null;
+}
+
+/** A voice sample: an audio stream (and no picture track) in MP3, WAV, AAC, M4A or FLAC, at most 32 MB. */
+export function checkVoiceAudio(probe: MediaProbe | null, bytes: number): MediaRejection | null {
+  if (bytes > VOICE_AUDIO.maxBytes) return 'audio_too_large';
+  if (!probe || !probe.audio || probe.video) return 'not_audio';
+  if (!AUDIO_CONTAINERS.includes(probe.formatName)) return 'unsupported_audio_format';
+  return null;
+}

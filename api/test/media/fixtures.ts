@@ -1,0 +1,47 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runFfmpeg } from '../../src/media/tools';
+
+/** Test media, made with ffmpeg at run time (nothing binary is committed). */
+export function mediaDir() {
+  return mkdtempSync(join(tmpdir(), 'kagami-media-'));
+}
+
+export async function testPatternVideo(dir: string, seconds: number, name = `pattern-${seconds}s.mp4`, extra: string[] = []) {
+  const file = join(dir, name);
+  await runFfmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=160x120:rate=10:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    ...extra,
+    file,
+  ]);
+  return file;
+}
+
+export async function tone(dir: string, seconds: number, name: string, codecArgs: string[] = []) {
+  const file = join(dir, name);
+  await runFfmpeg(['-f', 'lavfi', '-i', `sine=frequency=220:duration=${seconds}`, ...codecArgs, file]);
+  return file;
+}
+
+export function textFile(dir: string, name: string) {
+  const file = join(dir, name);
+  writeFileSync(file, 'This is not a video, whatever its name says.\n'.repeat(100));
+  return file;
+}
