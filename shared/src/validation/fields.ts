@@ -76,3 +76,8 @@ export const invitationCodeField = v.pipe(
 export const uiLanguageField = v.picklist(UI_LANGUAGES, m('invalid'));
 
 export const agreementField = v.literal(true, m('agreementRequired'));
+
+/** SPEC §1: the languages avatars speak in (the UI itself is in en and ja). */
+export const CONTENT_LANGUAGES = ['en', 'zh', 'ja', 'de', 'fr', 'es', 'ko', 'ar', 'ru', 'nl', 'it', 'pl', 'pt'] as const;
+export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
+export const contentLanguageField = v.picklist(CONTENT_LANGUAGES, m('invalid'));

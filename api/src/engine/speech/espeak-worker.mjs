@@ -1,0 +1,52 @@
+// A child process that speaks: eSpeak NG (GPL-3.0, hence its own process) compiled to WebAssembly,
+// with kuromoji turning Japanese into katakana first (eSpeak reads kanji as noise).
+// Messages in: { id, text, voice, rate, pitch, kana }. Out: { id, pcm } (16-bit mono, 22 050 Hz) or { id, error }.
+import Module from '@echogarden/espeak-ng-emscripten';
+import kuromoji from 'kuromoji';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+let engine;
+let tokenizer;
+
+async function espeak() {
+  engine ??= new (await Module()).eSpeakNGWorker();
+  return engine;
+}
+
+async function japaneseTokenizer() {
+  tokenizer ??= await new Promise((resolve, reject) =>
+    kuromoji
+      .builder({ dicPath: join(dirname(require.resolve('kuromoji')), '..', 'dict') })
+      .build((error, built) => (error ? reject(error) : resolve(built))),
+  );
+  return tokenizer;
+}
+
+const toKatakana = (tokens) =>
+  tokens.map((token) => (token.reading && token.reading !== '*' ? token.reading : token.surface_form)).join('');
+
+process.on('message', async (message) => {
+  try {
+    const text = message.kana ? toKatakana((await japaneseTokenizer()).tokenize(message.text)) : message.text;
+    const speaker = await espeak();
+    speaker.set_voice(message.voice);
+    speaker.set_rate(message.rate);
+    speaker.set_pitch(message.pitch);
+    const chunks = [];
+    speaker.synthesize(text, (samples) => {
+      chunks.push(Int16Array.from(samples));
+      return false;
+    });
+    const pcm = new Int16Array(chunks.reduce((total, chunk) => total + chunk.length, 0));
+    let offset = 0;
+    for (const chunk of chunks) {
+      pcm.set(chunk, offset);
+      offset += chunk.length;
+    }
+    process.send({ id: message.id, pcm: new Uint8Array(pcm.buffer) });
+  } catch (error) {
+    process.send({ id: message.id, error: String(error?.message ?? error) });
+  }
+});

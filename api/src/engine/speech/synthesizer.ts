@@ -1,0 +1,94 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import type { ContentLanguage } from '@kagami/shared/validation';
+import { fail } from '../../lib/errors';
+import { pcmToWav } from './wav';
+
+export const SAMPLE_RATE = 22_050;
+export const MAX_SPEECH_CHARS = 5000;
+
+/** eSpeak NG voices for the 13 content languages of SPEC §1. */
+export const ESPEAK_VOICES: Record<ContentLanguage, string> = {
+  en: 'gmw/en-US',
+  zh: 'sit/cmn',
+  ja: 'jpx/ja',
+  de: 'gmw/de',
+  fr: 'roa/fr',
+  es: 'roa/es',
+  ko: 'ko',
+  ar: 'sem/ar',
+  ru: 'zle/ru',
+  nl: 'gmw/nl',
+  it: 'roa/it',
+  pl: 'zlw/pl',
+  pt: 'roa/pt-BR',
+};
+
+/** What a voice model measured of its speaker, and what shapes the synthetic voice. */
+export type VoiceProfile = { medianPitchHz: number; wordsPerMinute: number; loudnessDb: number };
+export const NEUTRAL_VOICE: VoiceProfile = { medianPitchHz: 150, wordsPerMinute: 165, loudnessDb: -20 };
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, Math.round(value)));
+/** eSpeak's pitch is 0-99 around 50 (≈ 150 Hz for its default voices); its rate is words per minute. */
+export const espeakSettings = (profile: VoiceProfile) => ({
+  pitch: clamp(50 + (profile.medianPitchHz - 150) / 2, 0, 99),
+  rate: clamp(profile.wordsPerMinute, 80, 450),
+});
+
+export type Speech = { wav: Buffer; durationSeconds: number };
+
+type Pending = { resolve: (pcm: Buffer) => void; reject: (error: Error) => void };
+
+/**
+ * One long-lived eSpeak process (started on first use, restarted if it dies), spoken to over IPC.
+ * Requests queue in the child, so speech is produced one utterance at a time per synthesizer.
+ */
+export class SpeechSynthesizer {
+  private child: ChildProcess | null = null;
+  private pending = new Map<number, Pending>();
+  private nextId = 1;
+
+  async synthesize(text: string, language: ContentLanguage, profile: VoiceProfile = NEUTRAL_VOICE): Promise<Speech> {
+    const clean = text.trim();
+    if (clean.length > MAX_SPEECH_CHARS) throw fail(400, 'text_too_long', { max_characters: MAX_SPEECH_CHARS });
+    const pcm = await this.request({ text: clean, voice: ESPEAK_VOICES[language], kana: language === 'ja', ...espeakSettings(profile) });
+    return { wav: pcmToWav(pcm, SAMPLE_RATE), durationSeconds: pcm.length / 2 / SAMPLE_RATE };
+  }
+
+  close() {
+    this.child?.kill();
+    this.child = null;
+  }
+
+  private request(message: Record<string, unknown>): Promise<Buffer> {
+    const child = this.ensureChild();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      child.send({ id, ...message });
+    });
+  }
+
+  private ensureChild(): ChildProcess {
+    if (this.child && this.child.exitCode === null) return this.child;
+    const child = fork(join(__dirname, 'espeak-worker.mjs'), [], {
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    child.on('message', (reply: { id: number; pcm?: Uint8Array; error?: string }) => {
+      const waiting = this.pending.get(reply.id);
+      this.pending.delete(reply.id);
+      if (!waiting) return;
+      if (reply.error || !reply.pcm) waiting.reject(new Error(`speech synthesis failed: ${reply.error}`));
+      else waiting.resolve(Buffer.from(reply.pcm.buffer, reply.pcm.byteOffset, reply.pcm.byteLength));
+    });
+    child.on('exit', () => {
+      for (const waiting of this.pending.values()) waiting.reject(new Error('the speech process stopped'));
+      this.pending.clear();
+      if (this.child === child) this.child = null;
+    });
+    child.unref();
+    this.child = child;
+    return child;
+  }
+}
