@@ -1,6 +1,6 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { runFfmpeg } from '../../src/media/tools';
 
 /** Test media, made with ffmpeg at run time (nothing binary is committed). */
@@ -43,5 +43,35 @@ export async function tone(dir: string, seconds: number, name: string, codecArgs
 export function textFile(dir: string, name: string) {
   const file = join(dir, name);
   writeFileSync(file, 'This is not a video, whatever its name says.\n'.repeat(100));
+  return file;
+}
+
+/** face-api's own sample photo (several faces) as a 35 s clip, with speech on its sound track. */
+export async function faceClip(dir: string, speechWav: string, seconds = 35) {
+  const photo = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo', 'sample1.jpg');
+  const file = join(dir, 'face-clip.mp4');
+  await runFfmpeg([
+    '-loop',
+    '1',
+    '-framerate',
+    '10',
+    '-i',
+    photo,
+    '-i',
+    speechWav,
+    '-t',
+    String(seconds),
+    '-vf',
+    'scale=640:-2,format=yuv420p',
+    '-af',
+    'apad',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-c:a',
+    'aac',
+    file,
+  ]);
   return file;
 }

@@ -1,0 +1,60 @@
+import { dirname, join, sep } from 'node:path';
+import * as tf from '@tensorflow/tfjs';
+import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
+import { runFfmpeg } from '../../media/tools';
+
+// The WebAssembly build of face-api (tfjs-node cannot be installed here); models ship in its package.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as typeof import('@vladmandic/face-api');
+
+export const FRAME_WIDTH = 640;
+export const FRAME_HEIGHT = 480;
+const MIN_CONFIDENCE = 0.5;
+
+let ready: Promise<void> | null = null;
+
+function loadModel() {
+  ready ??= (async () => {
+    setWasmPaths(join(dirname(require.resolve('@tensorflow/tfjs-backend-wasm')), sep));
+    await tf.setBackend('wasm');
+    await tf.ready();
+    await faceapi.nets.ssdMobilenetv1.loadFromDisk(join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model'));
+  })();
+  return ready;
+}
+
+/** One frame at `seconds`, letterboxed to 640x480 RGB, decoded by ffmpeg. */
+export async function frameAt(video: string, seconds: number): Promise<Uint8Array> {
+  const { stdout } = await runFfmpeg(
+    [
+      '-ss',
+      seconds.toFixed(2),
+      '-i',
+      video,
+      '-frames:v',
+      '1',
+      '-vf',
+      `scale=${FRAME_WIDTH}:${FRAME_HEIGHT}:force_original_aspect_ratio=decrease,pad=${FRAME_WIDTH}:${FRAME_HEIGHT}:(ow-iw)/2:(oh-ih)/2`,
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      'pipe:1',
+    ],
+    { timeoutMs: 60_000 },
+  );
+  return new Uint8Array(stdout.buffer, stdout.byteOffset, stdout.byteLength);
+}
+
+/** The best face score in a frame (0 when there is none). */
+export async function bestFaceScore(rgb: Uint8Array): Promise<number> {
+  if (rgb.length !== FRAME_WIDTH * FRAME_HEIGHT * 3) return 0;
+  await loadModel();
+  const tensor = tf.tensor3d(Int32Array.from(rgb), [FRAME_HEIGHT, FRAME_WIDTH, 3], 'int32');
+  try {
+    const faces = await faceapi.detectAllFaces(tensor as never, new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE }));
+    return faces.reduce((best, face) => Math.max(best, face.score), 0);
+  } finally {
+    tensor.dispose();
+  }
+}

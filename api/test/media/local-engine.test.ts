@@ -1,0 +1,86 @@
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LocalEngine } from '../../src/engine/local/local-engine';
+import { probeMedia } from '../../src/media/probe';
+import { faceClip, mediaDir, testPatternVideo, tone } from './fixtures';
+
+const engine = new LocalEngine();
+let dir: string;
+let speechWav: string;
+const SCRIPT =
+  'Welcome to Kagami. In this short video I will explain how our team works, what we build for our customers, and how you can get started today. Thank you for watching.';
+
+beforeAll(async () => {
+  dir = mediaDir();
+  speechWav = join(dir, 'speech.wav');
+  writeFileSync(speechWav, (await engine.synthesizeSpeech(SCRIPT, 'en')).wav);
+});
+afterAll(() => {
+  engine.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const outputs = (name: string) => ({
+  preview: join(dir, `${name}.jpg`),
+  clip: join(dir, `${name}.mp4`),
+  loop: join(dir, `${name}-loop.mp4`),
+});
+
+test('an avatar from a face clip: preview, normalised clip, seamless loop, and a default voice from its speech', async () => {
+  const result = await engine.processAvatar(await faceClip(dir, speechWav), outputs('avatar'));
+  expect((await probeMedia(result.preview))?.video?.codec).toBe('mjpeg');
+  const clip = await probeMedia(result.clip);
+  expect(clip).toMatchObject({ video: { codec: 'h264', fps: 25 }, audio: null });
+  const loop = await probeMedia(result.loop);
+  expect(loop!.durationSeconds!).toBeCloseTo(clip!.durationSeconds! * 2, 0);
+  expect(result.defaultVoice).not.toBeNull();
+  expect(result.defaultVoice!.medianPitchHz).toBeGreaterThan(70);
+}, 120_000);
+
+test('a clip without a face is no_face_detected; a 20 s clip is video_too_short', async () => {
+  await expect(engine.processAvatar(await testPatternVideo(dir, 35), outputs('faceless'))).rejects.toMatchObject({
+    reason: 'no_face_detected',
+  });
+  await expect(engine.processAvatar(await testPatternVideo(dir, 20), outputs('short'))).rejects.toMatchObject({
+    reason: 'video_too_short',
+  });
+  expect(existsSync(join(dir, 'faceless.mp4'))).toBe(false);
+}, 120_000);
+
+test('a voice from a WAV: a measured profile and a spoken sample in its language', async () => {
+  const result = await engine.processVoice(speechWav, 'ja', join(dir, 'voice-sample.mp3'));
+  expect(result.profile.medianPitchHz).toBeGreaterThan(70);
+  const sample = await probeMedia(result.sample);
+  expect(sample).toMatchObject({ formatName: 'mp3' });
+  expect(sample!.durationSeconds!).toBeGreaterThan(2);
+  await expect(engine.processVoice(await tone(dir, 3, 'silent.wav', ['-af', 'volume=0']), 'en', join(dir, 'x.mp3'))).rejects.toMatchObject({
+    reason: 'no_speech_detected',
+  });
+});
+
+describe('rendering', () => {
+  let loop: string;
+  beforeAll(async () => {
+    loop = (await engine.processAvatar(await faceClip(dir, speechWav), outputs('render-avatar'))).loop;
+  }, 120_000);
+
+  test('a video from a script: H.264 + AAC, as long as the speech within 0.5 s', async () => {
+    const speech = await engine.synthesizeSpeech('Our quarterly results are in, and they are better than we expected.', 'en');
+    const audio = join(dir, 'script.wav');
+    writeFileSync(audio, speech.wav);
+    const output = join(dir, 'from-script.mp4');
+    await engine.renderVideo({ loop, audio, output, watermark: true });
+    const video = await probeMedia(output);
+    expect(video).toMatchObject({ video: { codec: 'h264', height: 720 }, audio: { codec: 'aac' } });
+    expect(Math.abs(video!.durationSeconds! - speech.durationSeconds)).toBeLessThan(0.5);
+  }, 120_000);
+
+  test('a video from uploaded audio is as long as that audio, longer than the loop itself', async () => {
+    const audio = await tone(dir, 31, 'upload.mp3', ['-c:a', 'libmp3lame']);
+    const output = join(dir, 'from-audio.mp4');
+    await engine.renderVideo({ loop, audio, output, watermark: false });
+    const video = await probeMedia(output);
+    expect(Math.abs(video!.durationSeconds! - 31)).toBeLessThan(0.5);
+    expect(video!.video!.codec).toBe('h264');
+  }, 120_000);
+});
