@@ -4,7 +4,6 @@ import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import { runFfmpeg } from '../../media/tools';
 
 // The WebAssembly build of face-api (tfjs-node cannot be installed here); models ship in its package.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as typeof import('@vladmandic/face-api');
 
 export const FRAME_WIDTH = 640;
