@@ -15,6 +15,7 @@ import { userRoutes } from './domains/users/routes';
 import { teamRoutes } from './domains/teams/routes';
 import { devRoutes } from './domains/dev/routes';
 import { apiKeyRoutes, publicApiRoutes } from './domains/api-keys/routes';
+import { uploadRoutes } from './domains/uploads/routes';
 
 export type BuildOptions = {
   /** An open database; when absent one is opened from the config and closed with the app. */
@@ -65,6 +66,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   userRoutes(app, ctx);
   teamRoutes(app, ctx);
   apiKeyRoutes(app, ctx);
+  uploadRoutes(app, ctx);
   publicApiRoutes(app, ctx);
   devRoutes(app, ctx);
   await app.ready();

@@ -30,6 +30,7 @@ const EnvSchema = v.object({
   GOOGLE_USERINFO_URL: v.optional(v.pipe(v.string(), v.url()), 'https://openidconnect.googleapis.com/v1/userinfo'),
   SESSION_TTL_DAYS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '30'),
   RATE_LIMIT_MAX: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '600'),
+  UPLOAD_EXPIRY_SECONDS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '86400'),
   AUTH_RATE_LIMIT_MAX: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '20'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
 });
@@ -56,6 +57,8 @@ export type Config = {
   rateLimitMax: number;
   /** Per minute and client on sign-in, sign-up and code endpoints. */
   authRateLimitMax: number;
+  /** An unfinished upload is removed this long after its last byte arrived. */
+  uploadExpirySeconds: number;
   logLevel: string;
 };
 
@@ -93,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlDays: e.SESSION_TTL_DAYS,
     rateLimitMax: e.RATE_LIMIT_MAX,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    uploadExpirySeconds: e.UPLOAD_EXPIRY_SECONDS,
     logLevel: e.LOG_LEVEL,
   };
 }

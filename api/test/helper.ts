@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadConfig, type Config } from '../src/config';
 import { buildApp } from '../src/app';
 import { connectDatabase, type DatabaseHandle } from '../src/db/connect';
@@ -41,7 +44,7 @@ export async function build(env: Record<string, string> = {}): Promise<TestApp> 
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: '100000',
     AUTH_RATE_LIMIT_MAX: '100000',
-    DATA_DIR: '/nonexistent',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'kagami-api-test-')),
     ...env,
   });
   const database = await openTestDatabase();

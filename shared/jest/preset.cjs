@@ -21,7 +21,7 @@ function jestProject({ name, dir, environment }) {
     rootDir: dir,
     testEnvironment: environment,
     testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/test/**/*.test.{ts,tsx}'],
-    transform: { '^.+\\.(t|j)sx?$': swc },
+    transform: { '^.+\\.[mc]?[tj]sx?$': swc },
     transformIgnorePatterns: ['/node_modules/(?!\\.pnpm|jotai/|jose/|content-disposition/|@kagami/)'],
     moduleNameMapper: { '\\.(css)$': path.join(__dirname, 'style-stub.cjs') },
     setupFilesAfterEnv: environment === 'jsdom' ? [path.join(__dirname, 'setup-dom.ts')] : [],

@@ -1,4 +1,4 @@
-import { pgTable, uuid, text, timestamp, integer, primaryKey, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, text, timestamp, integer, bigint, primaryKey, index, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -132,3 +132,29 @@ export const apiKeys = pgTable('api_keys', {
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
+
+/** A resumable (tus) upload: whose it is, what it is for, and whether its content passed the checks. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: text('id').primaryKey(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['avatar_video', 'voice_audio', 'video_audio'] }).notNull(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['uploading', 'complete', 'rejected'] })
+      .notNull()
+      .default('uploading'),
+    reason: text('reason'),
+    durationMs: integer('duration_ms'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('uploads_team_idx').on(t.teamId)],
+);

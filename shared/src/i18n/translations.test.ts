@@ -68,7 +68,7 @@ test('every error code the API sends and every validation message is translated'
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(/errorMessage\('([a-z_]+)'/g)) codes.add(m[1]!);
     for (const m of text.matchAll(/new AppError\(\s*\d+,\s*'([a-z_]+)'/g)) codes.add(m[1]!);
-    for (const m of text.matchAll(/fail\(\d+, '([a-z_]+)'\)/g)) codes.add(m[1]!);
+    for (const m of text.matchAll(/(?:fail|refuse)\(\d+, '([a-z_]+)'/g)) codes.add(m[1]!);
   }
   expect(codes.size).toBeGreaterThan(10);
   expect([...codes].filter((code) => !errors.includes(code))).toEqual([]);

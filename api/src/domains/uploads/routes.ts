@@ -1,0 +1,53 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { findSession } from '../auth/sessions';
+import { createTusServer, UPLOADS_PATH, USER_HEADER } from './tus-server';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Removes the bytes of unfinished uploads past their expiry (also run hourly); returns how many. */
+    removeExpiredUploads: () => Promise<number>;
+  }
+}
+
+const bearer = (request: FastifyRequest) => request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? null;
+
+/** Mounts tus on /api/uploads: Fastify authenticates, then hands the raw request to the tus server. */
+export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
+  const directory = join(ctx.config.dataDir, 'uploads');
+  mkdirSync(directory, { recursive: true });
+  const tus = createTusServer(ctx, app.log, { directory, expiryMs: ctx.config.uploadExpirySeconds * 1000 });
+
+  // tus bodies are raw bytes: leave the stream unread for the tus server.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+
+  const handler = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+    // tus builds its Request from rawHeaders: drop any client-sent copy, then add the verified user.
+    const raw = request.raw.rawHeaders;
+    for (let i = raw.length - 2; i >= 0; i -= 2) if (raw[i]!.toLowerCase() === USER_HEADER) raw.splice(i, 2);
+    if (request.method !== 'OPTIONS') {
+      const token = bearer(request);
+      const session = token ? await findSession(ctx.db, token) : null;
+      if (!session) return reply.status(401).send({ code: 'unauthorized', message: 'Sign in to continue.' });
+      raw.push(USER_HEADER, session.user.id);
+    }
+    reply.hijack();
+    await tus.handle(request.raw, reply.raw);
+  };
+  for (const url of [UPLOADS_PATH, `${UPLOADS_PATH}/*`]) {
+    app.route({
+      method: ['GET', 'POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'],
+      url,
+      handler,
+      exposeHeadRoute: false,
+      config: { rateLimit: false } as never,
+    });
+  }
+  const removeExpired = () => tus.cleanUpExpiredUploads();
+  app.decorate('removeExpiredUploads', removeExpired);
+  const sweep = setInterval(() => void removeExpired().catch((err: unknown) => app.log.warn({ err }, 'upload sweep failed')), 3_600_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+}

@@ -1,0 +1,98 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { Server, type Upload } from '@tus/server';
+import { FileStore } from '@tus/file-store';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context';
+import { uploads } from '../../db/schema';
+import { errorMessage } from '../../http/messages';
+import { probeMedia } from '../../media/probe';
+import { findMembership } from '../teams/membership';
+import { checkContent, MAX_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from './limits';
+
+export const UPLOADS_PATH = '/api/uploads';
+/** Set by the API itself after authenticating a request (a client's own value is always replaced). */
+export const USER_HEADER = 'x-kagami-authenticated-user';
+
+const refuse = (status_code: number, code: string, fields: Record<string, unknown> = {}) => ({
+  status_code,
+  body: JSON.stringify({ code, message: errorMessage(code), ...fields }),
+});
+
+/**
+ * The tus server for resumable uploads: files stream to `<dataDir>/uploads` in constant memory, survive
+ * dropped connections and restarts, expire when left unfinished, and are checked by content when done.
+ */
+export function createTusServer(ctx: AppContext, log: FastifyBaseLogger, options: { directory: string; expiryMs: number }) {
+  const { db, config } = ctx;
+  const datastore = new FileStore({ directory: options.directory, expirationPeriodInMilliseconds: options.expiryMs });
+  const userOf = (req: Request) => req.headers.get(USER_HEADER) ?? '';
+
+  return new Server({
+    path: UPLOADS_PATH,
+    datastore,
+    respectForwardedHeaders: true,
+    allowedOrigins: config.corsOrigins,
+    allowedHeaders: ['Authorization'],
+    maxSize: MAX_BYTES.avatar_video,
+
+    async onUploadCreate(req: Request, upload: Upload) {
+      const userId = userOf(req);
+      const meta = upload.metadata ?? {};
+      const purpose = meta.purpose as UploadPurpose;
+      if (!UPLOAD_PURPOSES.includes(purpose)) throw refuse(400, 'upload_purpose_invalid');
+      if (!meta.team_id || !/^[0-9a-f-]{36}$/.test(meta.team_id) || !(await findMembership(db, meta.team_id, userId))) {
+        throw refuse(404, 'not_found');
+      }
+      if (upload.size === undefined) throw refuse(400, 'upload_length_required');
+      if (upload.size > MAX_BYTES[purpose]) {
+        throw refuse(413, purpose === 'avatar_video' ? 'video_too_large' : 'audio_too_large', { max_bytes: MAX_BYTES[purpose] });
+      }
+      await db.insert(uploads).values({
+        id: upload.id,
+        teamId: meta.team_id,
+        userId,
+        purpose,
+        fileName: (meta.filename ?? meta.name ?? 'upload').slice(0, 255),
+        mimeType: (meta.filetype ?? 'application/octet-stream').slice(0, 100),
+        size: upload.size,
+      });
+      return {};
+    },
+
+    /** Every request after creation must come from the user who started the upload. */
+    async onIncomingRequest(req: Request, uploadId: string) {
+      if (req.method === 'POST' || req.method === 'OPTIONS') return;
+      const [row] = await db
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(and(eq(uploads.id, uploadId), eq(uploads.userId, userOf(req))));
+      if (!row) throw refuse(404, 'not_found');
+    },
+
+    /** tus errors pass through; anything unexpected is logged and answered without its details. */
+    async onResponseError(_req: Request, error: Error | { status_code: number; body: string }) {
+      if ('status_code' in error) return error;
+      log.error({ err: error }, 'upload failed');
+      return refuse(500, 'upload_failed');
+    },
+
+    async onUploadFinish(_req: Request, upload: Upload) {
+      const file = join(options.directory, upload.id);
+      const [row] = await db.select().from(uploads).where(eq(uploads.id, upload.id));
+      const probe = await probeMedia(file);
+      const rejection = checkContent(row!.purpose, probe, upload.size ?? 0);
+      if (rejection) {
+        await db.update(uploads).set({ status: 'rejected', reason: rejection, completedAt: new Date() }).where(eq(uploads.id, upload.id));
+        await rm(file, { force: true });
+        return refuse(422, rejection);
+      }
+      await db
+        .update(uploads)
+        .set({ status: 'complete', completedAt: new Date(), durationMs: Math.round((probe?.durationSeconds ?? 0) * 1000) })
+        .where(eq(uploads.id, upload.id));
+      return {};
+    },
+  });
+}

@@ -1,0 +1,184 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import * as tus from 'tus-js-client';
+import { uploads } from '../src/db/schema';
+import { build, onboardedUser, type TestApp } from './helper';
+import { mediaDir, testPatternVideo, textFile, tone } from './media/fixtures';
+
+let t: TestApp;
+let endpoint: string;
+let owner: { token: string; teamId: string };
+let outsider: { token: string; teamId: string };
+let dir: string;
+
+beforeAll(async () => {
+  t = await build();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  endpoint = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/uploads`;
+  owner = await onboardedUser(t.app, 'uploader@example.com');
+  outsider = await onboardedUser(t.app, 'other@example.com');
+  dir = mediaDir();
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+type Options = {
+  token?: string;
+  teamId?: string;
+  purpose?: string;
+  chunkSize?: number;
+  onProgress?: (sent: number, total: number) => void;
+  uploadUrl?: string;
+};
+
+function send(file: Buffer, options: Options = {}) {
+  let upload: tus.Upload;
+  const done = new Promise<string>((resolve, reject) => {
+    upload = new tus.Upload(file, {
+      endpoint,
+      uploadUrl: options.uploadUrl,
+      chunkSize: options.chunkSize ?? 4 * 1024 * 1024,
+      retryDelays: [],
+      headers: options.token === '' ? {} : { Authorization: `Bearer ${options.token ?? owner.token}` },
+      metadata: {
+        team_id: options.teamId ?? owner.teamId,
+        purpose: options.purpose ?? 'voice_audio',
+        filename: 'clip',
+        filetype: 'application/octet-stream',
+      },
+      onProgress: (sent, total) => options.onProgress?.(sent, total),
+      onSuccess: () => resolve(upload.url!),
+      onError: (error) => reject(error),
+    });
+    upload.start();
+  });
+  return { done, abort: () => upload.abort(), url: () => upload.url };
+}
+
+const status = (error: unknown) => (error as tus.DetailedError).originalResponse?.getStatus();
+const body = (error: unknown) => JSON.parse((error as tus.DetailedError).originalResponse?.getBody() ?? '{}');
+const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+const idOf = (url: string) => url.split('/').pop()!;
+const storedPath = (url: string) => join(t.config.dataDir, 'uploads', idOf(url));
+
+test('an avatar video uploads and is recorded as complete, byte-identical', async () => {
+  const video = readFileSync(await testPatternVideo(dir, 35));
+  const url = await send(video, { purpose: 'avatar_video' }).done;
+  const [row] = await t.database.db
+    .select()
+    .from(uploads)
+    .where(eq(uploads.id, idOf(url)));
+  expect(row).toMatchObject({ status: 'complete', purpose: 'avatar_video', teamId: owner.teamId, size: video.length });
+  expect(sha(readFileSync(storedPath(url)))).toBe(sha(video));
+});
+
+test('an upload interrupted at 50 % resumes from where it stopped, and the file is byte-identical', async () => {
+  const audio = readFileSync(await tone(dir, 240, 'long.wav'));
+  const first = send(audio, {
+    chunkSize: 512 * 1024,
+    onProgress: (sent, total) => {
+      if (sent >= total / 2) void first.abort();
+    },
+  });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  await Promise.race([first.done.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 500))]);
+  const url = first.url()!;
+  const head = await fetch(url, { method: 'HEAD', headers: { Authorization: `Bearer ${owner.token}`, 'Tus-Resumable': '1.0.0' } });
+  const offset = Number(head.headers.get('upload-offset'));
+  expect(offset).toBeGreaterThan(0);
+  expect(offset).toBeLessThan(audio.length);
+
+  let resumedFrom = -1;
+  const second = send(audio, {
+    uploadUrl: url,
+    chunkSize: 512 * 1024,
+    onProgress: (sent) => (resumedFrom = resumedFrom < 0 ? sent : resumedFrom),
+  });
+  await second.done;
+  expect(resumedFrom).toBeGreaterThanOrEqual(offset);
+  expect(sha(readFileSync(storedPath(url)))).toBe(sha(audio));
+});
+
+test('uploads need a session, a team of your own, a known purpose and a size within the limit', async () => {
+  const audio = readFileSync(await tone(dir, 2, 'short.wav'));
+  expect(status(await send(audio, { token: '' }).done.catch((e: unknown) => e))).toBe(401);
+  expect(status(await send(audio, { teamId: outsider.teamId }).done.catch((e: unknown) => e))).toBe(404);
+  expect(status(await send(audio, { purpose: 'anything' }).done.catch((e: unknown) => e))).toBe(400);
+  const tooBig = await fetch(endpoint, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${owner.token}`,
+      'Tus-Resumable': '1.0.0',
+      'Upload-Length': String(32 * 1024 * 1024 + 1),
+      'Upload-Metadata': `team_id ${Buffer.from(owner.teamId).toString('base64')},purpose ${Buffer.from('voice_audio').toString('base64')}`,
+    },
+  });
+  expect(tooBig.status).toBe(413);
+  expect((await tooBig.json()).code).toBe('audio_too_large');
+});
+
+test('content is checked when the upload finishes: a text file named .mp4 is refused and removed', async () => {
+  const error = await send(readFileSync(textFile(dir, 'fake.mp4')), { purpose: 'avatar_video' }).done.catch((e: unknown) => e);
+  expect(status(error)).toBe(422);
+  expect(body(error).code).toBe('not_a_video');
+  const short = await send(readFileSync(await testPatternVideo(dir, 20)), { purpose: 'avatar_video' }).done.catch((e: unknown) => e);
+  expect(body(short).code).toBe('video_too_short');
+  const rejected = await t.database.db.select().from(uploads).where(eq(uploads.status, 'rejected'));
+  expect(rejected.map((r) => r.reason).sort()).toEqual(['not_a_video', 'video_too_short']);
+  for (const row of rejected) expect(existsSync(join(t.config.dataDir, 'uploads', row.id))).toBe(false);
+});
+
+test("another user cannot read, continue or delete someone's upload", async () => {
+  const audio = readFileSync(await tone(dir, 60, 'mine.wav'));
+  const upload = send(audio, { chunkSize: 256 * 1024, onProgress: (sent) => sent > 0 && void upload.abort() });
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const url = upload.url()!;
+  for (const method of ['HEAD', 'PATCH', 'DELETE']) {
+    const response = await fetch(url, {
+      method,
+      headers: {
+        Authorization: `Bearer ${outsider.token}`,
+        'Tus-Resumable': '1.0.0',
+        'Upload-Offset': '0',
+        'Content-Type': 'application/offset+octet-stream',
+      },
+      body: method === 'PATCH' ? new Uint8Array(10) : undefined,
+    });
+    expect([method, response.status]).toEqual([method, 404]);
+  }
+});
+
+test('an unfinished upload expires and its bytes are removed', async () => {
+  const short = await build({ UPLOAD_EXPIRY_SECONDS: '1' });
+  await short.app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(short.app.server.address() as AddressInfo).port}/api/uploads`;
+  const user = await onboardedUser(short.app, 'abandoner@example.com');
+  const headers = { Authorization: `Bearer ${user.token}`, 'Tus-Resumable': '1.0.0' };
+  const created = await fetch(base, {
+    method: 'POST',
+    headers: {
+      ...headers,
+      'Upload-Length': '100000',
+      'Upload-Metadata': `team_id ${Buffer.from(user.teamId).toString('base64')},purpose ${Buffer.from('voice_audio').toString('base64')}`,
+    },
+  });
+  const url = created.headers.get('location')!;
+  const patched = await fetch(url, {
+    method: 'PATCH',
+    headers: { ...headers, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+    body: new Uint8Array(1000),
+  });
+  expect(patched.status).toBe(204);
+  const file = join(short.config.dataDir, 'uploads', idOf(url));
+  expect(existsSync(file)).toBe(true);
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  expect(await short.app.removeExpiredUploads()).toBe(1);
+  expect(existsSync(file)).toBe(false);
+  expect([404, 410]).toContain((await fetch(url, { method: 'HEAD', headers })).status);
+  await short.close();
+});
