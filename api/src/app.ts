@@ -16,6 +16,11 @@ import { teamRoutes } from './domains/teams/routes';
 import { devRoutes } from './domains/dev/routes';
 import { apiKeyRoutes, publicApiRoutes } from './domains/api-keys/routes';
 import { uploadRoutes } from './domains/uploads/routes';
+import { studioRoutes } from './domains/studio/routes';
+import { startWorkers } from './domains/studio/worker';
+import { startJobQueue } from './jobs/queue';
+import { LocalEngine } from './engine/local/local-engine';
+import { createAssetStore } from './storage/asset-store';
 
 export type BuildOptions = {
   /** An open database; when absent one is opened from the config and closed with the app. */
@@ -31,10 +36,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const database = options.database ?? (await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   if (!options.database) app.addHook('onClose', () => database.close());
+  const jobs = await startJobQueue(database, app.log);
+  const engine = new LocalEngine();
+  app.addHook('onClose', async () => {
+    await jobs.stop({ graceful: false, wait: true, close: true } as never);
+    engine.close();
+  });
   const ctx: AppContext = {
     config,
     db: database.db,
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }),
+    jobs,
+    engine,
+    assets: createAssetStore(config.dataDir),
   };
   app.decorateRequest('auth', null);
 
@@ -67,8 +81,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   teamRoutes(app, ctx);
   apiKeyRoutes(app, ctx);
   uploadRoutes(app, ctx);
+  studioRoutes(app, ctx);
   publicApiRoutes(app, ctx);
   devRoutes(app, ctx);
+  if (config.runWorker) await startWorkers(ctx, app.log);
   await app.ready();
   return app;
 }

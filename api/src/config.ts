@@ -31,6 +31,9 @@ const EnvSchema = v.object({
   SESSION_TTL_DAYS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '30'),
   RATE_LIMIT_MAX: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '600'),
   UPLOAD_EXPIRY_SECONDS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '86400'),
+  JOB_CAPACITY: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0)), '50'),
+  RUN_WORKER: v.optional(v.picklist(['true', 'false']), 'true'),
+  WATERMARK: v.optional(v.picklist(['true', 'false']), 'true'),
   AUTH_RATE_LIMIT_MAX: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '20'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
 });
@@ -59,6 +62,12 @@ export type Config = {
   authRateLimitMax: number;
   /** An unfinished upload is removed this long after its last byte arrived. */
   uploadExpirySeconds: number;
+  /** Jobs waiting or running beyond which new creations are refused (`capacity_exhausted`). */
+  jobCapacity: number;
+  /** Run the generation worker in this process (the embedded default); `false` for an API-only process. */
+  runWorker: boolean;
+  /** Burn the Kagami watermark into videos (a team's plan removes it once billing exists). */
+  watermark: boolean;
   logLevel: string;
 };
 
@@ -97,6 +106,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMax: e.RATE_LIMIT_MAX,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     uploadExpirySeconds: e.UPLOAD_EXPIRY_SECONDS,
+    jobCapacity: e.JOB_CAPACITY,
+    runWorker: e.RUN_WORKER === 'true',
+    watermark: e.WATERMARK === 'true',
     logLevel: e.LOG_LEVEL,
   };
 }

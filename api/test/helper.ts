@@ -115,3 +115,37 @@ export async function onboardedUser(app: FastifyInstance, email: string, teamNam
   const team = await call(app, { method: 'POST', url: '/api/teams', token, body: { name: teamName } });
   return { token, teamId: team.body.id as string };
 }
+
+/** Uploads a file through the real tus endpoint of a listening app; resolves to the upload id. */
+export async function uploadFile(app: FastifyInstance, token: string, teamId: string, file: Buffer, purpose: string): Promise<string> {
+  const tus = await import('tus-js-client');
+  const address = app.server.address() as import('node:net').AddressInfo;
+  return new Promise((resolve, reject) => {
+    const upload = new tus.Upload(file, {
+      endpoint: `http://127.0.0.1:${address.port}/api/uploads`,
+      chunkSize: 8 * 1024 * 1024,
+      retryDelays: [],
+      headers: { Authorization: `Bearer ${token}` },
+      metadata: {
+        team_id: teamId,
+        purpose,
+        filename: `upload.${purpose === 'avatar_video' ? 'mp4' : 'wav'}`,
+        filetype: 'application/octet-stream',
+      },
+      onSuccess: () => resolve(upload.url!.split('/').pop()!),
+      onError: reject,
+    });
+    upload.start();
+  });
+}
+
+/** Polls until `done` holds for the answer, or fails after `timeoutMs`. */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}

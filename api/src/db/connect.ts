@@ -14,6 +14,9 @@ export type Database = ReturnType<typeof drizzlePglite<typeof schema>>;
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The embedded client (pg-boss attaches to it), or the server's URL (pg-boss opens its own pool). */
+  pglite?: PGlite;
+  url?: string;
   close: () => Promise<void>;
 };
 
@@ -29,7 +32,7 @@ export async function connectDatabase(options: { databaseUrl?: string; dataDir: 
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     // Both drivers expose the same query builder; the PGlite type is used as the common one.
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    return { db: db as unknown as Database, kind: 'postgres', url: options.databaseUrl, close: () => pool.end() };
   }
   let releaseLock = () => {};
   let client: PGlite;
@@ -46,6 +49,7 @@ export async function connectDatabase(options: { databaseUrl?: string; dataDir: 
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     close: async () => {
       await client.close();
       releaseLock();

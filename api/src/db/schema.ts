@@ -158,3 +158,99 @@ export const uploads = pgTable(
   },
   (t) => [index('uploads_team_idx').on(t.teamId)],
 );
+
+const status = () =>
+  text('status', { enum: ['in_progress', 'failed', 'ready'] })
+    .notNull()
+    .default('in_progress');
+
+/** A voice model: what was measured of a speaker, and the sample it speaks. */
+export const voices = pgTable(
+  'voices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    language: text('language').notNull(),
+    status: status(),
+    reason: text('reason'),
+    source: text('source'),
+    sample: text('sample'),
+    medianPitchHz: integer('median_pitch_hz'),
+    wordsPerMinute: integer('words_per_minute'),
+    loudnessDb: integer('loudness_db'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('voices_team_idx').on(t.teamId)],
+);
+
+export const avatars = pgTable(
+  'avatars',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    language: text('language').notNull(),
+    status: status(),
+    reason: text('reason'),
+    source: text('source').notNull(),
+    preview: text('preview'),
+    clip: text('clip'),
+    loop: text('loop'),
+    defaultVoiceId: uuid('default_voice_id').references(() => voices.id, { onDelete: 'set null' }),
+    consentText: text('consent_text').notNull(),
+    consentBy: uuid('consent_by').references(() => users.id, { onDelete: 'set null' }),
+    consentAt: timestamp('consent_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('avatars_team_idx').on(t.teamId)],
+);
+
+export const videos = pgTable(
+  'videos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    avatarId: uuid('avatar_id').references(() => avatars.id, { onDelete: 'set null' }),
+    voiceId: uuid('voice_id').references(() => voices.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    language: text('language').notNull(),
+    script: text('script'),
+    audioSource: text('audio_source'),
+    status: status(),
+    reason: text('reason'),
+    output: text('output'),
+    durationMs: integer('duration_ms'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('videos_team_idx').on(t.teamId)],
+);
+
+/** SPEC §3 history rows: one per creation. */
+export const history = pgTable(
+  'history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type', { enum: ['video_generation', 'avatar_model_creation', 'audio_generation', 'voice_model_creation'] }).notNull(),
+    name: text('name').notNull(),
+    durationMs: integer('duration_ms').notNull().default(0),
+    source: text('source', { enum: ['app', 'api'] })
+      .notNull()
+      .default('app'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('history_team_idx').on(t.teamId, t.createdAt)],
+);

@@ -66,4 +66,28 @@ export const mailTemplates = {
           { href, label: 'Accept the invitation' },
         );
   },
+  creationFinished(to: string, lang: UiLanguage, kind: 'avatar' | 'video', name: string, ok: boolean, href: string, reason?: string): Mail {
+    const ja = lang === 'ja';
+    const what = ja ? (kind === 'avatar' ? 'アバター' : '動画') : kind;
+    if (ok) {
+      return ja
+        ? compose(to, `Kagami: ${what}「${name}」の準備ができました`, [`${what}「${name}」の準備ができました。`], {
+            href,
+            label: 'Kagamiで開く',
+          })
+        : compose(to, `Kagami: your ${what} "${name}" is ready`, [`Your ${what} "${name}" is ready.`], {
+            href,
+            label: 'Open it in Kagami',
+          });
+    }
+    return ja
+      ? compose(to, `Kagami: ${what}「${name}」を作成できませんでした`, [`${what}「${name}」を作成できませんでした（${reason}）。`], {
+          href,
+          label: 'Kagamiで確認する',
+        })
+      : compose(to, `Kagami: your ${what} "${name}" could not be created`, [`Your ${what} "${name}" could not be created (${reason}).`], {
+          href,
+          label: 'See it in Kagami',
+        });
+  },
 };

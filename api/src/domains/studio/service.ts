@@ -1,0 +1,265 @@
+import { extname } from 'node:path';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { ContentLanguage } from '@kagami/shared/validation';
+import type { AppContext } from '../../context';
+import { avatars, history, uploads, videos, voices, users } from '../../db/schema';
+import { errors, fail } from '../../lib/errors';
+import { pendingJobs, QUEUES } from '../../jobs/queue';
+import { MAX_SPEECH_CHARS } from '../../engine/speech/synthesizer';
+import type { SessionUser } from '../auth/sessions';
+import { requireMembership } from '../teams/membership';
+import type { UploadPurpose } from '../uploads/limits';
+import { avatarJson, videoJson, voiceJson } from './serialize';
+
+export type Page = { page: number; page_size: number };
+
+/** A finished upload of this team and purpose, taken out of the upload area so it is used once. */
+async function claimUpload(ctx: AppContext, teamId: string, uploadId: string, purpose: UploadPurpose) {
+  const [upload] = await ctx.db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, uploadId), eq(uploads.teamId, teamId)));
+  if (!upload || upload.status !== 'complete' || upload.purpose !== purpose) throw fail(400, 'upload_not_ready');
+  await ctx.db.delete(uploads).where(eq(uploads.id, uploadId));
+  return {
+    upload,
+    extension:
+      extname(upload.fileName)
+        .toLowerCase()
+        .replace(/[^.a-z0-9]/g, '') || '.bin',
+  };
+}
+
+/** SPEC §8 "creation failed due to high traffic": refuse new work while the queue is full. */
+async function assertCapacity(ctx: AppContext) {
+  if ((await pendingJobs(ctx.jobs)) >= ctx.config.jobCapacity) throw fail(503, 'capacity_exhausted');
+}
+
+const mentions = (text: string, user: SessionUser) =>
+  [user.name, user.email].some((who) => who && text.toLowerCase().includes(who.toLowerCase()));
+
+async function paginate<T>(rows: Promise<T[]>, total: Promise<{ value: number }[]>, page: Page) {
+  const [items, [counted]] = await Promise.all([rows, total]);
+  return { items, page: page.page, page_size: page.page_size, total: counted?.value ?? 0 };
+}
+
+// ---- avatars ----
+
+export async function createAvatar(
+  ctx: AppContext,
+  user: SessionUser,
+  teamId: string,
+  input: { name: string; language: ContentLanguage; upload_id: string; consent_text: string },
+) {
+  await requireMembership(ctx.db, teamId, user.id);
+  if (!mentions(input.consent_text, user)) throw fail(400, 'consent_required');
+  await assertCapacity(ctx);
+  const { upload, extension } = await claimUpload(ctx, teamId, input.upload_id, 'avatar_video');
+  const id = crypto.randomUUID();
+  const source = await ctx.assets.adopt(ctx.assets.uploadPath(upload.id), 'avatar_input', `${id}${extension}`);
+  const [avatar] = await ctx.db
+    .insert(avatars)
+    .values({
+      id,
+      teamId,
+      createdBy: user.id,
+      name: input.name,
+      language: input.language,
+      source,
+      consentText: input.consent_text,
+      consentBy: user.id,
+      consentAt: new Date(),
+    })
+    .returning();
+  await ctx.db
+    .insert(history)
+    .values({ teamId, createdBy: user.id, type: 'avatar_model_creation', name: input.name, durationMs: upload.durationMs ?? 0 });
+  await ctx.jobs.send(QUEUES.avatar, { avatarId: id });
+  return avatarJson(avatar!);
+}
+
+export async function listAvatars(ctx: AppContext, userId: string, teamId: string, page: Page) {
+  await requireMembership(ctx.db, teamId, userId);
+  const where = eq(avatars.teamId, teamId);
+  return paginate(
+    ctx.db
+      .select()
+      .from(avatars)
+      .where(where)
+      .orderBy(desc(avatars.createdAt))
+      .limit(page.page_size)
+      .offset((page.page - 1) * page.page_size)
+      .then((rows) => rows.map(avatarJson)),
+    ctx.db.select({ value: count() }).from(avatars).where(where),
+    page,
+  );
+}
+
+async function findAvatar(ctx: AppContext, userId: string, teamId: string, id: string) {
+  await requireMembership(ctx.db, teamId, userId);
+  const [avatar] = await ctx.db
+    .select()
+    .from(avatars)
+    .where(and(eq(avatars.id, id), eq(avatars.teamId, teamId)));
+  if (!avatar) throw errors.notFound('Avatar');
+  return avatar;
+}
+
+export const getAvatar = async (ctx: AppContext, userId: string, teamId: string, id: string) =>
+  avatarJson(await findAvatar(ctx, userId, teamId, id));
+
+export async function deleteAvatar(ctx: AppContext, userId: string, teamId: string, id: string, withDefaultVoice: boolean) {
+  const avatar = await findAvatar(ctx, userId, teamId, id);
+  await ctx.db.delete(avatars).where(eq(avatars.id, id));
+  await Promise.all([
+    ctx.assets.remove('avatar_input', avatar.source),
+    ctx.assets.remove('avatar_output', avatar.preview),
+    ctx.assets.remove('avatar_output', avatar.clip),
+    ctx.assets.remove('avatar_output', avatar.loop),
+  ]);
+  if (withDefaultVoice && avatar.defaultVoiceId) await deleteVoice(ctx, userId, teamId, avatar.defaultVoiceId);
+}
+
+// ---- voices ----
+
+export async function createVoice(
+  ctx: AppContext,
+  user: SessionUser,
+  teamId: string,
+  input: { name: string; language: ContentLanguage; upload_id: string },
+) {
+  await requireMembership(ctx.db, teamId, user.id);
+  await assertCapacity(ctx);
+  const { upload, extension } = await claimUpload(ctx, teamId, input.upload_id, 'voice_audio');
+  const id = crypto.randomUUID();
+  const source = await ctx.assets.adopt(ctx.assets.uploadPath(upload.id), 'avatar_input', `${id}${extension}`);
+  const [voice] = await ctx.db
+    .insert(voices)
+    .values({ id, teamId, createdBy: user.id, name: input.name, language: input.language, source })
+    .returning();
+  await ctx.db
+    .insert(history)
+    .values({ teamId, createdBy: user.id, type: 'voice_model_creation', name: input.name, durationMs: upload.durationMs ?? 0 });
+  await ctx.jobs.send(QUEUES.voice, { voiceId: id });
+  return voiceJson(voice!);
+}
+
+export async function listVoices(ctx: AppContext, userId: string, teamId: string, page: Page) {
+  await requireMembership(ctx.db, teamId, userId);
+  const where = eq(voices.teamId, teamId);
+  return paginate(
+    ctx.db
+      .select()
+      .from(voices)
+      .where(where)
+      .orderBy(desc(voices.createdAt))
+      .limit(page.page_size)
+      .offset((page.page - 1) * page.page_size)
+      .then((rows) => rows.map(voiceJson)),
+    ctx.db.select({ value: count() }).from(voices).where(where),
+    page,
+  );
+}
+
+export async function findVoice(ctx: AppContext, userId: string, teamId: string, id: string) {
+  await requireMembership(ctx.db, teamId, userId);
+  const [voice] = await ctx.db
+    .select()
+    .from(voices)
+    .where(and(eq(voices.id, id), eq(voices.teamId, teamId)));
+  if (!voice) throw errors.notFound('Voice');
+  return voice;
+}
+
+export const getVoice = async (ctx: AppContext, userId: string, teamId: string, id: string) =>
+  voiceJson(await findVoice(ctx, userId, teamId, id));
+
+export async function deleteVoice(ctx: AppContext, userId: string, teamId: string, id: string) {
+  const voice = await findVoice(ctx, userId, teamId, id);
+  await ctx.db.delete(voices).where(eq(voices.id, id));
+  await Promise.all([ctx.assets.remove('avatar_input', voice.source), ctx.assets.remove('audio_output', voice.sample)]);
+}
+
+// ---- videos ----
+
+export async function createVideo(
+  ctx: AppContext,
+  user: SessionUser,
+  teamId: string,
+  input: { name: string; avatar_id: string; language: ContentLanguage; script?: string; audio_upload_id?: string; voice_id?: string },
+) {
+  const avatar = await findAvatar(ctx, user.id, teamId, input.avatar_id);
+  if (avatar.status !== 'ready') throw fail(409, 'avatar_not_ready');
+  if (!input.script?.trim() && !input.audio_upload_id) throw fail(400, 'script_or_audio_required');
+  if (input.script && input.script.length > MAX_SPEECH_CHARS) throw fail(400, 'text_too_long', { max_characters: MAX_SPEECH_CHARS });
+  let voiceId: string | null = null;
+  if (!input.audio_upload_id) {
+    voiceId = input.voice_id ?? avatar.defaultVoiceId;
+    if (!voiceId) throw fail(400, 'voice_id_missing');
+    const voice = await findVoice(ctx, user.id, teamId, voiceId);
+    if (voice.status !== 'ready') throw fail(409, 'voice_not_ready');
+  }
+  await assertCapacity(ctx);
+  const id = crypto.randomUUID();
+  let audioSource: string | null = null;
+  if (input.audio_upload_id) {
+    const { upload, extension } = await claimUpload(ctx, teamId, input.audio_upload_id, 'video_audio');
+    audioSource = await ctx.assets.adopt(ctx.assets.uploadPath(upload.id), 'avatar_input', `${id}-audio${extension}`);
+  }
+  const [video] = await ctx.db
+    .insert(videos)
+    .values({
+      id,
+      teamId,
+      createdBy: user.id,
+      avatarId: avatar.id,
+      voiceId,
+      name: input.name,
+      language: input.language,
+      script: input.script?.trim() || null,
+      audioSource,
+    })
+    .returning();
+  await ctx.jobs.send(QUEUES.video, { videoId: id });
+  return videoJson({ ...video!, creatorName: user.name });
+}
+
+const videoWithCreator = { video: videos, creatorName: users.name };
+
+export async function listVideos(ctx: AppContext, userId: string, teamId: string, page: Page) {
+  await requireMembership(ctx.db, teamId, userId);
+  const where = eq(videos.teamId, teamId);
+  return paginate(
+    ctx.db
+      .select(videoWithCreator)
+      .from(videos)
+      .leftJoin(users, eq(users.id, videos.createdBy))
+      .where(where)
+      .orderBy(desc(videos.createdAt))
+      .limit(page.page_size)
+      .offset((page.page - 1) * page.page_size)
+      .then((rows) => rows.map((row) => videoJson({ ...row.video, creatorName: row.creatorName }))),
+    ctx.db.select({ value: count() }).from(videos).where(where),
+    page,
+  );
+}
+
+async function findVideo(ctx: AppContext, userId: string, teamId: string, id: string) {
+  await requireMembership(ctx.db, teamId, userId);
+  const [row] = await ctx.db
+    .select(videoWithCreator)
+    .from(videos)
+    .leftJoin(users, eq(users.id, videos.createdBy))
+    .where(and(eq(videos.id, id), eq(videos.teamId, teamId)));
+  if (!row) throw errors.notFound('Video');
+  return { ...row.video, creatorName: row.creatorName };
+}
+
+export const getVideo = async (ctx: AppContext, userId: string, teamId: string, id: string) =>
+  videoJson(await findVideo(ctx, userId, teamId, id));
+
+export async function deleteVideo(ctx: AppContext, userId: string, teamId: string, id: string) {
+  const video = await findVideo(ctx, userId, teamId, id);
+  await ctx.db.delete(videos).where(eq(videos.id, id));
+  await Promise.all([ctx.assets.remove('video_output', video.output), ctx.assets.remove('avatar_input', video.audioSource)]);
+}

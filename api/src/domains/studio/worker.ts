@@ -1,0 +1,180 @@
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobWithMetadata } from 'pg-boss';
+import type { ContentLanguage } from '@kagami/shared/validation';
+import type { AppContext } from '../../context';
+import { avatars, history, users, videos, voices } from '../../db/schema';
+import { EngineFailure } from '../../engine/generation-engine';
+import { SAMPLE_SENTENCES } from '../../engine/speech/sample-sentences';
+import type { VoiceProfile } from '../../engine/speech/synthesizer';
+import { QUEUES } from '../../jobs/queue';
+import { mailTemplates } from '../../mail/templates';
+
+type Table = typeof avatars | typeof voices | typeof videos;
+
+/** Marks a job's row failed with a reason the user can read; only rows still in progress change. */
+async function markFailed(ctx: AppContext, table: Table, id: string, reason: string) {
+  const [row] = await ctx.db
+    .update(table)
+    .set({ status: 'failed', reason })
+    .where(and(eq(table.id, id), eq(table.status, 'in_progress')))
+    .returning();
+  return row ?? null;
+}
+
+async function notify(ctx: AppContext, userId: string | null, kind: 'avatar' | 'video', name: string, ok: boolean, reason?: string) {
+  if (!userId) return;
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  if (!user || user.deletedAt) return;
+  const href = `${ctx.config.publicAppUrl}/${kind === 'avatar' ? 'avatars' : 'videos'}`;
+  await ctx.mailer
+    .send(mailTemplates.creationFinished(user.email, user.language === 'ja' ? 'ja' : 'en', kind, name, ok, href, reason))
+    .catch(() => undefined);
+}
+
+const profileOf = (voice: typeof voices.$inferSelect): VoiceProfile => ({
+  medianPitchHz: voice.medianPitchHz ?? 150,
+  wordsPerMinute: voice.wordsPerMinute ?? 165,
+  loudnessDb: voice.loudnessDb ?? -20,
+});
+
+async function processAvatar(ctx: AppContext, avatarId: string) {
+  const [avatar] = await ctx.db.select().from(avatars).where(eq(avatars.id, avatarId));
+  if (!avatar || avatar.status !== 'in_progress') return;
+  const files = { preview: `${avatarId}.jpg`, clip: `${avatarId}.mp4`, loop: `${avatarId}-loop.mp4` };
+  const result = await ctx.engine.processAvatar(ctx.assets.path('avatar_input', avatar.source), {
+    preview: ctx.assets.path('avatar_output', files.preview),
+    clip: ctx.assets.path('avatar_output', files.clip),
+    loop: ctx.assets.path('avatar_output', files.loop),
+  });
+  let sample: string | null = null;
+  const voiceId = crypto.randomUUID();
+  if (result.defaultVoice) {
+    sample = `${voiceId}.wav`;
+    const speech = await ctx.engine.synthesizeSpeech(
+      SAMPLE_SENTENCES[avatar.language as ContentLanguage],
+      avatar.language as ContentLanguage,
+      result.defaultVoice,
+    );
+    await writeFile(ctx.assets.path('audio_output', sample), speech.wav);
+  }
+  const finished = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(avatars)
+      .set({ status: 'ready', ...files })
+      .where(and(eq(avatars.id, avatarId), eq(avatars.status, 'in_progress')))
+      .returning();
+    if (!updated) return false;
+    if (result.defaultVoice) {
+      const profile = result.defaultVoice;
+      await tx.insert(voices).values({
+        id: voiceId,
+        teamId: avatar.teamId,
+        createdBy: avatar.createdBy,
+        name: avatar.name,
+        language: avatar.language,
+        status: 'ready',
+        sample,
+        ...profile,
+      });
+      await tx.update(avatars).set({ defaultVoiceId: voiceId }).where(eq(avatars.id, avatarId));
+    }
+    return true;
+  });
+  if (finished) await notify(ctx, avatar.createdBy, 'avatar', avatar.name, true);
+}
+
+async function processVoice(ctx: AppContext, voiceId: string) {
+  const [voice] = await ctx.db.select().from(voices).where(eq(voices.id, voiceId));
+  if (!voice || voice.status !== 'in_progress' || !voice.source) return;
+  const sample = `${voiceId}.mp3`;
+  const { profile } = await ctx.engine.processVoice(
+    ctx.assets.path('avatar_input', voice.source),
+    voice.language as ContentLanguage,
+    ctx.assets.path('audio_output', sample),
+  );
+  await ctx.db
+    .update(voices)
+    .set({ status: 'ready', sample, ...profile })
+    .where(and(eq(voices.id, voiceId), eq(voices.status, 'in_progress')));
+}
+
+async function renderVideo(ctx: AppContext, videoId: string) {
+  const [video] = await ctx.db.select().from(videos).where(eq(videos.id, videoId));
+  if (!video || video.status !== 'in_progress') return;
+  const [avatar] = video.avatarId ? await ctx.db.select().from(avatars).where(eq(avatars.id, video.avatarId)) : [];
+  if (!avatar?.loop) throw new EngineFailure('avatar_missing');
+  let audio = video.audioSource ? ctx.assets.path('avatar_input', video.audioSource) : null;
+  let speechFile: string | null = null;
+  if (!audio) {
+    const [voice] = video.voiceId ? await ctx.db.select().from(voices).where(eq(voices.id, video.voiceId)) : [];
+    if (!voice) throw new EngineFailure('voice_id_missing');
+    const speech = await ctx.engine.synthesizeSpeech(video.script ?? '', video.language as ContentLanguage, profileOf(voice));
+    speechFile = join(tmpdir(), `kagami-${videoId}.wav`);
+    await writeFile(speechFile, speech.wav);
+    audio = speechFile;
+  }
+  const output = `${videoId}.mp4`;
+  try {
+    const { durationSeconds } = await ctx.engine.renderVideo({
+      loop: ctx.assets.path('avatar_output', avatar.loop),
+      audio,
+      output: ctx.assets.path('video_output', output),
+      watermark: ctx.config.watermark,
+    });
+    const durationMs = Math.round(durationSeconds * 1000);
+    const [updated] = await ctx.db
+      .update(videos)
+      .set({ status: 'ready', output, durationMs })
+      .where(and(eq(videos.id, videoId), eq(videos.status, 'in_progress')))
+      .returning();
+    if (!updated) return;
+    await ctx.db
+      .insert(history)
+      .values({ teamId: video.teamId, createdBy: video.createdBy, type: 'video_generation', name: video.name, durationMs });
+    await notify(ctx, video.createdBy, 'video', video.name, true);
+  } finally {
+    if (speechFile) await rm(speechFile, { force: true });
+  }
+}
+
+type Handler = { queue: string; table: Table; key: string; kind?: 'avatar' | 'video'; run: (ctx: AppContext, id: string) => Promise<void> };
+
+const HANDLERS: Handler[] = [
+  { queue: QUEUES.avatar, table: avatars, key: 'avatarId', kind: 'avatar', run: processAvatar },
+  { queue: QUEUES.voice, table: voices, key: 'voiceId', run: processVoice },
+  { queue: QUEUES.video, table: videos, key: 'videoId', kind: 'video', run: renderVideo },
+];
+
+/**
+ * Runs the generation jobs. An engine failure ends the job with its reason; any other error is
+ * retried by pg-boss, and only the last attempt marks the item failed.
+ */
+export async function startWorkers(ctx: AppContext, log: FastifyBaseLogger) {
+  for (const handler of HANDLERS) {
+    await ctx.jobs.work(
+      handler.queue,
+      { includeMetadata: true, pollingIntervalSeconds: 0.5, batchSize: 1 },
+      async ([job]: JobWithMetadata<Record<string, string>>[]) => {
+        const id = job!.data[handler.key]!;
+        try {
+          await handler.run(ctx, id);
+        } catch (error) {
+          const lastAttempt = job!.retryCount >= job!.retryLimit;
+          if (!(error instanceof EngineFailure) && !lastAttempt) {
+            log.warn({ err: error, job: job!.id }, `${handler.queue} failed; it will be retried`);
+            throw error;
+          }
+          const reason = error instanceof EngineFailure ? error.reason : 'processing_failed';
+          if (!(error instanceof EngineFailure)) log.error({ err: error, job: job!.id }, `${handler.queue} failed for good`);
+          const row = await markFailed(ctx, handler.table, id, reason);
+          if (row && handler.kind) await notify(ctx, row.createdBy, handler.kind, row.name, false, reason);
+        }
+      },
+    );
+  }
+}

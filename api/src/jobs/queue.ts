@@ -1,0 +1,31 @@
+import { PgBoss, fromPglite } from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../db/connect';
+
+export const QUEUES = { avatar: 'avatar-process', voice: 'voice-process', video: 'video-render' } as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/** Attempts per job: a worker that dies mid-job is noticed by its missing heartbeat and the job is run again. */
+export const JOB_OPTIONS = { retryLimit: 2, retryDelay: 2, expireInSeconds: 3600, heartbeatSeconds: 10 } as const;
+
+/**
+ * Durable jobs in the product's own database: pg-boss on the embedded PGlite (in-process), or on
+ * PostgreSQL, where any number of API and worker processes share the queues.
+ */
+export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLogger): Promise<PgBoss> {
+  const boss = database.pglite ? new PgBoss({ db: fromPglite(database.pglite) }) : new PgBoss({ connectionString: database.url!, max: 4 });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  await boss.start();
+  for (const name of Object.values(QUEUES)) await boss.createQueue(name, { ...JOB_OPTIONS });
+  return boss;
+}
+
+/** Jobs waiting or running, to refuse new work when the queue is over capacity. */
+export async function pendingJobs(boss: PgBoss): Promise<number> {
+  let total = 0;
+  for (const name of Object.values(QUEUES)) {
+    const [stats] = await boss.getQueueStats(name);
+    total += (stats?.queuedCount ?? 0) + (stats?.activeCount ?? 0);
+  }
+  return total;
+}

@@ -1,0 +1,198 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { history } from '../src/db/schema';
+import { probeMedia } from '../src/media/probe';
+import { SpeechSynthesizer } from '../src/engine/speech/synthesizer';
+import { build, call, eventually, latestMail, onboardedUser, uploadFile, type TestApp } from './helper';
+import { faceClip, mediaDir, testPatternVideo, tone } from './media/fixtures';
+
+let t: TestApp;
+let owner: { token: string; teamId: string };
+let outsider: { token: string; teamId: string };
+let dir: string;
+let faceVideo: Buffer;
+const OWNER_EMAIL = 'studio@example.com';
+
+beforeAll(async () => {
+  t = await build();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  owner = await onboardedUser(t.app, OWNER_EMAIL, 'Studio Team');
+  outsider = await onboardedUser(t.app, 'someone-else@example.com', 'Other Team');
+  dir = mediaDir();
+  const speech = new SpeechSynthesizer();
+  const wav = join(dir, 'speech.wav');
+  writeFileSync(
+    wav,
+    (await speech.synthesize('Hello, I am recording my avatar today. This is my natural voice, speaking clearly for the camera.', 'en'))
+      .wav,
+  );
+  speech.close();
+  faceVideo = readFileSync(await faceClip(dir, wav));
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const api = (token: string) => ({
+  get: (url: string) => call(t.app, { url, token }),
+  post: (url: string, body: unknown) => call(t.app, { method: 'POST', url, token, body }),
+  delete: (url: string) => call(t.app, { method: 'DELETE', url, token }),
+});
+const base = () => `/api/teams/${owner.teamId}`;
+const consent = `I, studio, agree that Kagami may create an avatar of me (${OWNER_EMAIL}).`;
+
+async function readyAvatar() {
+  const upload = await uploadFile(t.app, owner.token, owner.teamId, faceVideo, 'avatar_video');
+  const created = await api(owner.token).post(`${base()}/avatars`, {
+    name: 'Presenter',
+    language: 'en',
+    upload_id: upload,
+    consent_text: consent,
+  });
+  expect(created).toMatchObject({ status: 202, body: { status: 'in_progress', consent: { text: consent } } });
+  return eventually(
+    () => api(owner.token).get(`${base()}/avatars/${created.body.id}`),
+    (r) => r.body.status !== 'in_progress',
+  );
+}
+
+let avatar: { id: string; default_voice_id: string };
+
+test('an avatar from a face clip ends ready, with a preview and a default voice; the creator is told by e-mail', async () => {
+  const done = await readyAvatar();
+  expect(done.body).toMatchObject({ status: 'ready', reason: null });
+  expect(done.body.preview).toMatch(/^\/assets\/data\/avatar_output\/.+\.jpg$/);
+  expect(done.body.default_voice_id).toEqual(expect.any(String));
+  avatar = done.body;
+  const voice = await api(owner.token).get(`${base()}/voices/${avatar.default_voice_id}`);
+  expect(voice.body).toMatchObject({ status: 'ready', name: 'Presenter' });
+  expect((await latestMail(t.app, OWNER_EMAIL)).subject).toContain('is ready');
+  const list = await api(owner.token).get(`${base()}/avatars?page=1&page_size=5`);
+  expect(list.body).toMatchObject({ page: 1, page_size: 5, total: 1 });
+}, 120_000);
+
+test('a video from a script with the default voice ends ready: H.264 + AAC, downloadable, in the history', async () => {
+  const created = await api(owner.token).post(`${base()}/videos`, {
+    name: 'Welcome',
+    avatar_id: avatar.id,
+    language: 'en',
+    script: 'Welcome to the team. We are glad you are here.',
+  });
+  expect(created).toMatchObject({ status: 202, body: { status: 'in_progress', creator: 'studio', voice_id: avatar.default_voice_id } });
+  const done = await eventually(
+    () => api(owner.token).get(`${base()}/videos/${created.body.id}`),
+    (r) => r.body.status !== 'in_progress',
+  );
+  expect(done.body).toMatchObject({ status: 'ready', downloadable: true });
+  const file = join(t.config.dataDir, 'video_output', `${created.body.id}.mp4`);
+  const probe = await probeMedia(file);
+  expect(probe).toMatchObject({ video: { codec: 'h264' }, audio: { codec: 'aac' } });
+  expect(Math.abs(probe!.durationSeconds! - done.body.duration_seconds)).toBeLessThan(0.1);
+  const rows = await t.database.db.select().from(history).where(eq(history.teamId, owner.teamId));
+  expect(rows.map((r) => r.type).sort()).toEqual(['avatar_model_creation', 'video_generation']);
+}, 120_000);
+
+test('a video from uploaded audio is as long as the audio', async () => {
+  const audio = readFileSync(await tone(dir, 7, 'narration.mp3', ['-c:a', 'libmp3lame']));
+  const upload = await uploadFile(t.app, owner.token, owner.teamId, audio, 'video_audio');
+  const created = await api(owner.token).post(`${base()}/videos`, {
+    name: 'Narrated',
+    avatar_id: avatar.id,
+    language: 'en',
+    audio_upload_id: upload,
+  });
+  const done = await eventually(
+    () => api(owner.token).get(`${base()}/videos/${created.body.id}`),
+    (r) => r.body.status !== 'in_progress',
+  );
+  expect(done.body.status).toBe('ready');
+  expect(Math.abs(done.body.duration_seconds - 7)).toBeLessThan(0.5);
+}, 120_000);
+
+test('a voice from a WAV ends ready with a sample', async () => {
+  const wav = readFileSync(join(dir, 'speech.wav'));
+  const upload = await uploadFile(t.app, owner.token, owner.teamId, wav, 'voice_audio');
+  const created = await api(owner.token).post(`${base()}/voices`, { name: 'My voice', language: 'ja', upload_id: upload });
+  expect(created.status).toBe(202);
+  const done = await eventually(
+    () => api(owner.token).get(`${base()}/voices/${created.body.id}`),
+    (r) => r.body.status !== 'in_progress',
+  );
+  expect(done.body).toMatchObject({ status: 'ready', sample: expect.stringMatching(/^\/assets\/data\/audio_output\/.+\.mp3$/) });
+}, 120_000);
+
+test('a faceless clip ends failed with no_face_detected, and the creator is told', async () => {
+  const upload = await uploadFile(t.app, owner.token, owner.teamId, readFileSync(await testPatternVideo(dir, 35)), 'avatar_video');
+  const created = await api(owner.token).post(`${base()}/avatars`, {
+    name: 'Nobody',
+    language: 'en',
+    upload_id: upload,
+    consent_text: consent,
+  });
+  const done = await eventually(
+    () => api(owner.token).get(`${base()}/avatars/${created.body.id}`),
+    (r) => r.body.status !== 'in_progress',
+  );
+  expect(done.body).toMatchObject({ status: 'failed', reason: 'no_face_detected' });
+  expect((await latestMail(t.app, OWNER_EMAIL)).subject).toContain('could not be created');
+}, 120_000);
+
+test('creation is refused with a clear reason: consent not naming the user, an upload used twice, a missing voice, a long script', async () => {
+  const upload = await uploadFile(t.app, owner.token, owner.teamId, faceVideo, 'avatar_video');
+  expect(
+    (await api(owner.token).post(`${base()}/avatars`, { name: 'X', language: 'en', upload_id: upload, consent_text: 'I agree.' })).body
+      .code,
+  ).toBe('consent_required');
+  await api(owner.token).post(`${base()}/avatars`, { name: 'X', language: 'en', upload_id: upload, consent_text: consent });
+  expect(
+    (await api(owner.token).post(`${base()}/avatars`, { name: 'X', language: 'en', upload_id: upload, consent_text: consent })).body.code,
+  ).toBe('upload_not_ready');
+  const long = await api(owner.token).post(`${base()}/videos`, {
+    name: 'Long',
+    avatar_id: avatar.id,
+    language: 'en',
+    script: 'a'.repeat(5001),
+  });
+  expect(long).toMatchObject({ status: 400, body: { code: 'text_too_long' } });
+  const noScript = await api(owner.token).post(`${base()}/videos`, { name: 'Empty', avatar_id: avatar.id, language: 'en' });
+  expect(noScript.body.code).toBe('script_or_audio_required');
+});
+
+test("another team's user gets 404 for every avatar, voice and video of this team", async () => {
+  const other = api(outsider.token);
+  const videos = (await api(owner.token).get(`${base()}/videos`)).body.items as { id: string }[];
+  for (const url of [
+    `${base()}/avatars`,
+    `${base()}/avatars/${avatar.id}`,
+    `${base()}/voices`,
+    `${base()}/voices/${avatar.default_voice_id}`,
+    `${base()}/videos`,
+    `${base()}/videos/${videos[0]!.id}`,
+  ]) {
+    expect([url, (await other.get(url)).status]).toEqual([url, 404]);
+  }
+  // Their own team's path with this team's ids finds nothing either.
+  expect((await other.get(`/api/teams/${outsider.teamId}/avatars/${avatar.id}`)).status).toBe(404);
+  expect((await other.delete(`${base()}/avatars/${avatar.id}`)).status).toBe(404);
+});
+
+test('deleting an avatar with its default voice removes both', async () => {
+  expect((await api(owner.token).delete(`${base()}/avatars/${avatar.id}?with_default_voice=true`)).status).toBe(204);
+  expect((await api(owner.token).get(`${base()}/avatars/${avatar.id}`)).status).toBe(404);
+  expect((await api(owner.token).get(`${base()}/voices/${avatar.default_voice_id}`)).status).toBe(404);
+});
+
+test('over capacity, creation fails due to high traffic', async () => {
+  const full = await build({ JOB_CAPACITY: '0' });
+  const user = await onboardedUser(full.app, 'busy@example.com');
+  const refused = await call(full.app, {
+    method: 'POST',
+    url: `/api/teams/${user.teamId}/voices`,
+    token: user.token,
+    body: { name: 'v', language: 'en', upload_id: 'anything' },
+  });
+  expect(refused).toMatchObject({ status: 503, body: { code: 'capacity_exhausted' } });
+  await full.close();
+});
