@@ -17,6 +17,7 @@ import { devRoutes } from './domains/dev/routes';
 import { apiKeyRoutes, publicApiRoutes } from './domains/api-keys/routes';
 import { uploadRoutes } from './domains/uploads/routes';
 import { studioRoutes } from './domains/studio/routes';
+import { assetRoutes } from './domains/assets/routes';
 import { startWorkers } from './domains/studio/worker';
 import { startJobQueue } from './jobs/queue';
 import { LocalEngine } from './engine/local/local-engine';
@@ -82,6 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   apiKeyRoutes(app, ctx);
   uploadRoutes(app, ctx);
   studioRoutes(app, ctx);
+  await assetRoutes(app, ctx);
   publicApiRoutes(app, ctx);
   devRoutes(app, ctx);
   if (config.runWorker) await startWorkers(ctx, app.log);

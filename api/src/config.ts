@@ -34,6 +34,7 @@ const EnvSchema = v.object({
   JOB_CAPACITY: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0)), '50'),
   RUN_WORKER: v.optional(v.picklist(['true', 'false']), 'true'),
   WATERMARK: v.optional(v.picklist(['true', 'false']), 'true'),
+  ASSET_SIGNING_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   AUTH_RATE_LIMIT_MAX: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '20'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
 });
@@ -66,6 +67,8 @@ export type Config = {
   jobCapacity: number;
   /** Run the generation worker in this process (the embedded default); `false` for an API-only process. */
   runWorker: boolean;
+  /** Signs short-lived asset URLs; shared by every API process (generated into the data folder when unset). */
+  assetSigningSecret?: string;
   /** Burn the Kagami watermark into videos (a team's plan removes it once billing exists). */
   watermark: boolean;
   logLevel: string;
@@ -108,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadExpirySeconds: e.UPLOAD_EXPIRY_SECONDS,
     jobCapacity: e.JOB_CAPACITY,
     runWorker: e.RUN_WORKER === 'true',
+    assetSigningSecret: e.ASSET_SIGNING_SECRET,
     watermark: e.WATERMARK === 'true',
     logLevel: e.LOG_LEVEL,
   };

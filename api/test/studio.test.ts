@@ -178,6 +178,46 @@ test("another team's user gets 404 for every avatar, voice and video of this tea
   expect((await other.delete(`${base()}/avatars/${avatar.id}`)).status).toBe(404);
 });
 
+test('assets: members are redirected to a signed URL that serves the bytes with range support; others get 404', async () => {
+  const { body: item } = await api(owner.token).get(`${base()}/avatars/${avatar.id}`);
+  const redirect = await api(owner.token).get(item.preview);
+  expect(redirect.status).toBe(302);
+  const signed = redirect.headers.location as string;
+  expect(signed).toMatch(/^\/assets\/signed\/avatar_output\/.+\.jpg\?expires=\d+&sig=/);
+  const image = await t.app.inject({ url: signed });
+  expect(image.statusCode).toBe(200);
+  expect(image.headers['content-type']).toBe('image/jpeg');
+  expect(image.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+  const partial = await t.app.inject({ url: signed, headers: { range: 'bytes=0-99' } });
+  expect(partial.statusCode).toBe(206);
+  expect(partial.rawPayload.length).toBe(100);
+
+  expect((await api(outsider.token).get(item.preview)).status).toBe(404);
+  expect((await call(t.app, { url: item.preview })).status).toBe(401);
+  expect((await t.app.inject({ url: signed.replace(/sig=[^&]+/, 'sig=forged') })).statusCode).toBe(403);
+  expect((await t.app.inject({ url: signed.replace(/expires=\d+/, 'expires=1000') })).statusCode).toBe(403);
+  expect((await api(owner.token).get('/assets/data/avatar_output/not-ours.jpg')).status).toBe(404);
+  expect((await api(owner.token).get('/assets/data/secrets/x.jpg')).status).toBe(400);
+});
+
+test('languages: all 13 content languages; a voice preview is speech in the chosen voice', async () => {
+  const languages = await api(owner.token).get(`${base()}/languages?avatar_id=${avatar.id}`);
+  expect(languages.body.languages).toEqual(['en', 'zh', 'ja', 'de', 'fr', 'es', 'ko', 'ar', 'ru', 'nl', 'it', 'pl', 'pt']);
+  expect((await api(outsider.token).get(`${base()}/languages`)).status).toBe(404);
+  const preview = await t.app.inject({
+    method: 'POST',
+    url: `${base()}/voice-preview`,
+    headers: { authorization: `Bearer ${owner.token}` },
+    payload: { avatar_id: avatar.id, language: 'de', text: 'Hallo, so klinge ich.' },
+  });
+  expect(preview.statusCode).toBe(200);
+  expect(preview.headers['content-type']).toBe('audio/wav');
+  expect(preview.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
+  expect(preview.rawPayload.length).toBeGreaterThan(22050);
+  const long = await api(owner.token).post(`${base()}/voice-preview`, { avatar_id: avatar.id, language: 'en', text: 'a'.repeat(301) });
+  expect(long.body.code).toBe('text_too_long');
+});
+
 test('deleting an avatar with its default voice removes both', async () => {
   expect((await api(owner.token).delete(`${base()}/avatars/${avatar.id}?with_default_voice=true`)).status).toBe(204);
   expect((await api(owner.token).get(`${base()}/avatars/${avatar.id}`)).status).toBe(404);

@@ -74,6 +74,32 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   }
 
+  app.get(
+    '/api/teams/:teamId/languages',
+    { ...auth, schema: { params: teamParams, querystring: v.object({ avatar_id: v.optional(uuid) }) } },
+    async (request) => studio.languagesFor(ctx, me(request).id, ids(request).teamId, (request.query as { avatar_id?: string }).avatar_id),
+  );
+
+  app.post(
+    '/api/teams/:teamId/voice-preview',
+    {
+      ...auth,
+      schema: {
+        params: teamParams,
+        body: v.object({
+          voice_id: v.optional(uuid),
+          avatar_id: v.optional(uuid),
+          language: contentLanguageField,
+          text: v.pipe(v.string('validation.required'), v.trim(), v.nonEmpty('validation.required'), v.maxLength(MAX_SPEECH_CHARS)),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const wav = await studio.previewVoice(ctx, me(request).id, ids(request).teamId, request.body as never);
+      return reply.type('audio/wav').header('Cache-Control', 'no-store').send(wav);
+    },
+  );
+
   app.delete(
     '/api/teams/:teamId/avatars/:id',
     {

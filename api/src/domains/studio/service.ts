@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { ContentLanguage } from '@kagami/shared/validation';
+import { CONTENT_LANGUAGES, type ContentLanguage } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
 import { avatars, history, uploads, videos, voices, users } from '../../db/schema';
 import { errors, fail } from '../../lib/errors';
@@ -118,6 +118,35 @@ export async function deleteAvatar(ctx: AppContext, userId: string, teamId: stri
     ctx.assets.remove('avatar_output', avatar.loop),
   ]);
   if (withDefaultVoice && avatar.defaultVoiceId) await deleteVoice(ctx, userId, teamId, avatar.defaultVoiceId);
+}
+
+/** Languages a video can be generated in: every content language the engine speaks (all 13 locally). */
+export async function languagesFor(ctx: AppContext, userId: string, teamId: string, avatarId?: string) {
+  if (avatarId) await findAvatar(ctx, userId, teamId, avatarId);
+  else await requireMembership(ctx.db, teamId, userId);
+  return { languages: [...CONTENT_LANGUAGES] };
+}
+
+export const MAX_PREVIEW_CHARS = 300;
+
+/** SPEC §2 voice preview: a short utterance in a voice (or an avatar's default voice), as WAV. */
+export async function previewVoice(
+  ctx: AppContext,
+  userId: string,
+  teamId: string,
+  input: { voice_id?: string; avatar_id?: string; language: ContentLanguage; text: string },
+) {
+  if (input.text.length > MAX_PREVIEW_CHARS) throw fail(400, 'text_too_long', { max_characters: MAX_PREVIEW_CHARS });
+  const voiceId = input.voice_id ?? (input.avatar_id ? (await findAvatar(ctx, userId, teamId, input.avatar_id)).defaultVoiceId : null);
+  if (!voiceId) throw fail(400, 'voice_id_missing');
+  const voice = await findVoice(ctx, userId, teamId, voiceId);
+  if (voice.status !== 'ready') throw fail(409, 'voice_not_ready');
+  const profile = {
+    medianPitchHz: voice.medianPitchHz ?? 150,
+    wordsPerMinute: voice.wordsPerMinute ?? 165,
+    loudnessDb: voice.loudnessDb ?? -20,
+  };
+  return (await ctx.engine.synthesizeSpeech(input.text, input.language, profile)).wav;
 }
 
 // ---- voices ----

@@ -1,0 +1,69 @@
+import * as v from 'valibot';
+import fastifyStatic from '@fastify/static';
+import { eq, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { avatars, videos, voices } from '../../db/schema';
+import { errors } from '../../lib/errors';
+import { ASSET_CATEGORIES, type AssetCategory } from '../../storage/asset-store';
+import { currentUser, requireUser } from '../auth/guard';
+import { findMembership } from '../teams/membership';
+import { loadSigningKey, signPath, verifySignature } from './signing';
+
+const assetParams = v.object({ category: v.picklist(ASSET_CATEGORIES), file: v.pipe(v.string(), v.regex(/^[\w.-]{1,200}$/)) });
+
+/** The team an asset belongs to, found from the row that names the file. */
+async function owningTeam(ctx: AppContext, category: AssetCategory, file: string): Promise<string | null> {
+  const lookups = {
+    avatar_input: [
+      ctx.db.select({ teamId: avatars.teamId }).from(avatars).where(eq(avatars.source, file)),
+      ctx.db.select({ teamId: voices.teamId }).from(voices).where(eq(voices.source, file)),
+      ctx.db.select({ teamId: videos.teamId }).from(videos).where(eq(videos.audioSource, file)),
+    ],
+    avatar_output: [
+      ctx.db
+        .select({ teamId: avatars.teamId })
+        .from(avatars)
+        .where(or(eq(avatars.preview, file), eq(avatars.clip, file), eq(avatars.loop, file))),
+    ],
+    audio_output: [ctx.db.select({ teamId: voices.teamId }).from(voices).where(eq(voices.sample, file))],
+    video_output: [ctx.db.select({ teamId: videos.teamId }).from(videos).where(eq(videos.output, file))],
+  }[category];
+  for (const rows of await Promise.all(lookups)) if (rows[0]) return rows[0].teamId;
+  return null;
+}
+
+/**
+ * GET /assets/data/{category}/{file}: members of the owning team are redirected to a signed URL valid
+ * for five minutes, which serves the bytes with range support (seeking in players, resumable downloads).
+ */
+export async function assetRoutes(app: FastifyInstance, ctx: AppContext) {
+  const key = loadSigningKey(ctx.config.dataDir, ctx.config.assetSigningSecret);
+  await app.register(fastifyStatic, { root: ctx.config.dataDir, serve: false });
+
+  app.get('/assets/data/:category/:file', { preHandler: requireUser(ctx.db), schema: { params: assetParams } }, async (request, reply) => {
+    const { category, file } = request.params as { category: AssetCategory; file: string };
+    const teamId = await owningTeam(ctx, category, file);
+    if (!teamId || !(await findMembership(ctx.db, teamId, currentUser(request).user.id))) throw errors.notFound('Asset');
+    return reply.redirect(signPath(key, `/assets/signed/${category}/${file}`), 302);
+  });
+
+  app.get(
+    '/assets/signed/:category/:file',
+    {
+      schema: {
+        params: assetParams,
+        querystring: v.object({ expires: v.pipe(v.string(), v.transform(Number)), sig: v.pipe(v.string(), v.maxLength(100)) }),
+      },
+    },
+    async (request, reply) => {
+      const { category, file } = request.params as { category: AssetCategory; file: string };
+      const { expires, sig } = request.query as { expires: number; sig: string };
+      if (!verifySignature(key, `/assets/signed/${category}/${file}`, expires, sig)) {
+        return reply.status(403).send({ code: 'asset_link_expired', message: 'This link has expired. Open the item again.' });
+      }
+      reply.header('Cache-Control', 'private, max-age=300');
+      return reply.sendFile(file, ctx.assets.path(category, ''));
+    },
+  );
+}
