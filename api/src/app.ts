@@ -5,9 +5,9 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
+import type { Mailer } from './mail/mailer';
 import { connectDatabase, type DatabaseHandle } from './db/connect';
-import { createMailer, type Mailer } from './mail/mailer';
-import type { AppContext } from './context';
+import { createContext } from './context';
 import { installErrorHandler } from './http/error-handler';
 import { installValibotSchemas, valibotToOpenApi } from './http/validation';
 import { authRoutes } from './domains/auth/routes';
@@ -19,9 +19,6 @@ import { uploadRoutes } from './domains/uploads/routes';
 import { studioRoutes } from './domains/studio/routes';
 import { assetRoutes } from './domains/assets/routes';
 import { startWorkers } from './domains/studio/worker';
-import { startJobQueue } from './jobs/queue';
-import { LocalEngine } from './engine/local/local-engine';
-import { createAssetStore } from './storage/asset-store';
 
 export type BuildOptions = {
   /** An open database; when absent one is opened from the config and closed with the app. */
@@ -37,20 +34,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const database = options.database ?? (await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   if (!options.database) app.addHook('onClose', () => database.close());
-  const jobs = await startJobQueue(database, app.log);
-  const engine = new LocalEngine();
-  app.addHook('onClose', async () => {
-    await jobs.stop({ graceful: false, wait: true, close: true } as never);
-    engine.close();
-  });
-  const ctx: AppContext = {
-    config,
-    db: database.db,
-    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }),
-    jobs,
-    engine,
-    assets: createAssetStore(config.dataDir),
-  };
+  const { ctx, close } = await createContext(config, database, app.log, options.mailer);
+  app.addHook('onClose', close);
   app.decorateRequest('auth', null);
 
   await app.register(cors, {

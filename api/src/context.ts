@@ -1,9 +1,12 @@
 import type { PgBoss } from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
-import type { Database } from './db/connect';
-import type { Mailer } from './mail/mailer';
+import type { Database, DatabaseHandle } from './db/connect';
+import { createMailer, type Mailer } from './mail/mailer';
 import type { GenerationEngine } from './engine/generation-engine';
-import type { AssetStore } from './storage/asset-store';
+import { LocalEngine } from './engine/local/local-engine';
+import { startJobQueue } from './jobs/queue';
+import { createAssetStore, type AssetStore } from './storage/asset-store';
 
 /** What every domain needs: handed to route modules and services instead of global decorators. */
 export type AppContext = {
@@ -14,3 +17,29 @@ export type AppContext = {
   engine: GenerationEngine;
   assets: AssetStore;
 };
+
+/** Opens what the API and a worker process both need: job queue, engine, mail and file storage. */
+export async function createContext(
+  config: Config,
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+  mailer?: Mailer,
+): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
+  const jobs = await startJobQueue(database, log);
+  const engine = new LocalEngine();
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log }),
+    jobs,
+    engine,
+    assets: createAssetStore(config.dataDir),
+  };
+  return {
+    ctx,
+    close: async () => {
+      await jobs.stop({ graceful: false, wait: true, close: true } as never);
+      engine.close();
+    },
+  };
+}

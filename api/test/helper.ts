@@ -12,7 +12,7 @@ import { connectDatabase, type DatabaseHandle } from '../src/db/connect';
  * Each test file gets its own database: in-memory PGlite, or a fresh database on the
  * PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
  */
-async function openTestDatabase(): Promise<DatabaseHandle & { label: string }> {
+export async function openTestDatabase(): Promise<DatabaseHandle & { label: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { ...(await connectDatabase({ dataDir: null })), label: 'pglite' };
   const name = `kagami_test_${randomUUID().replace(/-/g, '')}`;
@@ -25,6 +25,7 @@ async function openTestDatabase(): Promise<DatabaseHandle & { label: string }> {
   const handle = await connectDatabase({ databaseUrl: url.toString(), dataDir: null });
   return {
     ...handle,
+    url: url.toString(),
     label: 'postgres',
     close: async () => {
       await handle.close();

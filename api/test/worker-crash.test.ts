@@ -1,0 +1,109 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import { loadConfig } from '../src/config';
+import { buildApp } from '../src/app';
+import { history, videos } from '../src/db/schema';
+import { SpeechSynthesizer } from '../src/engine/speech/synthesizer';
+import { call, eventually, onboardedUser, openTestDatabase, uploadFile } from './helper';
+import { faceClip, mediaDir } from './media/fixtures';
+
+/**
+ * Two worker processes on one PostgreSQL database: the first is killed (SIGKILL) in the middle of a
+ * render; the second finishes the job, and the video is made exactly once. Needs a real server, so it
+ * runs only when TEST_DATABASE_URL names one.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+if (!serverUrl) console.log('worker crash test skipped: it needs PostgreSQL (set TEST_DATABASE_URL)');
+// Skipped without PostgreSQL: PGlite cannot be shared by several processes.
+const describeWithPostgres = serverUrl ? describe : describe.skip;
+
+describeWithPostgres('a worker killed mid-render', () => {
+  const workers: ChildProcess[] = [];
+  let dir: string;
+
+  afterAll(() => {
+    for (const worker of workers) worker.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const startWorker = (env: Record<string, string>) => {
+    const worker = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+      cwd: join(__dirname, '..'),
+      env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    workers.push(worker);
+    return worker;
+  };
+
+  test('is retried by another worker, and the video ends ready exactly once', async () => {
+    dir = mediaDir();
+    const database = await openTestDatabase();
+    const env = { DATABASE_URL: database.url!, DATA_DIR: join(dir, 'data') };
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RUN_WORKER: 'false', ...env });
+    const app = await buildApp(config, { database });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const first = startWorker(env);
+      const owner = await onboardedUser(app, 'crash@example.com');
+      const speech = new SpeechSynthesizer();
+      const wav = join(dir, 'speech.wav');
+      writeFileSync(wav, (await speech.synthesize('Hello, this is my voice for the avatar recording today, clear and steady.', 'en')).wav);
+      const upload = await uploadFile(app, owner.token, owner.teamId, readFileSync(await faceClip(dir, wav)), 'avatar_video');
+      const base = `/api/teams/${owner.teamId}`;
+      const created = await call(app, {
+        method: 'POST',
+        url: `${base}/avatars`,
+        token: owner.token,
+        body: { name: 'Crash', language: 'en', upload_id: upload, consent_text: 'I, crash@example.com, consent.' },
+      });
+      const avatar = await eventually(
+        () => call(app, { url: `${base}/avatars/${created.body.id}`, token: owner.token }),
+        (r) => r.body.status !== 'in_progress',
+      );
+      expect(avatar.body.status).toBe('ready');
+
+      // About 90 s of speech: a render long enough to be killed in the middle of.
+      let script = '';
+      while (script.length < 1400) script += 'Our team keeps building better tools for everyone who makes videos. ';
+      speech.close();
+      const video = await call(app, {
+        method: 'POST',
+        url: `${base}/videos`,
+        token: owner.token,
+        body: { name: 'Survivor', avatar_id: avatar.body.id, language: 'en', script },
+      });
+      expect(video.status).toBe(202);
+      const jobState = async () =>
+        (await database.db.execute(sql`select state, retry_count from pgboss.job where name = 'video-render'`)).rows[0] as
+          { state: string; retry_count: number } | undefined;
+      await eventually(jobState, (job) => job?.state === 'active', 60_000);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      first.kill('SIGKILL');
+      await new Promise((resolve) => first.once('exit', resolve));
+      expect((await call(app, { url: `${base}/videos/${video.body.id}`, token: owner.token })).body.status).toBe('in_progress');
+
+      startWorker(env);
+      const done = await eventually(
+        () => call(app, { url: `${base}/videos/${video.body.id}`, token: owner.token }),
+        (r) => r.body.status !== 'in_progress',
+        150_000,
+      );
+      expect(done.body).toMatchObject({ status: 'ready', downloadable: true });
+      expect(await jobState()).toMatchObject({ state: 'completed' });
+      expect((await jobState())!.retry_count).toBeGreaterThanOrEqual(1);
+      const made = await database.db
+        .select()
+        .from(history)
+        .where(and(eq(history.teamId, owner.teamId), eq(history.type, 'video_generation')));
+      expect(made).toHaveLength(1);
+      const rows = await database.db.select().from(videos).where(eq(videos.id, video.body.id));
+      expect(rows[0]!.status).toBe('ready');
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  }, 300_000);
+});
