@@ -111,6 +111,29 @@ test('a video from uploaded audio is as long as the audio', async () => {
   expect(Math.abs(done.body.duration_seconds - 7)).toBeLessThan(0.5);
 }, 120_000);
 
+test('server-sent events report status changes of the team, and only to its members', async () => {
+  const address = t.app.server.address() as import('node:net').AddressInfo;
+  const controller = new AbortController();
+  const stream = await fetch(`http://127.0.0.1:${address.port}${base()}/events`, {
+    headers: { authorization: `Bearer ${owner.token}` },
+    signal: controller.signal,
+  });
+  expect(stream.headers.get('content-type')).toContain('text/event-stream');
+  const reader = stream.body!.getReader();
+  let text = '';
+  const upload = await uploadFile(t.app, owner.token, owner.teamId, readFileSync(join(dir, 'speech.wav')), 'voice_audio');
+  const created = await api(owner.token).post(`${base()}/voices`, { name: 'Streamed', language: 'en', upload_id: upload });
+  const deadline = Date.now() + 60_000;
+  while (!text.includes(`"id":"${created.body.id}","status":"ready"`) && Date.now() < deadline) {
+    const { value } = await reader.read();
+    text += new TextDecoder().decode(value);
+  }
+  controller.abort();
+  expect(text).toContain('event: ready');
+  expect(text).toContain(`event: status\ndata: {"kind":"voice","id":"${created.body.id}","status":"ready","reason":null}`);
+  expect((await api(outsider.token).get(`${base()}/events`)).status).toBe(404);
+}, 90_000);
+
 test('a voice from a WAV ends ready with a sample', async () => {
   const wav = readFileSync(join(dir, 'speech.wav'));
   const upload = await uploadFile(t.app, owner.token, owner.teamId, wav, 'voice_audio');

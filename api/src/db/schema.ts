@@ -1,4 +1,4 @@
-import { pgTable, uuid, text, timestamp, integer, bigint, primaryKey, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, text, timestamp, integer, bigint, boolean, primaryKey, index, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -72,6 +72,8 @@ export const passwordResets = pgTable('password_resets', {
 export const teams = pgTable('teams', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
+  /** Burn the Kagami watermark into this team's videos (until billing decides it from the plan). */
+  watermark: boolean('watermark').notNull().default(true),
   createdAt: createdAt(),
 });
 

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobWithMetadata } from 'pg-boss';
 import type { ContentLanguage } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
-import { avatars, history, users, videos, voices } from '../../db/schema';
+import { avatars, history, teams, users, videos, voices } from '../../db/schema';
 import { EngineFailure } from '../../engine/generation-engine';
 import { SAMPLE_SENTENCES } from '../../engine/speech/sample-sentences';
 import type { VoiceProfile } from '../../engine/speech/synthesizer';
@@ -34,6 +34,11 @@ async function notify(ctx: AppContext, userId: string | null, kind: 'avatar' | '
   await ctx.mailer
     .send(mailTemplates.creationFinished(user.email, user.language === 'ja' ? 'ja' : 'en', kind, name, ok, href, reason))
     .catch(() => undefined);
+}
+
+async function teamWantsWatermark(ctx: AppContext, teamId: string) {
+  const [team] = await ctx.db.select({ watermark: teams.watermark }).from(teams).where(eq(teams.id, teamId));
+  return team?.watermark ?? true;
 }
 
 const profileOf = (voice: typeof voices.$inferSelect): VoiceProfile => ({
@@ -124,7 +129,7 @@ async function renderVideo(ctx: AppContext, videoId: string) {
       loop: ctx.assets.path('avatar_output', avatar.loop),
       audio,
       output: ctx.assets.path('video_output', output),
-      watermark: ctx.config.watermark,
+      watermark: ctx.config.watermark && (await teamWantsWatermark(ctx, video.teamId)),
     });
     const durationMs = Math.round(durationSeconds * 1000);
     const [updated] = await ctx.db

@@ -29,12 +29,13 @@ export function teamRoutes(app: FastifyInstance, ctx: AppContext) {
     return requireMembership(db, teamId, currentUser(request).user.id);
   });
 
-  app.put('/api/teams/:teamId', { ...auth, schema: { params: teamParams, body: v.object({ name: teamNameField }) } }, async (request) => {
+  const teamSettings = v.object({ name: v.optional(teamNameField), watermark: v.optional(v.boolean('validation.invalid')) });
+  app.put('/api/teams/:teamId', { ...auth, schema: { params: teamParams, body: teamSettings } }, async (request) => {
     const { teamId } = request.params as { teamId: string };
-    const { name } = request.body as { name: string };
+    const { name, watermark } = request.body as v.InferOutput<typeof teamSettings>;
     const userId = currentUser(request).user.id;
     await requireMembership(db, teamId, userId, 'owner');
-    await db.update(teams).set({ name }).where(eq(teams.id, teamId));
+    if (name !== undefined || watermark !== undefined) await db.update(teams).set({ name, watermark }).where(eq(teams.id, teamId));
     return requireMembership(db, teamId, userId);
   });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "teams" ADD COLUMN "watermark" boolean DEFAULT true NOT NULL;

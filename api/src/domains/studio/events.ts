@@ -1,0 +1,91 @@
+import { and, eq, gt, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import type { AppContext } from '../../context';
+import { avatars, videos, voices } from '../../db/schema';
+import { currentUser, requireUser } from '../auth/guard';
+import { requireMembership } from '../teams/membership';
+
+export const EVENT_POLL_MS = 1500;
+const KEEP_ALIVE_MS = 15_000;
+const RECENT_MS = 24 * 3_600_000;
+
+type Status = { kind: 'avatar' | 'voice' | 'video'; id: string; status: string; reason: string | null };
+
+/** The team's items that are running or were made in the last day: what a screen may be watching. */
+async function snapshot(ctx: AppContext, teamId: string): Promise<Status[]> {
+  const since = new Date(Date.now() - RECENT_MS);
+  const pick = { id: avatars.id, status: avatars.status, reason: avatars.reason };
+  const [a, vo, vi] = await Promise.all([
+    ctx.db
+      .select(pick)
+      .from(avatars)
+      .where(and(eq(avatars.teamId, teamId), or(eq(avatars.status, 'in_progress'), gt(avatars.createdAt, since)))),
+    ctx.db
+      .select({ id: voices.id, status: voices.status, reason: voices.reason })
+      .from(voices)
+      .where(and(eq(voices.teamId, teamId), or(eq(voices.status, 'in_progress'), gt(voices.createdAt, since)))),
+    ctx.db
+      .select({ id: videos.id, status: videos.status, reason: videos.reason })
+      .from(videos)
+      .where(and(eq(videos.teamId, teamId), or(eq(videos.status, 'in_progress'), gt(videos.createdAt, since)))),
+  ]);
+  return [
+    ...a.map((row) => ({ kind: 'avatar' as const, ...row })),
+    ...vo.map((row) => ({ kind: 'voice' as const, ...row })),
+    ...vi.map((row) => ({ kind: 'video' as const, ...row })),
+  ];
+}
+
+/**
+ * GET /api/teams/{teamId}/events: server-sent events, one `status` event per change of an avatar,
+ * voice or video of the team. Changes are read from the database, so they arrive whichever process
+ * ran the job. Screens may poll the items instead.
+ */
+export function eventRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get(
+    '/api/teams/:teamId/events',
+    {
+      preHandler: requireUser(ctx.db),
+      schema: { params: v.object({ teamId: v.pipe(v.string(), v.uuid()) }) },
+      config: { rateLimit: false } as never,
+    },
+    async (request, reply) => {
+      const { teamId } = request.params as { teamId: string };
+      await requireMembership(ctx.db, teamId, currentUser(request).user.id);
+      const origin = request.headers.origin;
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache, no-transform',
+        Connection: 'keep-alive',
+        ...(origin && ctx.config.corsOrigins.includes(origin) ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {}),
+      });
+      const send = (event: string, data: unknown) => reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      let last = new Map((await snapshot(ctx, teamId)).map((item) => [`${item.kind}:${item.id}`, `${item.status}:${item.reason}`]));
+      send('ready', { watching: last.size });
+      let busy = false;
+      const poll = setInterval(async () => {
+        if (busy) return;
+        busy = true;
+        try {
+          const now = await snapshot(ctx, teamId);
+          for (const item of now) {
+            const key = `${item.kind}:${item.id}`;
+            if (last.get(key) !== `${item.status}:${item.reason}`) send('status', item);
+          }
+          last = new Map(now.map((item) => [`${item.kind}:${item.id}`, `${item.status}:${item.reason}`]));
+        } catch (error) {
+          request.log.warn({ err: error }, 'event poll failed');
+        } finally {
+          busy = false;
+        }
+      }, EVENT_POLL_MS);
+      const keepAlive = setInterval(() => reply.raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+      request.raw.on('close', () => {
+        clearInterval(poll);
+        clearInterval(keepAlive);
+      });
+    },
+  );
+}
