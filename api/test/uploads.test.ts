@@ -182,3 +182,57 @@ test('an unfinished upload expires and its bytes are removed', async () => {
   expect([404, 410]).toContain((await fetch(url, { method: 'HEAD', headers })).status);
   await short.close();
 });
+
+test('an upload survives a server restart: a new server on the same data continues it', async () => {
+  const { loadConfig } = await import('../src/config');
+  const { buildApp } = await import('../src/app');
+  const { openTestDatabase } = await import('./helper');
+  const database = await openTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '100000',
+    AUTH_RATE_LIMIT_MAX: '100000',
+    DATA_DIR: mediaDir(),
+  });
+  const audio = readFileSync(await tone(dir, 60, 'restart.wav'));
+  const half = Math.floor(audio.length / 2);
+
+  const before = await buildApp(config, { database });
+  await before.listen({ port: 0, host: '127.0.0.1' });
+  const user = await onboardedUser(before, 'restart@example.com');
+  const headers = { Authorization: `Bearer ${user.token}`, 'Tus-Resumable': '1.0.0' };
+  const created = await fetch(`http://127.0.0.1:${(before.server.address() as AddressInfo).port}/api/uploads`, {
+    method: 'POST',
+    headers: {
+      ...headers,
+      'Upload-Length': String(audio.length),
+      'Upload-Metadata': `team_id ${Buffer.from(user.teamId).toString('base64')},purpose ${Buffer.from('voice_audio').toString('base64')}`,
+    },
+  });
+  const id = idOf(created.headers.get('location')!);
+  const firstHalf = await fetch(created.headers.get('location')!, {
+    method: 'PATCH',
+    headers: { ...headers, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+    body: audio.subarray(0, half),
+  });
+  expect(firstHalf.status).toBe(204);
+  await before.close();
+
+  const after = await buildApp(config, { database });
+  await after.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(after.server.address() as AddressInfo).port}/api/uploads/${id}`;
+  const head = await fetch(url, { method: 'HEAD', headers });
+  expect(Number(head.headers.get('upload-offset'))).toBe(half);
+  const rest = await fetch(url, {
+    method: 'PATCH',
+    headers: { ...headers, 'Upload-Offset': String(half), 'Content-Type': 'application/offset+octet-stream' },
+    body: audio.subarray(half),
+  });
+  expect(rest.status).toBe(204);
+  expect(sha(readFileSync(join(config.dataDir, 'uploads', id)))).toBe(sha(audio));
+  const [row] = await database.db.select().from(uploads).where(eq(uploads.id, id));
+  expect(row!.status).toBe('complete');
+  await after.close();
+  await database.close();
+});

@@ -228,6 +228,8 @@ export const videos = pgTable(
     language: text('language').notNull(),
     script: text('script'),
     audioSource: text('audio_source'),
+    /** Burn the script in as subtitles. */
+    subtitles: boolean('subtitles').notNull().default(false),
     status: status(),
     reason: text('reason'),
     output: text('output'),

@@ -21,7 +21,8 @@ export type AvatarOutput = {
 
 export type VoiceOutput = { profile: VoiceProfile; sample: string };
 
-export type RenderInput = { loop: string; audio: string; output: string; watermark: boolean };
+/** `subtitles`: the script to burn in as subtitles, timed over the audio. */
+export type RenderInput = { loop: string; audio: string; output: string; watermark: boolean; subtitles?: string };
 
 /** What produces avatars, voices, speech and videos; `local` runs on this machine, a GPU service could follow. */
 export interface GenerationEngine {

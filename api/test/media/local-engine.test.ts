@@ -2,6 +2,7 @@ import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LocalEngine } from '../../src/engine/local/local-engine';
 import { probeMedia } from '../../src/media/probe';
+import { runFfmpeg } from '../../src/media/tools';
 import { faceClip, mediaDir, testPatternVideo, tone } from './fixtures';
 
 const engine = new LocalEngine();
@@ -73,6 +74,37 @@ describe('rendering', () => {
     const video = await probeMedia(output);
     expect(video).toMatchObject({ video: { codec: 'h264', height: 720 }, audio: { codec: 'aac' } });
     expect(Math.abs(video!.durationSeconds! - speech.durationSeconds)).toBeLessThan(0.5);
+  }, 120_000);
+
+  test('subtitles are burned in when asked: the lower part of the picture differs', async () => {
+    const audio = join(dir, 'subtitled.wav');
+    writeFileSync(audio, (await engine.synthesizeSpeech('Subtitles make videos easier to follow.', 'en')).wav);
+    const plain = join(dir, 'plain.mp4');
+    const subtitled = join(dir, 'subtitled.mp4');
+    await engine.renderVideo({ loop, audio, output: plain, watermark: false });
+    await engine.renderVideo({ loop, audio, output: subtitled, watermark: false, subtitles: 'Subtitles make videos easier to follow.' });
+    const lowerBand = async (file: string) =>
+      (
+        await runFfmpeg([
+          '-ss',
+          '1',
+          '-i',
+          file,
+          '-frames:v',
+          '1',
+          '-vf',
+          'crop=iw:ih/5:0:ih*4/5',
+          '-f',
+          'rawvideo',
+          '-pix_fmt',
+          'gray',
+          'pipe:1',
+        ])
+      ).stdout;
+    const [a, b] = [await lowerBand(plain), await lowerBand(subtitled)];
+    let changed = 0;
+    for (let i = 0; i < a.length; i += 1) if (Math.abs(a[i]! - b[i]!) > 40) changed += 1;
+    expect(changed / a.length).toBeGreaterThan(0.01);
   }, 120_000);
 
   test('a video from uploaded audio is as long as that audio, longer than the loop itself', async () => {

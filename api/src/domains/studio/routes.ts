@@ -50,6 +50,7 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
         script: v.optional(v.pipe(v.string(), v.maxLength(MAX_SPEECH_CHARS * 2))),
         audio_upload_id: v.optional(uploadId),
         voice_id: v.optional(uuid),
+        subtitles: v.optional(v.boolean('validation.invalid'), false),
       }),
       create: studio.createVideo,
       list: studio.listVideos,
@@ -88,6 +89,7 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
         params: teamParams,
         body: v.object({
           voice_id: v.optional(uuid),
+          subtitles: v.optional(v.boolean('validation.invalid'), false),
           avatar_id: v.optional(uuid),
           language: contentLanguageField,
           text: v.pipe(v.string('validation.required'), v.trim(), v.nonEmpty('validation.required'), v.maxLength(MAX_SPEECH_CHARS)),

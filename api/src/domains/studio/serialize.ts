@@ -42,6 +42,7 @@ export function videoJson(v: typeof videos.$inferSelect & { creatorName?: string
     creator: v.creatorName ?? null,
     created_by: v.createdBy,
     duration_seconds: v.durationMs === null ? null : v.durationMs / 1000,
+    subtitles: v.subtitles,
     downloadable: v.status === 'ready' && Boolean(v.output),
     download: v.status === 'ready' ? assetUrl('video_output', v.output) : null,
     created_at: v.createdAt,

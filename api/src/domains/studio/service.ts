@@ -215,7 +215,15 @@ export async function createVideo(
   ctx: AppContext,
   user: SessionUser,
   teamId: string,
-  input: { name: string; avatar_id: string; language: ContentLanguage; script?: string; audio_upload_id?: string; voice_id?: string },
+  input: {
+    name: string;
+    avatar_id: string;
+    language: ContentLanguage;
+    script?: string;
+    audio_upload_id?: string;
+    voice_id?: string;
+    subtitles?: boolean;
+  },
 ) {
   const avatar = await findAvatar(ctx, user.id, teamId, input.avatar_id);
   if (avatar.status !== 'ready') throw fail(409, 'avatar_not_ready');
@@ -247,6 +255,7 @@ export async function createVideo(
       language: input.language,
       script: input.script?.trim() || null,
       audioSource,
+      subtitles: Boolean(input.subtitles && input.script),
     })
     .returning();
   await ctx.jobs.send(QUEUES.video, { videoId: id });

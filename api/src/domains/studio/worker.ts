@@ -130,6 +130,7 @@ async function renderVideo(ctx: AppContext, videoId: string) {
       audio,
       output: ctx.assets.path('video_output', output),
       watermark: ctx.config.watermark && (await teamWantsWatermark(ctx, video.teamId)),
+      subtitles: video.subtitles && video.script ? video.script : undefined,
     });
     const durationMs = Math.round(durationSeconds * 1000);
     const [updated] = await ctx.db

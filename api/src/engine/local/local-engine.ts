@@ -1,4 +1,6 @@
-import { statSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { ContentLanguage } from '@kagami/shared/validation';
 import { probeMedia } from '../../media/probe';
@@ -10,6 +12,7 @@ import { SpeechSynthesizer, type VoiceProfile } from '../speech/synthesizer';
 import { decodeMono } from './decode';
 import { bestFaceScore, frameAt } from './face-detector';
 import { analyzeVoice } from './voice-analysis';
+import { toSrt } from './subtitles';
 
 const SAMPLED_FRAMES = 8;
 /** At least half of the sampled frames must show a face. */
@@ -126,48 +129,67 @@ export class LocalEngine implements GenerationEngine {
 
   /**
    * The avatar's loop repeated for as long as the audio lasts, cut to the audio's length with -t
-   * (-shortest overshoots), at 720p, with the watermark unless the plan removes it.
+   * (-shortest overshoots), at 720p, with the watermark unless the plan removes it, and the script
+   * as subtitles when asked.
    */
-  async renderVideo({ loop, audio, output, watermark }: RenderInput) {
+  async renderVideo({ loop, audio, output, watermark, subtitles }: RenderInput) {
     const audioProbe = await probeMedia(audio);
     const duration = audioProbe?.durationSeconds;
     if (!audioProbe?.audio || !duration) throw new EngineFailure('audio_unreadable');
-    const scale = 'scale=-2:720';
-    const mark = `drawtext=fontfile='${WATERMARK_FONT}':text='Kagami':fontcolor=white@0.55:fontsize=h/16:x=w-tw-h/24:y=h-th-h/24:shadowcolor=black@0.4:shadowx=2:shadowy=2`;
-    await runFfmpeg(
-      [
-        '-stream_loop',
-        '-1',
-        '-i',
-        loop,
-        '-i',
-        audio,
-        '-t',
-        duration.toFixed(3),
-        '-map',
-        '0:v',
-        '-map',
-        '1:a',
-        '-vf',
-        watermark ? `${scale},${mark}` : scale,
-        '-c:v',
-        'libx264',
-        '-preset',
-        'veryfast',
-        '-crf',
-        '23',
-        '-pix_fmt',
-        'yuv420p',
-        '-c:a',
-        'aac',
-        '-b:a',
-        '128k',
-        '-movflags',
-        '+faststart',
-        output,
-      ],
-      { timeoutMs: 3_600_000 },
-    );
+    const filters = ['scale=-2:720'];
+    if (watermark) {
+      filters.push(
+        `drawtext=fontfile='${WATERMARK_FONT}':text='Kagami':fontcolor=white@0.55:fontsize=h/16:x=w-tw-h/24:y=h-th-h/24:shadowcolor=black@0.4:shadowx=2:shadowy=2`,
+      );
+    }
+    const srt = subtitles ? join(tmpdir(), `kagami-${randomUUID()}.srt`) : null;
+    if (srt) {
+      writeFileSync(srt, toSrt(subtitles!, duration));
+      filters.push(
+        `subtitles=filename=${srt}:fontsdir=${dirname(WATERMARK_FONT)}:force_style='Fontname=DejaVu Sans,Fontsize=20,Outline=1,MarginV=28'`,
+      );
+    }
+    const encode = [
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '23',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '128k',
+      '-movflags',
+      '+faststart',
+    ];
+    try {
+      await runFfmpeg(
+        [
+          '-stream_loop',
+          '-1',
+          '-i',
+          loop,
+          '-i',
+          audio,
+          '-t',
+          duration.toFixed(3),
+          '-map',
+          '0:v',
+          '-map',
+          '1:a',
+          '-vf',
+          filters.join(','),
+          ...encode,
+          output,
+        ],
+        { timeoutMs: 3_600_000 },
+      );
+    } finally {
+      if (srt) rmSync(srt, { force: true });
+    }
     const rendered = await probeMedia(output);
     return { durationSeconds: rendered?.durationSeconds ?? duration };
   }
