@@ -20,6 +20,8 @@ const MIN_FACE_FRAMES = 4;
 /** The avatar's motion is taken from the start of the video: enough to loop, small enough to reverse in memory. */
 const LOOP_SOURCE_SECONDS = 12;
 const MIN_SPEECH_SECONDS = 3;
+/** The avatar's clips: H.264 in a web-friendly mp4, quality kept high since videos re-encode them. */
+const AVATAR_H264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', '-movflags', '+faststart'];
 const WATERMARK_FONT = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf', 'DejaVuSans-Bold.ttf');
 
 export class LocalEngine implements GenerationEngine {
@@ -59,16 +61,7 @@ export class LocalEngine implements GenerationEngine {
         '-an',
         '-vf',
         "scale='min(1920,iw)':'min(1080,ih)':force_original_aspect_ratio=decrease,scale=trunc(iw/2)*2:trunc(ih/2)*2,fps=25",
-        '-c:v',
-        'libx264',
-        '-preset',
-        'veryfast',
-        '-crf',
-        '20',
-        '-pix_fmt',
-        'yuv420p',
-        '-movflags',
-        '+faststart',
+        ...AVATAR_H264,
         outputs.clip,
       ],
       { timeoutMs: 600_000 },
@@ -81,16 +74,7 @@ export class LocalEngine implements GenerationEngine {
         '[0:v]split[forward][back];[back]reverse[reversed];[forward][reversed]concat=n=2:v=1[loop]',
         '-map',
         '[loop]',
-        '-c:v',
-        'libx264',
-        '-preset',
-        'veryfast',
-        '-crf',
-        '20',
-        '-pix_fmt',
-        'yuv420p',
-        '-movflags',
-        '+faststart',
+        ...AVATAR_H264,
         outputs.loop,
       ],
       { timeoutMs: 600_000 },
