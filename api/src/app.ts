@@ -34,9 +34,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: true,
   });
   const database = options.database ?? (await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  if (!options.database) app.addHook('onClose', () => database.close());
   const { ctx, close } = await createContext(config, database, app.log, options.mailer);
-  app.addHook('onClose', close);
+  // Jobs and engine stop before the database they use closes.
+  app.addHook('onClose', async () => {
+    await close();
+    if (!options.database) await database.close();
+  });
   app.decorateRequest('auth', null);
 
   await app.register(cors, {

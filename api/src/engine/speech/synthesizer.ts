@@ -47,6 +47,7 @@ export class SpeechSynthesizer {
   private child: ChildProcess | null = null;
   private pending = new Map<number, Pending>();
   private nextId = 1;
+  private closed = false;
 
   async synthesize(text: string, language: ContentLanguage, profile: VoiceProfile = NEUTRAL_VOICE): Promise<Speech> {
     const clean = text.trim();
@@ -55,18 +56,28 @@ export class SpeechSynthesizer {
     return { wav: pcmToWav(pcm, SAMPLE_RATE), durationSeconds: pcm.length / 2 / SAMPLE_RATE };
   }
 
+  /** Stops the speech process; a closed synthesizer refuses new work instead of starting another. */
   close() {
+    this.closed = true;
     this.child?.kill();
     this.child = null;
   }
 
   private request(message: Record<string, unknown>): Promise<Buffer> {
+    if (this.closed) return Promise.reject(new Error('the speech synthesizer is closed'));
     const child = this.ensureChild();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
+      this.holdProcess(child);
       child.send({ id, ...message });
     });
+  }
+
+  /** The IPC channel keeps this process alive only while an answer is awaited. */
+  private holdProcess(child: ChildProcess) {
+    if (this.pending.size > 0) child.channel?.ref();
+    else child.channel?.unref();
   }
 
   private ensureChild(): ChildProcess {
@@ -78,6 +89,7 @@ export class SpeechSynthesizer {
     child.on('message', (reply: { id: number; pcm?: Uint8Array; error?: string }) => {
       const waiting = this.pending.get(reply.id);
       this.pending.delete(reply.id);
+      this.holdProcess(child);
       if (!waiting) return;
       if (reply.error || !reply.pcm) waiting.reject(new Error(`speech synthesis failed: ${reply.error}`));
       else waiting.resolve(Buffer.from(reply.pcm.buffer, reply.pcm.byteOffset, reply.pcm.byteLength));
@@ -88,6 +100,7 @@ export class SpeechSynthesizer {
       if (this.child === child) this.child = null;
     });
     child.unref();
+    child.channel?.unref();
     this.child = child;
     return child;
   }
