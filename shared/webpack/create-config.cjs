@@ -68,12 +68,12 @@ function createWebpackConfig({ dir, name, port, exposes = {}, host = false }) {
         }),
         // The shell's page, or a remote's standalone harness page (pnpm --filter remote-x dev).
         new HtmlWebpackPlugin({
-          template: path.join(dir, 'public', 'index.html'),
+          template: path.join(__dirname, 'index.html'),
           inject: 'body',
           scriptLoading: 'defer',
           publicPath: '/',
         }),
-        ...(host ? [new CopyWebpackPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] })] : []),
+        ...(host ? [new CopyWebpackPlugin({ patterns: [{ from: 'public' }] })] : []),
       ],
       devServer: {
         port,

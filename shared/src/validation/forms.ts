@@ -13,17 +13,24 @@ import {
   verificationCodeField,
 } from './fields';
 
-/** Password plus a confirmation that must match it; the error lands on the confirmation. */
-const newPasswordPair = v.pipe(
-  v.object({ password: passwordField, passwordConfirmation: v.string(m('required')) }),
+/**
+ * A check that `confirmation` repeats `field`; the "passwords do not match" error lands on the
+ * confirmation. (Typed loosely: valibot cannot infer a partial check over keys given as parameters.)
+ */
+export const confirms = (field: string, confirmation: string): never =>
   v.forward(
     v.partialCheck(
-      [['password'], ['passwordConfirmation']],
-      (input) => input.password === input.passwordConfirmation,
+      [[field], [confirmation]] as never,
+      (input: never) => (input as Record<string, string>)[field] === (input as Record<string, string>)[confirmation],
       m('passwordsMismatch'),
-    ),
-    ['passwordConfirmation'],
-  ),
+    ) as never,
+    [confirmation] as never,
+  ) as never;
+
+/** Password plus a confirmation that must match it. */
+const newPasswordPair = v.pipe(
+  v.object({ password: passwordField, passwordConfirmation: v.string(m('required')) }),
+  confirms('password', 'passwordConfirmation'),
 );
 
 export const loginForm = v.object({ email: emailField, password: currentPasswordField });
@@ -45,6 +52,17 @@ export const userProfileForm = v.object({
   role: jobRoleField,
 });
 export type UserProfileForm = v.InferInput<typeof userProfileForm>;
+
+/** The profile form filled from what the user already told us (empty choices until they pick). */
+export const userProfileDefaults = (
+  profile: { name: string | null; companyName: string | null; numberOfEmployees: string | null; role: string | null } | null,
+) =>
+  ({
+    name: profile?.name ?? '',
+    companyName: profile?.companyName ?? '',
+    numberOfEmployees: profile?.numberOfEmployees ?? '',
+    role: profile?.role ?? '',
+  }) as UserProfileForm;
 
 export const joinTeamForm = v.object({ code: invitationCodeField });
 export type JoinTeamForm = v.InferInput<typeof joinTeamForm>;

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { avatars, history, uploads, videos, voices, users } from '../../db/schema';
 import { errors, fail } from '../../lib/errors';
 import { pendingJobs, QUEUES } from '../../jobs/queue';
-import { MAX_SPEECH_CHARS } from '../../engine/speech/synthesizer';
+import { MAX_SPEECH_CHARS, profileOf } from '../../engine/speech/synthesizer';
 import type { SessionUser } from '../auth/sessions';
 import { requireMembership } from '../teams/membership';
 import type { UploadPurpose } from '../uploads/limits';
@@ -141,12 +141,7 @@ export async function previewVoice(
   if (!voiceId) throw fail(400, 'voice_id_missing');
   const voice = await findVoice(ctx, userId, teamId, voiceId);
   if (voice.status !== 'ready') throw fail(409, 'voice_not_ready');
-  const profile = {
-    medianPitchHz: voice.medianPitchHz ?? 150,
-    wordsPerMinute: voice.wordsPerMinute ?? 165,
-    loudnessDb: voice.loudnessDb ?? -20,
-  };
-  return (await ctx.engine.synthesizeSpeech(input.text, input.language, profile)).wav;
+  return (await ctx.engine.synthesizeSpeech(input.text, input.language, profileOf(voice))).wav;
 }
 
 // ---- voices ----

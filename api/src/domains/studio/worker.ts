@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import { avatars, history, teams, users, videos, voices } from '../../db/schema';
 import { EngineFailure } from '../../engine/generation-engine';
 import { SAMPLE_SENTENCES } from '../../engine/speech/sample-sentences';
-import type { VoiceProfile } from '../../engine/speech/synthesizer';
+import { profileOf } from '../../engine/speech/synthesizer';
 import { QUEUES } from '../../jobs/queue';
 import { mailTemplates } from '../../mail/templates';
 
@@ -40,12 +40,6 @@ async function teamWantsWatermark(ctx: AppContext, teamId: string) {
   const [team] = await ctx.db.select({ watermark: teams.watermark }).from(teams).where(eq(teams.id, teamId));
   return team?.watermark ?? true;
 }
-
-const profileOf = (voice: typeof voices.$inferSelect): VoiceProfile => ({
-  medianPitchHz: voice.medianPitchHz ?? 150,
-  wordsPerMinute: voice.wordsPerMinute ?? 165,
-  loudnessDb: voice.loudnessDb ?? -20,
-});
 
 async function processAvatar(ctx: AppContext, avatarId: string) {
   const [avatar] = await ctx.db.select().from(avatars).where(eq(avatars.id, avatarId));

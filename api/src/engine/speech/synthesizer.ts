@@ -28,6 +28,17 @@ export const ESPEAK_VOICES: Record<ContentLanguage, string> = {
 export type VoiceProfile = { medianPitchHz: number; wordsPerMinute: number; loudnessDb: number };
 export const NEUTRAL_VOICE: VoiceProfile = { medianPitchHz: 150, wordsPerMinute: 165, loudnessDb: -20 };
 
+/** A stored voice's measurements, with the neutral voice filling any that are missing. */
+export const profileOf = (voice: {
+  medianPitchHz: number | null;
+  wordsPerMinute: number | null;
+  loudnessDb: number | null;
+}): VoiceProfile => ({
+  medianPitchHz: voice.medianPitchHz ?? NEUTRAL_VOICE.medianPitchHz,
+  wordsPerMinute: voice.wordsPerMinute ?? NEUTRAL_VOICE.wordsPerMinute,
+  loudnessDb: voice.loudnessDb ?? NEUTRAL_VOICE.loudnessDb,
+});
+
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, Math.round(value)));
 /** eSpeak's pitch is 0-99 around 50 (≈ 150 Hz for its default voices); its rate is words per minute. */
 export const espeakSettings = (profile: VoiceProfile) => ({

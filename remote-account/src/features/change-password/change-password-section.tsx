@@ -1,21 +1,14 @@
 import * as v from 'valibot';
 import { userApi } from '@kagami/shared/api';
 import { FormError, TextField, useApiForm } from '@kagami/shared/forms';
-import { currentPasswordField, encodeMessage, passwordField } from '@kagami/shared/validation';
+import { confirms, currentPasswordField, passwordField } from '@kagami/shared/validation';
 import { Button, HStack, notify, Stack } from '@kagami/shared/ui';
 import { Section } from '../../components/section';
 import { useAccountTranslation } from '../../components/use-account-translation';
 
 const changePasswordForm = v.pipe(
   v.object({ currentPassword: currentPasswordField, newPassword: passwordField, confirmation: v.string() }),
-  v.forward(
-    v.partialCheck(
-      [['newPassword'], ['confirmation']],
-      (input) => input.newPassword === input.confirmation,
-      encodeMessage('passwordsMismatch'),
-    ),
-    ['confirmation'],
-  ),
+  confirms('newPassword', 'confirmation'),
 );
 type ChangePasswordForm = v.InferInput<typeof changePasswordForm>;
 

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { userApi } from '@kagami/shared/api';
 import { FormError, ProfileFields, useApiForm } from '@kagami/shared/forms';
 import { profileAtom, useSessionActions } from '@kagami/shared/session';
-import { userProfileForm, type UserProfileForm } from '@kagami/shared/validation';
+import { userProfileDefaults, userProfileForm, type UserProfileForm } from '@kagami/shared/validation';
 import { Button, HStack, notify, Stack } from '@kagami/shared/ui';
 import { Section } from '../../components/section';
 import { useAccountTranslation } from '../../components/use-account-translation';
@@ -11,12 +11,7 @@ export function UserInformationSection() {
   const { t } = useAccountTranslation();
   const profile = useAtomValue(profileAtom);
   const actions = useSessionActions();
-  const { form, formError, submitWith } = useApiForm<UserProfileForm>(userProfileForm, {
-    name: profile?.name ?? '',
-    companyName: profile?.companyName ?? '',
-    numberOfEmployees: (profile?.numberOfEmployees ?? '') as never,
-    role: (profile?.role ?? '') as never,
-  });
+  const { form, formError, submitWith } = useApiForm<UserProfileForm>(userProfileForm, userProfileDefaults(profile));
   const onSubmit = submitWith(async (values) => {
     await userApi.updateProfile(values);
     await actions.refreshProfile();

@@ -2,7 +2,7 @@ import { FormError, ProfileFields, useApiForm } from '@kagami/shared/forms';
 import { useAtomValue } from 'jotai';
 import { userApi } from '@kagami/shared/api';
 import { profileAtom, useSessionActions } from '@kagami/shared/session';
-import { userProfileForm, type UserProfileForm } from '@kagami/shared/validation';
+import { userProfileDefaults, userProfileForm, type UserProfileForm } from '@kagami/shared/validation';
 import { Button, Stack } from '@kagami/shared/ui';
 import { ScreenTitle } from '../../components/screen-title';
 import { useAuthTranslation } from '../../components/use-auth-translation';
@@ -12,12 +12,7 @@ export function UserProfileForm() {
   const { t } = useAuthTranslation();
   const profile = useAtomValue(profileAtom);
   const actions = useSessionActions();
-  const { form, formError, submitWith } = useApiForm<UserProfileForm>(userProfileForm, {
-    name: profile?.name ?? '',
-    companyName: profile?.companyName ?? '',
-    numberOfEmployees: (profile?.numberOfEmployees ?? '') as never,
-    role: (profile?.role ?? '') as never,
-  });
+  const { form, formError, submitWith } = useApiForm<UserProfileForm>(userProfileForm, userProfileDefaults(profile));
   const onSubmit = submitWith(async (values) => {
     await userApi.updateProfile(values);
     await actions.refreshProfile();
