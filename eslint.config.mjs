@@ -55,6 +55,7 @@ export default tseslint.config(
               'delete-account',
               'api-key',
             ]),
+            ...features('remote-studio', ['avatars', 'avatar-new', 'voices', 'videos', 'video-new', 'uploads']),
           ],
         },
       ],

@@ -3,6 +3,7 @@ import { defineConfig } from '@playwright/test';
 export const SHELL = 'http://localhost:8180';
 export const API = 'http://localhost:3100';
 export const REMOTE_AUTH = 'http://localhost:8181';
+export const REMOTE_STUDIO = 'http://localhost:8182';
 export const REMOTE_ACCOUNT = 'http://localhost:8183';
 
 export default defineConfig({

@@ -14,6 +14,7 @@ const env = {
   API_PORT: '3200',
   SHELL_PORT: '8280',
   REMOTE_AUTH_PORT: '8281',
+  REMOTE_STUDIO_PORT: '8282',
   REMOTE_ACCOUNT_PORT: '8283',
   LOG_LEVEL: 'warn',
 };
@@ -47,7 +48,7 @@ async function measure(label, { blockRemotes }) {
   );
   for (const [url, size] of [...scripts].sort((a, b) => b[1].gzip - a[1].gzip).slice(0, 8)) {
     console.log(
-      `  ${(size.gzip / 1024).toFixed(1).padStart(7)} KB  ${url.replace(/^https?:\/\/[^/]+/, (origin) => (origin.endsWith('8280') ? 'shell' : origin.endsWith('8281') ? 'remote-auth' : 'remote-account'))}`,
+      `  ${(size.gzip / 1024).toFixed(1).padStart(7)} KB  ${url.replace(/^https?:\/\/[^/]+/, (origin) => (origin.endsWith('8280') ? 'shell' : origin.endsWith('8281') ? 'remote-auth' : origin.endsWith('8282') ? 'remote-studio' : 'remote-account'))}`,
     );
   }
 }

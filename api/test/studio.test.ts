@@ -214,6 +214,9 @@ test('assets: members are redirected to a signed URL that serves the bytes with 
   const partial = await t.app.inject({ url: signed, headers: { range: 'bytes=0-99' } });
   expect(partial.statusCode).toBe(206);
   expect(partial.rawPayload.length).toBe(100);
+  const saved = await t.app.inject({ url: `${signed}&download=${encodeURIComponent('Aoki の顔.jpg')}` });
+  expect(saved.headers['content-disposition']).toBe(`attachment; filename*=UTF-8''${encodeURIComponent('Aoki の顔.jpg')}`);
+  expect(image.headers['content-disposition']).toBeUndefined();
 
   expect((await api(outsider.token).get(item.preview)).status).toBe(404);
   expect((await call(t.app, { url: item.preview })).status).toBe(401);

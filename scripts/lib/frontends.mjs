@@ -7,6 +7,7 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** In build order: remotes first, the shell last. `remote` is the Module Federation name. */
 export const FRONTENDS = [
   { dir: 'remote-auth', remote: 'remote_auth', port: 8081, portEnv: 'REMOTE_AUTH_PORT' },
+  { dir: 'remote-studio', remote: 'remote_studio', port: 8082, portEnv: 'REMOTE_STUDIO_PORT' },
   { dir: 'remote-account', remote: 'remote_account', port: 8083, portEnv: 'REMOTE_ACCOUNT_PORT' },
   { dir: 'shell', remote: null, port: 8080, portEnv: 'SHELL_PORT' },
 ];

@@ -41,10 +41,34 @@ export async function probeMedia(file: string): Promise<MediaProbe | null> {
   const duration = Number(data.format.duration);
   return {
     formatName: data.format.format_name,
-    durationSeconds: Number.isFinite(duration) ? duration : null,
+    durationSeconds: Number.isFinite(duration) ? duration : await lastPacketSeconds(file),
     video: video
       ? { codec: video.codec_name ?? '', width: video.width ?? 0, height: video.height ?? 0, fps: rate(video.avg_frame_rate) }
       : null,
     audio: audio ? { codec: audio.codec_name ?? '', sampleRate: Number(audio.sample_rate ?? 0), channels: audio.channels ?? 0 } : null,
   };
+}
+
+/**
+ * The time of the last packet, for files whose header has no duration: a browser's MediaRecorder writes
+ * WebM without one. Reads packets without decoding them.
+ */
+async function lastPacketSeconds(file: string): Promise<number | null> {
+  try {
+    const { stdout } = await runTool(
+      ffprobePath,
+      ['-v', 'error', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file],
+      {
+        timeoutMs: 120_000,
+      },
+    );
+    let end = 0;
+    for (const line of stdout.toString().split('\n')) {
+      const [pts, duration] = line.split(',').map(Number);
+      if (Number.isFinite(pts)) end = Math.max(end, pts! + (Number.isFinite(duration) ? duration! : 0));
+    }
+    return end > 0 ? end : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,12 +1,5 @@
+import { AVATAR_VIDEO, VOICE_AUDIO } from '@kagami/shared/validation';
 import type { MediaProbe } from './probe';
-
-/** SPEC §5 and §9. */
-export const AVATAR_VIDEO = {
-  minSeconds: 30,
-  maxBytes: 5 * 1024 ** 3,
-  formats: ['mp4', 'mov', 'avi', 'mkv', 'webm', 'flv', 'wmv', 'm4v'],
-} as const;
-export const VOICE_AUDIO = { maxBytes: 32 * 1024 ** 2, formats: ['mp3', 'wav', 'aac', 'm4a', 'flac'] } as const;
 
 /** ffprobe container names for the formats SPEC §5 accepts. */
 const VIDEO_CONTAINERS = ['mov,mp4,m4a,3gp,3g2,mj2', 'avi', 'matroska,webm', 'flv', 'asf'];

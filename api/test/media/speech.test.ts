@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ContentLanguage } from '@kagami/shared/validation';
 import { probeMedia } from '../../src/media/probe';
-import { MAX_SPEECH_CHARS, SpeechSynthesizer } from '../../src/engine/speech/synthesizer';
+import { SCRIPT_MAX_CHARS } from '@kagami/shared/validation';
+import { SpeechSynthesizer } from '../../src/engine/speech/synthesizer';
 
 const synthesizer = new SpeechSynthesizer();
 const dir = mkdtempSync(join(tmpdir(), 'kagami-speech-'));
@@ -56,7 +57,7 @@ test('the voice profile shapes the speech: a faster speaker takes less time', as
 });
 
 test('text over the limit is text_too_long', async () => {
-  await expect(synthesizer.synthesize('a'.repeat(MAX_SPEECH_CHARS + 1), 'en')).rejects.toMatchObject({
+  await expect(synthesizer.synthesize('a'.repeat(SCRIPT_MAX_CHARS + 1), 'en')).rejects.toMatchObject({
     status: 400,
     code: 'text_too_long',
   });

@@ -55,9 +55,27 @@ export function onPendingRequests(listener: Listener): () => void {
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 
-async function request<T>(method: string, path: string, payload?: unknown, signal?: AbortSignal): Promise<T> {
+type Init = { payload?: unknown; signal?: AbortSignal; accept?: string };
+
+/** The bearer header for calls made outside this client (resumable uploads). */
+export function authHeaders(): Record<string, string> {
+  const token = options.getToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/**
+ * Sends one call and hands the successful response to `read`; failures become ApiError, a 401 logs out.
+ * The request counts as pending until `read` is done.
+ */
+async function send<T>(
+  method: string,
+  path: string,
+  { payload, signal, accept = 'application/json' }: Init,
+  read: (response: Response) => Promise<T>,
+): Promise<T> {
   let url = `${options.baseUrl}${path}`;
-  const init: RequestInit = { method, headers: { Accept: 'application/json' }, signal };
+  const headers: Record<string, string> = { Accept: accept, ...authHeaders() };
+  const init: RequestInit = { method, headers, signal };
   if (method === 'GET' && payload) {
     const query = new URLSearchParams();
     for (const [key, value] of Object.entries(snakeKeys(payload) as Query)) {
@@ -66,10 +84,8 @@ async function request<T>(method: string, path: string, payload?: unknown, signa
     if ([...query].length) url += `?${query}`;
   } else if (payload !== undefined) {
     init.body = JSON.stringify(snakeKeys(payload));
-    (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
+    headers['Content-Type'] = 'application/json';
   }
-  const token = options.getToken();
-  if (token) (init.headers as Record<string, string>).Authorization = `Bearer ${token}`;
 
   setPending(1);
   try {
@@ -80,16 +96,24 @@ async function request<T>(method: string, path: string, payload?: unknown, signa
       if ((error as Error).name === 'AbortError') throw error;
       throw new ApiError(0, { code: 'network_error' });
     }
-    if (response.status === 204) return {} as T;
+    if (SUCCESS.has(response.status)) return await read(response);
     const text = await response.text();
     const body = text ? safeJson(text) : {};
-    if (SUCCESS.has(response.status)) return camelKeys(body) as T;
     if (response.status === 401) options.onUnauthorized();
     throw new ApiError(response.status, body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {});
   } finally {
     setPending(-1);
   }
 }
+
+const readJson = async <T>(response: Response): Promise<T> => {
+  if (response.status === 204) return {} as T;
+  const text = await response.text();
+  return camelKeys(text ? safeJson(text) : {}) as T;
+};
+
+const request = <T>(method: string, path: string, payload?: unknown, signal?: AbortSignal) =>
+  send(method, path, { payload, signal }, (response) => readJson<T>(response));
 
 function safeJson(text: string): unknown {
   try {
@@ -104,4 +128,19 @@ export const api = {
   post: <T>(path: string, body?: object) => request<T>('POST', path, body ?? {}),
   put: <T>(path: string, body?: object) => request<T>('PUT', path, body ?? {}),
   delete: <T>(path: string, body?: object) => request<T>('DELETE', path, body),
+  /** A binary answer (audio, images) to a JSON request. */
+  blob: (method: 'GET' | 'POST', path: string, body?: object, signal?: AbortSignal) =>
+    send(method, path, { payload: body ?? (method === 'POST' ? {} : undefined), signal, accept: '*/*' }, (response) => response.blob()),
+  /** The response itself, once its headers arrive: for streams read by the caller (server-sent events). */
+  open: (path: string, signal: AbortSignal, accept = 'text/event-stream') =>
+    send('GET', path, { signal, accept }, async (response) => response),
+  /**
+   * The final URL of an asset (GET /assets/...), after the API's redirect to a short-lived signed address:
+   * the source for an image, a player or a download. The body is not read.
+   */
+  assetUrl: (path: string, signal?: AbortSignal) =>
+    send('GET', path, { signal, accept: '*/*' }, async (response) => {
+      void response.body?.cancel().catch(() => {});
+      return response.url;
+    }),
 };

@@ -2,7 +2,11 @@ import { configureApi } from '../api';
 
 export const TEST_API = 'http://api.test';
 
-type Reply = { status: number; body?: unknown };
+/**
+ * `body` is sent as JSON (a string as is); `url` is the final URL after redirects (default: the request's);
+ * `events` are server-sent chunks, delivered one by one, after which the stream stays open until aborted.
+ */
+type Reply = { status: number; body?: unknown; url?: string; events?: string[]; contentType?: string };
 type Handler = (request: { body: Record<string, unknown>; url: URL; headers: Record<string, string> }) => Reply | Promise<Reply>;
 
 export type FakeApi = {
@@ -29,13 +33,36 @@ export function fakeApi(routes: Record<string, Handler | Reply> = {}): FakeApi {
     const handler = handlers.get(route);
     if (!handler) throw new Error(`Unhandled request ${route}`);
     const reply = typeof handler === 'function' ? await handler({ body, url, headers }) : handler;
+    const text = reply.body === undefined ? '' : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
     return {
       status: reply.status,
       ok: reply.status >= 200 && reply.status < 300,
-      text: async () => (reply.body === undefined ? '' : JSON.stringify(reply.body)),
-    } as Response;
+      url: reply.url ?? url.href,
+      text: async () => text,
+      blob: async () => new Blob([text], { type: reply.contentType ?? 'application/octet-stream' }),
+      body: eventStream(reply.events ?? [], init.signal),
+    } as unknown as Response;
   };
   globalThis.fetch = fetchFake as typeof fetch;
   configureApi({ baseUrl: TEST_API });
   return { calls, on: (route, handler) => handlers.set(route, handler) };
+}
+
+/** A minimal ReadableStream body: each chunk in turn, then pending until the request is aborted. */
+function eventStream(chunks: string[], signal?: AbortSignal | null) {
+  const queue = chunks.map((chunk) => new TextEncoder().encode(chunk));
+  return {
+    cancel: async () => {},
+    getReader: () => ({
+      read: () =>
+        queue.length
+          ? Promise.resolve({ done: false, value: queue.shift() })
+          : new Promise((resolve, reject) => {
+              if (signal?.aborted) return reject(new DOMException('Aborted', 'AbortError'));
+              signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+            }),
+      cancel: async () => {},
+      releaseLock: () => {},
+    }),
+  };
 }

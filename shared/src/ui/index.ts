@@ -25,6 +25,9 @@ export {
   PinInput,
   Skeleton,
   EmptyState,
+  Table,
+  Textarea,
+  Switch,
 } from '@chakra-ui/react';
 export { system } from './theme';
 export { UI } from './constants';

@@ -3,6 +3,7 @@ import { encodeMessage as m } from './messages';
 import {
   agreementField,
   companyNameField,
+  contentLanguageField,
   emailField,
   employeeCountField,
   invitationCodeField,
@@ -12,6 +13,7 @@ import {
   currentPasswordField,
   verificationCodeField,
 } from './fields';
+import { SCRIPT_MAX_CHARS } from './media';
 
 /**
  * A check that `confirmation` repeats `field`; the "passwords do not match" error lands on the
@@ -72,3 +74,19 @@ export type ForgotPasswordForm = v.InferInput<typeof forgotPasswordForm>;
 
 export const resetPasswordForm = newPasswordPair;
 export type ResetPasswordForm = v.InferInput<typeof resetPasswordForm>;
+
+export const avatarForm = v.object({ name: nameField, language: contentLanguageField, consent: agreementField });
+export type AvatarForm = v.InferInput<typeof avatarForm>;
+
+export const voiceForm = v.object({ name: nameField, language: contentLanguageField });
+export type VoiceForm = v.InferInput<typeof voiceForm>;
+
+/** A video speaks a script or plays an uploaded audio file (checked where the form knows which). */
+export const videoForm = v.object({
+  name: nameField,
+  language: contentLanguageField,
+  voiceId: v.string(),
+  script: v.pipe(v.string(), v.maxLength(SCRIPT_MAX_CHARS, m('maxLength', { length: SCRIPT_MAX_CHARS }))),
+  subtitles: v.boolean(),
+});
+export type VideoForm = v.InferInput<typeof videoForm>;

@@ -2,3 +2,4 @@ export * from './messages';
 export * from './fields';
 export * from './forms';
 export * from './server-errors';
+export * from './media';

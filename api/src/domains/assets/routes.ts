@@ -53,16 +53,22 @@ export async function assetRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         params: assetParams,
-        querystring: v.object({ expires: v.pipe(v.string(), v.transform(Number)), sig: v.pipe(v.string(), v.maxLength(100)) }),
+        querystring: v.object({
+          expires: v.pipe(v.string(), v.transform(Number)),
+          sig: v.pipe(v.string(), v.maxLength(100)),
+          // Not signed: it only asks the browser to save the file under this name instead of showing it.
+          download: v.optional(v.pipe(v.string(), v.maxLength(200))),
+        }),
       },
     },
     async (request, reply) => {
       const { category, file } = request.params as { category: AssetCategory; file: string };
-      const { expires, sig } = request.query as { expires: number; sig: string };
+      const { expires, sig, download } = request.query as { expires: number; sig: string; download?: string };
       if (!verifySignature(key, `/assets/signed/${category}/${file}`, expires, sig)) {
         return reply.status(403).send({ code: 'asset_link_expired', message: 'This link has expired. Open the item again.' });
       }
       reply.header('Cache-Control', 'private, max-age=300');
+      if (download) reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(download)}`);
       return reply.sendFile(file, ctx.assets.path(category, ''));
     },
   );

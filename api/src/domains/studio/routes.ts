@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import type { FastifyInstance } from 'fastify';
-import { contentLanguageField, nameField } from '@kagami/shared/validation';
+import { contentLanguageField, nameField, SCRIPT_MAX_CHARS } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
-import { MAX_SPEECH_CHARS } from '../../engine/speech/synthesizer';
 import { currentUser, requireUser } from '../auth/guard';
 import * as studio from './service';
 
@@ -47,7 +46,7 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
         name: nameField,
         avatar_id: uuid,
         language: contentLanguageField,
-        script: v.optional(v.pipe(v.string(), v.maxLength(MAX_SPEECH_CHARS * 2))),
+        script: v.optional(v.pipe(v.string(), v.maxLength(SCRIPT_MAX_CHARS * 2))),
         audio_upload_id: v.optional(uploadId),
         voice_id: v.optional(uuid),
         subtitles: v.optional(v.boolean('validation.invalid'), false),
@@ -92,7 +91,7 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
           subtitles: v.optional(v.boolean('validation.invalid'), false),
           avatar_id: v.optional(uuid),
           language: contentLanguageField,
-          text: v.pipe(v.string('validation.required'), v.trim(), v.nonEmpty('validation.required'), v.maxLength(MAX_SPEECH_CHARS)),
+          text: v.pipe(v.string('validation.required'), v.trim(), v.nonEmpty('validation.required'), v.maxLength(SCRIPT_MAX_CHARS)),
         }),
       },
     },

@@ -1,11 +1,11 @@
 import { extname } from 'node:path';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { CONTENT_LANGUAGES, type ContentLanguage } from '@kagami/shared/validation';
+import { CONTENT_LANGUAGES, PREVIEW_MAX_CHARS, SCRIPT_MAX_CHARS, type ContentLanguage } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
 import { avatars, history, uploads, videos, voices, users } from '../../db/schema';
 import { errors, fail } from '../../lib/errors';
 import { pendingJobs, QUEUES } from '../../jobs/queue';
-import { MAX_SPEECH_CHARS, profileOf } from '../../engine/speech/synthesizer';
+import { profileOf } from '../../engine/speech/synthesizer';
 import type { SessionUser } from '../auth/sessions';
 import { requireMembership } from '../teams/membership';
 import type { UploadPurpose } from '../uploads/limits';
@@ -127,8 +127,6 @@ export async function languagesFor(ctx: AppContext, userId: string, teamId: stri
   return { languages: [...CONTENT_LANGUAGES] };
 }
 
-export const MAX_PREVIEW_CHARS = 300;
-
 /** SPEC §2 voice preview: a short utterance in a voice (or an avatar's default voice), as WAV. */
 export async function previewVoice(
   ctx: AppContext,
@@ -136,7 +134,7 @@ export async function previewVoice(
   teamId: string,
   input: { voice_id?: string; avatar_id?: string; language: ContentLanguage; text: string },
 ) {
-  if (input.text.length > MAX_PREVIEW_CHARS) throw fail(400, 'text_too_long', { max_characters: MAX_PREVIEW_CHARS });
+  if (input.text.length > PREVIEW_MAX_CHARS) throw fail(400, 'text_too_long', { max_characters: PREVIEW_MAX_CHARS });
   const voiceId = input.voice_id ?? (input.avatar_id ? (await findAvatar(ctx, userId, teamId, input.avatar_id)).defaultVoiceId : null);
   if (!voiceId) throw fail(400, 'voice_id_missing');
   const voice = await findVoice(ctx, userId, teamId, voiceId);
@@ -223,7 +221,7 @@ export async function createVideo(
   const avatar = await findAvatar(ctx, user.id, teamId, input.avatar_id);
   if (avatar.status !== 'ready') throw fail(409, 'avatar_not_ready');
   if (!input.script?.trim() && !input.audio_upload_id) throw fail(400, 'script_or_audio_required');
-  if (input.script && input.script.length > MAX_SPEECH_CHARS) throw fail(400, 'text_too_long', { max_characters: MAX_SPEECH_CHARS });
+  if (input.script && input.script.length > SCRIPT_MAX_CHARS) throw fail(400, 'text_too_long', { max_characters: SCRIPT_MAX_CHARS });
   let voiceId: string | null = null;
   if (!input.audio_upload_id) {
     voiceId = input.voice_id ?? avatar.defaultVoiceId;

@@ -1,16 +1,14 @@
-import { AVATAR_VIDEO, VOICE_AUDIO, checkAvatarVideo, checkVoiceAudio, type MediaRejection } from '../../media/validate';
+import { AVATAR_VIDEO, VIDEO_AUDIO, VOICE_AUDIO } from '@kagami/shared/validation';
+import { checkAvatarVideo, checkVoiceAudio, type MediaRejection } from '../../media/validate';
 import type { MediaProbe } from '../../media/probe';
 
 export const UPLOAD_PURPOSES = ['avatar_video', 'voice_audio', 'video_audio'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
-/** Audio for a video (instead of a script): the voice formats, and room for a long talk. */
-const VIDEO_AUDIO_MAX_BYTES = 200 * 1024 ** 2;
-
 export const MAX_BYTES: Record<UploadPurpose, number> = {
   avatar_video: AVATAR_VIDEO.maxBytes,
   voice_audio: VOICE_AUDIO.maxBytes,
-  video_audio: VIDEO_AUDIO_MAX_BYTES,
+  video_audio: VIDEO_AUDIO.maxBytes,
 };
 
 /** Content checks for a finished upload, by what it is for. */

@@ -1,11 +1,10 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import type { ContentLanguage } from '@kagami/shared/validation';
+import { SCRIPT_MAX_CHARS, type ContentLanguage } from '@kagami/shared/validation';
 import { fail } from '../../lib/errors';
 import { pcmToWav } from './wav';
 
 export const SAMPLE_RATE = 22_050;
-export const MAX_SPEECH_CHARS = 5000;
 
 /** eSpeak NG voices for the 13 content languages of SPEC §1. */
 export const ESPEAK_VOICES: Record<ContentLanguage, string> = {
@@ -62,7 +61,7 @@ export class SpeechSynthesizer {
 
   async synthesize(text: string, language: ContentLanguage, profile: VoiceProfile = NEUTRAL_VOICE): Promise<Speech> {
     const clean = text.trim();
-    if (clean.length > MAX_SPEECH_CHARS) throw fail(400, 'text_too_long', { max_characters: MAX_SPEECH_CHARS });
+    if (clean.length > SCRIPT_MAX_CHARS) throw fail(400, 'text_too_long', { max_characters: SCRIPT_MAX_CHARS });
     const pcm = await this.request({ text: clean, voice: ESPEAK_VOICES[language], kana: language === 'ja', ...espeakSettings(profile) });
     return { wav: pcmToWav(pcm, SAMPLE_RATE), durationSeconds: pcm.length / 2 / SAMPLE_RATE };
   }

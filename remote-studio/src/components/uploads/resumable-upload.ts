@@ -1,0 +1,80 @@
+import { DetailedError, Upload, defaultOptions, type HttpRequest, type PreviousUpload } from 'tus-js-client';
+import { apiBaseUrl, authHeaders } from '@kagami/shared/api';
+
+export type UploadPurpose = 'avatar_video' | 'voice_audio' | 'video_audio';
+
+/** Smaller parts make a resumed upload lose less; 16 MB keeps the request count low on a 5 GB file. */
+const CHUNK_BYTES = 16 * 1024 ** 2;
+const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10000];
+
+export type UploadEvents = {
+  onProgress: (sent: number, total: number) => void;
+  onSuccess: (uploadId: string) => void;
+  /** An error code: the server's (a refused file: `not_a_video`, `video_too_short`, …) or `upload_failed`. */
+  onError: (code: string) => void;
+};
+
+/**
+ * Identifies a file across page reloads, per team and purpose, without its modification time (which a
+ * re-chosen file does not always keep): the server still checks the content when the last byte arrives.
+ */
+export const fingerprintPrefix = (teamId: string, purpose: UploadPurpose) => `kagami|${teamId}|${purpose}|`;
+const fingerprint = (teamId: string, purpose: UploadPurpose, file: File) =>
+  `${fingerprintPrefix(teamId, purpose)}${file.name}|${file.type}|${file.size}`;
+
+const withAuth = (request: HttpRequest) => {
+  for (const [name, value] of Object.entries(authHeaders())) request.setHeader(name, value);
+};
+
+/** The error code in a tus failure: the API's JSON `code`, else a generic upload failure. */
+export function uploadErrorCode(error: Error | DetailedError): string {
+  const response = error instanceof DetailedError ? error.originalResponse : null;
+  if (!response) return 'upload_failed';
+  try {
+    const body = JSON.parse(response.getBody()) as { code?: unknown };
+    if (typeof body.code === 'string') return body.code;
+  } catch {
+    // not JSON
+  }
+  return response.getStatus() === 401 ? 'unauthorized' : 'upload_failed';
+}
+
+/** Uploads a file to POST /api/uploads with tus, resuming an earlier upload of the same file when one is stored. */
+export async function startUpload(file: File, teamId: string, purpose: UploadPurpose, events: UploadEvents) {
+  const upload = new Upload(file, {
+    endpoint: `${apiBaseUrl()}/api/uploads`,
+    chunkSize: CHUNK_BYTES,
+    retryDelays: RETRY_DELAYS_MS,
+    metadata: { team_id: teamId, purpose, filename: file.name, filetype: file.type },
+    fingerprint: async () => fingerprint(teamId, purpose, file),
+    removeFingerprintOnSuccess: true,
+    onBeforeRequest: withAuth,
+    // A refused file (4xx other than a lost connection's 409/423) will be refused again.
+    onShouldRetry: (error) => {
+      const status = error.originalResponse?.getStatus() ?? 0;
+      return status === 0 || status >= 500 || status === 409 || status === 423;
+    },
+    onProgress: events.onProgress,
+    onSuccess: () => events.onSuccess(upload.url!.split('/').pop()!),
+    onError: (error) => events.onError(uploadErrorCode(error)),
+  });
+  const previous = await upload.findPreviousUploads();
+  const resumed = previous[0];
+  if (resumed) upload.resumeFromPreviousUpload(resumed);
+  upload.start();
+  return { upload, resumed: Boolean(resumed) };
+}
+
+/** Unfinished uploads stored by this browser for a team and purpose (to offer resuming after a reload). */
+export async function unfinishedUploads(teamId: string, purpose: UploadPurpose): Promise<PreviousUpload[]> {
+  const all = await defaultOptions.urlStorage.findAllUploads();
+  return all.filter((entry) => entry.urlStorageKey.startsWith(`tus::${fingerprintPrefix(teamId, purpose)}`));
+}
+
+/** Forgets an unfinished upload and removes its bytes from the server. */
+export async function discardUpload(entry: PreviousUpload) {
+  await defaultOptions.urlStorage.removeUpload(entry.urlStorageKey);
+  if (entry.uploadUrl) {
+    await Upload.terminate(entry.uploadUrl, { onBeforeRequest: withAuth }).catch(() => {});
+  }
+}

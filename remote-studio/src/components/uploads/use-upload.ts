@@ -1,0 +1,111 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PreviousUpload, Upload } from 'tus-js-client';
+import { checkFile, type MediaLimits } from '@kagami/shared/validation';
+import { useTeamId } from '../../data/queries';
+import { discardUpload, startUpload, unfinishedUploads, type UploadPurpose } from './resumable-upload';
+
+export type UploadState =
+  | { phase: 'idle' }
+  | { phase: 'uploading' | 'paused'; fileName: string; sent: number; total: number; bytesPerSecond: number; resumed: boolean }
+  /** Every byte is there; the server is checking the content. */
+  | { phase: 'checking'; fileName: string; total: number }
+  | { phase: 'done'; fileName: string; uploadId: string }
+  | { phase: 'failed'; code: string };
+
+const SPEED_WINDOW_MS = 3_000;
+
+/**
+ * One resumable upload for a purpose: checks the file in the browser first (nothing is sent when it
+ * fails), then uploads with progress, speed, pause, resume and cancel. Leaving the screen keeps the
+ * upload resumable: choosing the same file again continues where it stopped.
+ */
+export function useUpload(purpose: UploadPurpose, limits: MediaLimits, kind: 'video' | 'audio') {
+  const teamId = useTeamId();
+  const [state, setState] = useState<UploadState>({ phase: 'idle' });
+  const [unfinished, setUnfinished] = useState<PreviousUpload[]>([]);
+  const current = useRef<Upload | null>(null);
+  const samples = useRef<{ at: number; sent: number }[]>([]);
+
+  const refreshUnfinished = useCallback(() => {
+    if (teamId) void unfinishedUploads(teamId, purpose).then(setUnfinished, () => setUnfinished([]));
+  }, [teamId, purpose]);
+
+  useEffect(() => {
+    refreshUnfinished();
+    return () => void current.current?.abort();
+  }, [refreshUnfinished]);
+
+  const start = useCallback(
+    async (file: File) => {
+      const rejection = checkFile(file, limits, kind);
+      if (rejection) return setState({ phase: 'failed', code: rejection });
+      samples.current = [];
+      setState({ phase: 'uploading', fileName: file.name, sent: 0, total: file.size, bytesPerSecond: 0, resumed: false });
+      const { upload, resumed } = await startUpload(file, teamId, purpose, {
+        onProgress: (sent, total) => {
+          const now = Date.now();
+          samples.current = [...samples.current.filter((s) => now - s.at < SPEED_WINDOW_MS), { at: now, sent }];
+          const first = samples.current[0]!;
+          const bytesPerSecond = now > first.at ? ((sent - first.sent) * 1000) / (now - first.at) : 0;
+          setState((previous) =>
+            sent >= total
+              ? { phase: 'checking', fileName: file.name, total }
+              : {
+                  phase: 'uploading',
+                  fileName: file.name,
+                  sent,
+                  total,
+                  bytesPerSecond,
+                  resumed: previous.phase === 'uploading' && previous.resumed,
+                },
+          );
+        },
+        onSuccess: (uploadId) => {
+          current.current = null;
+          setState({ phase: 'done', fileName: file.name, uploadId });
+          setUnfinished([]);
+        },
+        onError: (code) => {
+          current.current = null;
+          setState({ phase: 'failed', code });
+          refreshUnfinished();
+        },
+      });
+      current.current = upload;
+      if (resumed) setState((previous) => (previous.phase === 'uploading' ? { ...previous, resumed } : previous));
+    },
+    [teamId, purpose, limits, kind, refreshUnfinished],
+  );
+
+  const pause = useCallback(() => {
+    void current.current?.abort();
+    setState((previous) => (previous.phase === 'uploading' ? { ...previous, phase: 'paused', bytesPerSecond: 0 } : previous));
+  }, []);
+
+  const resume = useCallback(() => {
+    samples.current = [];
+    current.current?.start();
+    setState((previous) => (previous.phase === 'paused' ? { ...previous, phase: 'uploading' } : previous));
+  }, []);
+
+  /** Stops the upload and removes its bytes from the server: "upload cancelled". */
+  const cancel = useCallback(() => {
+    const upload = current.current;
+    current.current = null;
+    void upload?.abort(true).catch(() => {});
+    setState({ phase: 'failed', code: 'upload_cancelled' });
+    setUnfinished([]);
+  }, []);
+
+  const reset = useCallback(() => setState({ phase: 'idle' }), []);
+
+  const discard = useCallback(
+    async (entry: PreviousUpload) => {
+      await discardUpload(entry);
+      refreshUnfinished();
+    },
+    [refreshUnfinished],
+  );
+
+  return { state, start, pause, resume, cancel, reset, unfinished, discard };
+}

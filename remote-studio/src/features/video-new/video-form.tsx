@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { isApiError } from '@kagami/shared/api';
+import { paths } from '@kagami/shared/contract';
+import { FormError, TextField, useApiForm } from '@kagami/shared/forms';
+import { validationText } from '@kagami/shared/i18n';
+import { Box, Button, Checkbox, FormField, HStack, Link, RadioGroup, Select, Stack, Text, Textarea } from '@kagami/shared/ui';
+import { SCRIPT_MAX_CHARS, VIDEO_AUDIO, videoForm, type ContentLanguage, type VideoForm as Values } from '@kagami/shared/validation';
+import { useStudioMutation } from '../../data/queries';
+import { studioApi } from '../../data/studio-api';
+import type { Avatar, Voice } from '../../data/types';
+import { ContentLanguageSelect } from '../../components/content-language-select';
+import { useStudioTranslation } from '../../components/use-studio-translation';
+import { useUpload } from '../../components/uploads/use-upload';
+import { AudioSource } from './audio-source';
+import { VoicePreview } from './voice-preview';
+
+/** API errors that belong to one field of this form (SPEC §8: text too long, voice ID missing). */
+const FIELD_OF: Record<string, 'script' | 'voiceId'> = { text_too_long: 'script', voice_id_missing: 'voiceId', voice_not_ready: 'voiceId' };
+
+type Props = { avatar: Avatar; avatars: Avatar[]; voices: Voice[]; languages: ContentLanguage[] };
+
+/** Video creation: avatar, voice model or uploaded audio, language, script with its count, preview, generate. */
+export function VideoForm({ avatar, avatars, voices, languages }: Props) {
+  const { t } = useStudioTranslation();
+  const navigate = useNavigate();
+  const [source, setSource] = useState<'script' | 'audio'>('script');
+  const audio = useUpload('video_audio', VIDEO_AUDIO, 'audio');
+  const create = useStudioMutation(['video'], studioApi.createVideo);
+  const { form, formError, setFormError, submitWith } = useApiForm<Values>(videoForm, {
+    name: '',
+    language: languages.includes(avatar.language) ? avatar.language : (languages[0] ?? 'en'),
+    voiceId: '',
+    script: '',
+    subtitles: false,
+  });
+  const script = form.watch('script');
+  const voiceId = form.watch('voiceId');
+  const language = form.watch('language');
+  const readyVoices = voices.filter((voice) => voice.status === 'ready');
+
+  const onSubmit = submitWith(async (values) => {
+    if (source === 'script' && !values.script.trim()) {
+      form.setError('script', { message: 'validation.required' });
+      return;
+    }
+    if (source === 'audio' && audio.state.phase !== 'done') throw { code: 'upload_required' };
+    try {
+      const video = await create.mutateAsync({
+        name: values.name,
+        avatarId: avatar.id,
+        language: values.language,
+        subtitles: values.subtitles,
+        ...(source === 'script'
+          ? { script: values.script, voiceId: values.voiceId || undefined }
+          : { audioUploadId: audio.state.phase === 'done' ? audio.state.uploadId : undefined }),
+      });
+      navigate(`${paths.videosProcessing()}?video=${video.id}`);
+    } catch (error) {
+      const field = isApiError(error) ? FIELD_OF[error.code] : undefined;
+      if (!field) throw error;
+      form.setError(field, { message: `errors.${(error as { code: string }).code}` });
+    }
+  });
+  const fieldError = (name: 'script' | 'voiceId') => {
+    const message = form.formState.errors[name]?.message;
+    return validationText(t, typeof message === 'string' ? message : undefined);
+  };
+  const quotaExceeded = isApiError(formError) && formError.code === 'quota_exceeded';
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={t('videoNew.title')}>
+      <Stack gap="5">
+        <FormError error={formError} />
+        {quotaExceeded ? (
+          <Link href={paths.subscription()} color="brand.700" fontWeight="medium">
+            {t('videoNew.upgrade')}
+          </Link>
+        ) : null}
+        <FormField label={t('videoNew.avatar')}>
+          <Select
+            aria-label={t('videoNew.avatar')}
+            value={avatar.id}
+            options={avatars.filter((a) => a.status === 'ready' || a.id === avatar.id).map((a) => ({ value: a.id, label: a.name }))}
+            onChange={(event) => navigate(paths.videosNew(event.target.value))}
+          />
+        </FormField>
+        <TextField form={form} name="name" label={t('fields.videoName')} />
+        <ContentLanguageSelect form={form as never} languages={languages} />
+        <RadioGroup
+          label={t('videoNew.source')}
+          value={source}
+          onChange={(value) => {
+            setSource(value as 'script' | 'audio');
+            setFormError(null);
+          }}
+          options={[
+            { value: 'script', label: t('videoNew.sourceScript') },
+            { value: 'audio', label: t('videoNew.sourceAudio') },
+          ]}
+        />
+        {source === 'script' ? (
+          <>
+            <FormField label={t('videoNew.voice')} error={fieldError('voiceId')}>
+              <Select
+                aria-label={t('videoNew.voice')}
+                options={[
+                  { value: '', label: avatar.defaultVoiceId ? t('videoNew.avatarVoice') : t('videoNew.noAvatarVoice') },
+                  ...readyVoices.filter((v) => v.id !== avatar.defaultVoiceId).map((v) => ({ value: v.id, label: v.name })),
+                ]}
+                {...form.register('voiceId')}
+              />
+            </FormField>
+            <FormField label={t('videoNew.script')} error={fieldError('script')}>
+              <Textarea rows={8} {...form.register('script')} aria-label={t('videoNew.script')} />
+              <HStack justify="flex-end" w="100%">
+                <Text fontSize="sm" color={script.length > SCRIPT_MAX_CHARS ? 'danger' : 'fg.muted'} data-testid="script-count">
+                  {t('videoNew.count', { count: script.length, max: SCRIPT_MAX_CHARS })}
+                </Text>
+              </HStack>
+            </FormField>
+            <VoicePreview avatarId={avatar.id} voiceId={voiceId} language={language} script={script} />
+          </>
+        ) : (
+          <AudioSource upload={audio} />
+        )}
+        <Controller
+          control={form.control}
+          name="subtitles"
+          render={({ field }) => (
+            <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)} colorPalette="brand">
+              <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
+              <Checkbox.Control />
+              <Checkbox.Label>{t('videoNew.subtitles')}</Checkbox.Label>
+            </Checkbox.Root>
+          )}
+        />
+        {avatar.status !== 'ready' ? <Text color="fg.muted">{t('videoNew.avatarNotReady')}</Text> : null}
+        <Box>
+          <Button type="submit" size="lg" loading={form.formState.isSubmitting} disabled={avatar.status !== 'ready'}>
+            {t('videoNew.generate')}
+          </Button>
+        </Box>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { errorText } from '@kagami/shared/i18n';
+import { Button, HStack, Modal, notify } from '@kagami/shared/ui';
+import type { Video } from '../../data/types';
+import { AssetPlayer } from '../../components/asset-player';
+import { downloadAsset, fileNameOf } from '../../components/download';
+import { useStudioTranslation } from '../../components/use-studio-translation';
+
+/** Play and download a ready video. */
+export function VideoActions({ video }: { video: Video }) {
+  const { t } = useStudioTranslation();
+  const [playing, setPlaying] = useState(false);
+  const [saving, setSaving] = useState(false);
+  if (!video.downloadable || !video.download) return null;
+  const path = video.download;
+  const download = async () => {
+    setSaving(true);
+    try {
+      await downloadAsset(path, fileNameOf(video.name, 'mp4'));
+    } catch (error) {
+      notify({ status: 'error', title: errorText(t, error) });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <HStack gap="2">
+      <Button size="sm" color="secondary" onClick={() => setPlaying(true)} aria-label={`${t('videos.play')} ${video.name}`}>
+        {t('videos.play')}
+      </Button>
+      <Button size="sm" onClick={() => void download()} loading={saving} aria-label={`${t('videos.download')} ${video.name}`}>
+        {t('videos.download')}
+      </Button>
+      <Modal
+        open={playing}
+        onClose={() => setPlaying(false)}
+        kind="success"
+        title={video.name}
+        submitText={t('common:buttons.close')}
+        size="md"
+      >
+        {playing ? <AssetPlayer path={path} kind="video" type="video/mp4" label={video.name} /> : null}
+      </Modal>
+    </HStack>
+  );
+}

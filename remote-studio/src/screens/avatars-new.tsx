@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { acceptOf, AVATAR_VIDEO } from '@kagami/shared/validation';
+import { Box, Button, Grid, HStack, Stack, Text } from '@kagami/shared/ui';
+import { PageHeader } from '../components/page-header';
+import { useStudioTranslation } from '../components/use-studio-translation';
+import { AvatarDetailsForm } from '../features/avatar-new/avatar-details-form';
+import { AvatarProcessing } from '../features/avatar-new/avatar-processing';
+import { Requirements } from '../features/avatar-new/requirements';
+import { WebcamRecorder } from '../features/avatar-new/webcam-recorder';
+import { UploadPanel } from '../components/uploads/upload-panel';
+import { useUpload } from '../components/uploads/use-upload';
+
+type Source = 'choose' | 'upload' | 'webcam';
+
+/** AvatarsNew: requirements, then an upload or a webcam recording with consent, then the processing screen. */
+export default function AvatarsNew() {
+  const { t } = useStudioTranslation();
+  const [params, setParams] = useSearchParams();
+  const [source, setSource] = useState<Source>('choose');
+  const upload = useUpload('avatar_video', AVATAR_VIDEO, 'video');
+  const avatarId = params.get('avatar');
+  const uploadId = upload.state.phase === 'done' ? upload.state.uploadId : null;
+
+  const startOver = () => {
+    upload.reset();
+    setSource('choose');
+    setParams({});
+  };
+
+  if (avatarId) {
+    return (
+      <Stack gap="6" maxW="3xl">
+        <PageHeader title={t('avatarNew.processingTitle')} />
+        <AvatarProcessing avatarId={avatarId} onStartOver={startOver} />
+      </Stack>
+    );
+  }
+
+  const recording = source === 'webcam' && upload.state.phase === 'idle';
+  return (
+    <Stack gap="6" maxW="3xl">
+      <PageHeader title={t('avatarNew.title')} description={t('avatarNew.description')} />
+      <Requirements />
+      {source === 'choose' && upload.state.phase === 'idle' && upload.unfinished.length === 0 ? (
+        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+          <SourceChoice
+            title={t('avatarNew.uploadTitle')}
+            text={t('avatarNew.uploadText')}
+            onChoose={() => setSource('upload')}
+            action={t('avatarNew.chooseUpload')}
+          />
+          <SourceChoice
+            title={t('avatarNew.webcamTitle')}
+            text={t('avatarNew.webcamText')}
+            onChoose={() => setSource('webcam')}
+            action={t('avatarNew.chooseWebcam')}
+          />
+        </Grid>
+      ) : (
+        <Box borderWidth="1px" borderRadius="lg" bg="white" p="5">
+          {recording ? (
+            <WebcamRecorder onRecorded={(file) => void upload.start(file)} />
+          ) : (
+            <UploadPanel
+              upload={upload}
+              accept={acceptOf(AVATAR_VIDEO, 'video')}
+              prompt={t('avatarNew.dropPrompt')}
+              hint={t('avatarNew.dropHint', { formats: AVATAR_VIDEO.formats.map((f) => f.toUpperCase()).join(', ') })}
+            />
+          )}
+          {upload.state.phase === 'idle' || upload.state.phase === 'failed' ? (
+            <HStack mt="3">
+              <Button size="sm" color="white" onClick={startOver}>
+                {t('avatarNew.otherSource')}
+              </Button>
+            </HStack>
+          ) : null}
+        </Box>
+      )}
+      {source !== 'choose' || upload.state.phase !== 'idle' ? (
+        <Box borderWidth="1px" borderRadius="lg" bg="white" p="5">
+          <AvatarDetailsForm uploadId={uploadId} onCreated={(avatar) => setParams({ avatar: avatar.id })} />
+        </Box>
+      ) : null}
+    </Stack>
+  );
+}
+
+function SourceChoice({ title, text, action, onChoose }: { title: string; text: string; action: string; onChoose: () => void }) {
+  return (
+    <Stack borderWidth="1px" borderRadius="lg" bg="white" p="5" gap="3" justify="space-between">
+      <Stack gap="1">
+        <Text fontWeight="semibold">{title}</Text>
+        <Text color="fg.muted" fontSize="sm">
+          {text}
+        </Text>
+      </Stack>
+      <Box>
+        <Button onClick={onChoose}>{action}</Button>
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,50 @@
+import { useParams } from 'react-router-dom';
+import { paths } from '@kagami/shared/contract';
+import { isApiError } from '@kagami/shared/api';
+import { Box, EmptyState, LoadState, Stack } from '@kagami/shared/ui';
+import { useStudioItem } from '../data/queries';
+import { LinkButton } from '../components/link-button';
+import { PageHeader } from '../components/page-header';
+import { useStudioTranslation } from '../components/use-studio-translation';
+import { useVideoChoices } from '../features/video-new/use-video-choices';
+import { VideoForm } from '../features/video-new/video-form';
+
+export default function VideosNew() {
+  const { t } = useStudioTranslation();
+  const { avatarId = '' } = useParams();
+  const avatar = useStudioItem('avatar', avatarId);
+  const { avatars, voices, languages } = useVideoChoices(avatarId);
+  const queries = [avatar, avatars, voices, languages];
+  const missing = isApiError(avatar.error) && avatar.error.status === 404;
+  return (
+    <Stack gap="6" maxW="3xl">
+      <PageHeader title={t('videoNew.title')} description={t('videoNew.description')} />
+      {missing ? (
+        <EmptyState.Root borderWidth="1px" borderRadius="lg" bg="white">
+          <EmptyState.Content>
+            <EmptyState.Title>{t('videoNew.avatarMissing')}</EmptyState.Title>
+            <LinkButton to={paths.avatars()}>{t('videos.chooseAvatar')}</LinkButton>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <LoadState
+          loading={queries.some((q) => q.isPending)}
+          error={queries.find((q) => q.isError)?.error ?? null}
+          onRetry={() => queries.forEach((q) => q.isError && void q.refetch())}
+        >
+          {avatar.data && avatars.data && voices.data && languages.data ? (
+            <Box borderWidth="1px" borderRadius="lg" bg="white" p="5">
+              <VideoForm
+                key={avatar.data.id}
+                avatar={avatar.data}
+                avatars={avatars.data.items}
+                voices={voices.data.items}
+                languages={languages.data.languages}
+              />
+            </Box>
+          ) : null}
+        </LoadState>
+      )}
+    </Stack>
+  );
+}

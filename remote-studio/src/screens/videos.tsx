@@ -1,0 +1,20 @@
+import { paths } from '@kagami/shared/contract';
+import { Stack } from '@kagami/shared/ui';
+import { LinkButton } from '../components/link-button';
+import { PageHeader } from '../components/page-header';
+import { useStudioTranslation } from '../components/use-studio-translation';
+import { VideoList } from '../features/videos/video-list';
+
+export default function Videos() {
+  const { t } = useStudioTranslation();
+  return (
+    <Stack gap="6">
+      <PageHeader
+        title={t('videos.title')}
+        description={t('videos.description')}
+        action={<LinkButton to={paths.avatars()}>{t('videos.create')}</LinkButton>}
+      />
+      <VideoList />
+    </Stack>
+  );
+}

@@ -1,0 +1,15 @@
+import { Stack } from '@kagami/shared/ui';
+import { PageHeader } from '../components/page-header';
+import { useStudioTranslation } from '../components/use-studio-translation';
+import { NewVoiceDialog } from '../features/voices/new-voice-dialog';
+import { VoiceList } from '../features/voices/voice-list';
+
+export default function Voices() {
+  const { t } = useStudioTranslation();
+  return (
+    <Stack gap="6">
+      <PageHeader title={t('voices.title')} description={t('voices.description')} action={<NewVoiceDialog />} />
+      <VoiceList />
+    </Stack>
+  );
+}
