@@ -39,7 +39,8 @@ test('(e) Japanese is shown on every auth screen, and the choice is kept', async
   await page.getByRole('button', { name: 'チームなしで続ける' }).click();
   await expect(page.getByTestId('current-team-name')).toHaveText('佐藤 花子のチーム');
   await expect(page.getByRole('navigation', { name: 'メインメニュー' })).toBeVisible();
-  await expect(page.getByText('Kagamiのこの部分は、このサーバーではまだ利用できません。')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'アバター', level: 1 })).toBeVisible();
+  await expect(page.getByText('アバターはまだありません')).toBeVisible();
 });
 
 test('(f) with remote-auth unreachable, the shell shows its fallback with a retry button, and retry recovers', async ({ page }) => {

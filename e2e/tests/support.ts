@@ -58,9 +58,16 @@ export async function logIn(page: Page, email: string, password = PASSWORD) {
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
-/** Home in the main layout: the menu is there and the content area shows the shell's fallback until remote-studio exists. */
+/** Home in the main layout: the menu, and remote-studio's avatar list. */
 export async function expectHome(page: Page) {
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
-  await expect(page.getByTestId('remote-fallback')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Avatars', level: 1 })).toBeVisible();
+}
+
+/** Opens the app signed in with a token (as a restored session does). */
+export async function signInWithToken(page: Page, token: string, path = '/') {
+  await page.goto('/privacy-policy.html');
+  await page.evaluate((accessToken) => localStorage.setItem('kagami.user', JSON.stringify({ accessToken, tokenType: 'Bearer' })), token);
+  await page.goto(path);
 }

@@ -11,12 +11,12 @@ type Handler = (request: { body: Record<string, unknown>; url: URL; headers: Rec
 
 export type FakeApi = {
   /** Every request made, in order: `METHOD /path` plus its JSON body. */
-  calls: { route: string; body: Record<string, unknown>; headers: Record<string, string> }[];
+  calls: { route: string; url: URL; body: Record<string, unknown>; headers: Record<string, string> }[];
   on: (route: string, handler: Handler | Reply) => void;
 };
 
 /**
- * Fakes the API at the HTTP layer (window.fetch), like MSW with `onUnhandledRequest: 'error'`:
+ * Fakes the API at the HTTP layer (window.fetch); a route may end in `*` to match a family of paths, like MSW with `onUnhandledRequest: 'error'`:
  * a request no handler answers fails the test.
  */
 export function fakeApi(routes: Record<string, Handler | Reply> = {}): FakeApi {
@@ -29,8 +29,8 @@ export function fakeApi(routes: Record<string, Handler | Reply> = {}): FakeApi {
     const headers = Object.fromEntries(
       Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
     );
-    calls.push({ route, body, headers });
-    const handler = handlers.get(route);
+    calls.push({ route, url, body, headers });
+    const handler = handlers.get(route) ?? [...handlers].find(([key]) => key.includes('*') && wildcard(key).test(route))?.[1];
     if (!handler) throw new Error(`Unhandled request ${route}`);
     const reply = typeof handler === 'function' ? await handler({ body, url, headers }) : handler;
     const text = reply.body === undefined ? '' : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
@@ -47,6 +47,15 @@ export function fakeApi(routes: Record<string, Handler | Reply> = {}): FakeApi {
   configureApi({ baseUrl: TEST_API });
   return { calls, on: (route, handler) => handlers.set(route, handler) };
 }
+
+/** `GET /assets/*` matches any route that starts so. */
+const wildcard = (key: string) =>
+  new RegExp(
+    `^${key
+      .split('*')
+      .map((part) => part.replace(/[.?+^$()|[\]\\{}]/g, '\\$&'))
+      .join('.*')}$`,
+  );
 
 /** A minimal ReadableStream body: each chunk in turn, then pending until the request is aborted. */
 function eventStream(chunks: string[], signal?: AbortSignal | null) {

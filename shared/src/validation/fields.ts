@@ -76,6 +76,7 @@ export const invitationCodeField = v.pipe(
 export const uiLanguageField = v.picklist(UI_LANGUAGES, m('invalid'));
 
 export const agreementField = v.literal(true, m('agreementRequired'));
+export const consentField = v.literal(true, m('consentRequired'));
 
 /** SPEC §1: the languages avatars speak in (the UI itself is in en and ja). */
 export const CONTENT_LANGUAGES = ['en', 'zh', 'ja', 'de', 'fr', 'es', 'ko', 'ar', 'ru', 'nl', 'it', 'pl', 'pt'] as const;

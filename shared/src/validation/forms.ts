@@ -3,6 +3,7 @@ import { encodeMessage as m } from './messages';
 import {
   agreementField,
   companyNameField,
+  consentField,
   contentLanguageField,
   emailField,
   employeeCountField,
@@ -75,7 +76,7 @@ export type ForgotPasswordForm = v.InferInput<typeof forgotPasswordForm>;
 export const resetPasswordForm = newPasswordPair;
 export type ResetPasswordForm = v.InferInput<typeof resetPasswordForm>;
 
-export const avatarForm = v.object({ name: nameField, language: contentLanguageField, consent: agreementField });
+export const avatarForm = v.object({ name: nameField, language: contentLanguageField, consent: consentField });
 export type AvatarForm = v.InferInput<typeof avatarForm>;
 
 export const voiceForm = v.object({ name: nameField, language: contentLanguageField });

@@ -16,7 +16,8 @@ export type ValidationKey =
   | 'passwordsMismatch'
   | 'emailsMismatch'
   | 'codeFormat'
-  | 'agreementRequired';
+  | 'agreementRequired'
+  | 'consentRequired';
 
 export function encodeMessage(key: ValidationKey, params: Record<string, string | number> = {}): string {
   const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();

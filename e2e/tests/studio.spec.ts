@@ -1,0 +1,168 @@
+import { expect, test, type Page } from '@playwright/test';
+import { REMOTE_STUDIO } from '../playwright.config';
+import { media, probe } from './media';
+import { onboardedByApi, signInWithToken, uniqueEmail } from './support';
+
+const READY = { timeout: 120_000 };
+
+/** Chooses the upload on AvatarsNew, sends a file and fills the details with consent. */
+async function uploadAvatar(page: Page, file: string, name: string) {
+  await page.goto('/avatars/new');
+  await expect(page.getByRole('heading', { name: 'What makes a good avatar video' })).toBeVisible();
+  await page.getByRole('button', { name: 'Upload a video' }).click();
+  await page.getByLabel('File to upload').setInputFiles(file);
+  await expect(page.getByText(/is uploaded\.$/)).toBeVisible({ timeout: 60_000 });
+  await page.getByLabel('Avatar name').fill(name);
+  await expect(page.getByTestId('consent-text')).toContainText('Yuki');
+  await page.locator('[data-scope=checkbox][data-part=control]').click();
+  await page.getByRole('button', { name: 'Create avatar' }).click();
+}
+
+test.describe.serial('a studio session from one account', () => {
+  let token: string;
+  let page: Page;
+
+  test.beforeAll(async ({ browser, request }) => {
+    token = await onboardedByApi(request, uniqueEmail('studio'), { name: 'Yuki' });
+    page = await browser.newPage();
+  });
+  test.afterAll(() => page.close());
+
+  test('an uploaded 35 s face clip becomes a ready avatar card with its preview', async () => {
+    test.setTimeout(180_000);
+    await signInWithToken(page, token, '/avatars');
+    await expect(page.getByText('No avatars yet')).toBeVisible();
+    await uploadAvatar(page, media('face-clip.mp4'), 'Studio Yuki');
+    await expect(page).toHaveURL(/\/avatars\/new\?avatar=/);
+    await expect(page.getByRole('heading', { name: 'Creating your avatar' })).toBeVisible();
+    await expect(page.getByTestId('item-status')).toHaveAttribute('data-status', 'in_progress');
+    await expect(page.getByTestId('item-status')).toHaveAttribute('data-status', 'ready', READY);
+    await expect(page.getByRole('img', { name: 'Studio Yuki' })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Go to avatars' }).click();
+    const card = page.getByRole('article', { name: 'Studio Yuki' });
+    await expect(card.getByText('Ready')).toBeVisible();
+    await expect(card.getByRole('img', { name: 'Studio Yuki' })).toBeVisible();
+    expect(await card.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  });
+
+  test('a video from a script: voice preview played, processing followed to ready, downloaded mp4 with video and audio', async () => {
+    test.setTimeout(180_000);
+    await page.goto('/avatars');
+    await page.getByRole('article', { name: 'Studio Yuki' }).getByRole('link', { name: 'Create video' }).click();
+    await expect(page).toHaveURL(/\/videos\/new\//);
+    await expect(page.getByRole('heading', { name: 'Create a video' })).toBeVisible();
+    await expect(page.getByLabel('Language', { exact: true })).toHaveValue('en');
+    await page.getByLabel('Video name').fill('Welcome message');
+    const script = 'Welcome to Kagami. This video was written, voiced and rendered in a few seconds.';
+    await page.getByLabel('Script').fill(script);
+    await expect(page.getByTestId('script-count')).toHaveText(`${script.length} / 5000 characters`);
+
+    await page.getByRole('button', { name: 'Preview voice' }).click();
+    const preview = page.getByTestId('voice-preview-audio');
+    await expect(preview).toBeVisible();
+    const played = await preview.evaluate(
+      (audio: HTMLAudioElement) =>
+        new Promise<{ duration: number; time: number }>((resolve) => {
+          audio.muted = true;
+          const done = () => resolve({ duration: audio.duration, time: audio.currentTime });
+          audio.addEventListener('ended', done);
+          void audio.play().catch(() => done());
+          setTimeout(done, 8000);
+        }),
+    );
+    expect(played.duration).toBeGreaterThan(1);
+    expect(played.time).toBeGreaterThan(0.5);
+
+    await page.getByRole('button', { name: 'Generate video' }).click();
+    await expect(page).toHaveURL(/\/videos\/processing\?video=/);
+    const processing = page.getByTestId('video-processing');
+    await expect(processing.getByText('Welcome message')).toBeVisible();
+    await expect(processing.getByTestId('item-status')).toHaveAttribute('data-status', 'ready', READY);
+    await expect(page.getByTestId('asset-video')).toBeVisible();
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download Welcome message' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('Welcome message.mp4');
+    const saved = test.info().outputPath('welcome.mp4');
+    await file.saveAs(saved);
+    const probed = probe(saved);
+    expect(probed.format).toContain('mp4');
+    expect(probed.streams).toEqual(expect.arrayContaining(['video', 'audio']));
+    expect(probed.seconds).toBeGreaterThan(2);
+
+    await page.goto('/videos');
+    const row = page.getByTestId('video-row').filter({ hasText: 'Welcome message' });
+    await expect(row.getByText('Yuki')).toBeVisible();
+    await expect(row.getByText('Ready')).toBeVisible();
+  });
+
+  test('a voice upload is processed in its dialog and its sample plays in the list', async () => {
+    test.setTimeout(120_000);
+    await page.goto('/voices');
+    await page.getByRole('button', { name: 'Create voice' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'New voice' });
+    await dialog.getByLabel('File to upload').setInputFiles(media('voice.wav'));
+    await expect(dialog.getByText('“voice.wav” is uploaded.')).toBeVisible({ timeout: 30_000 });
+    await dialog.getByLabel('Voice name').fill('Narrator');
+    await dialog.getByRole('button', { name: 'Create voice' }).click();
+    const processing = page.getByTestId('voice-processing');
+    await expect(processing.getByTestId('item-status')).toHaveAttribute('data-status', 'ready', READY);
+    await expect(processing.getByTestId('asset-audio')).toBeVisible();
+    await page.getByRole('button', { name: 'Close' }).first().click();
+    const row = page.getByTestId('voice-row').filter({ hasText: 'Narrator' });
+    await expect(row.getByTestId('asset-audio')).toBeVisible();
+  });
+
+  test('deleting an avatar with its default voice deletes both when asked to', async () => {
+    await page.goto('/voices');
+    const voicesBefore = await page.getByTestId('voice-row').count();
+    expect(voicesBefore).toBe(2);
+    await page.goto('/avatars');
+    await page.getByRole('article', { name: 'Studio Yuki' }).getByRole('button', { name: 'Delete Studio Yuki' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete avatar' });
+    await expect(dialog.getByText('has its own voice')).toBeVisible();
+    await dialog.getByText('The avatar and its voice').click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('No avatars yet')).toBeVisible();
+    await page.goto('/voices');
+    await expect(page.getByTestId('voice-row')).toHaveCount(1);
+    await expect(page.getByTestId('voice-row')).toContainText('Narrator');
+  });
+});
+
+test('an upload interrupted by a page reload resumes where it stopped', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const token = await onboardedByApi(request, uniqueEmail('resume'), { name: 'Yuki' });
+  await signInWithToken(page, token, '/avatars/new');
+  const network = await page.context().newCDPSession(page);
+  await network.send('Network.enable');
+  await network.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 1024 * 1024,
+  });
+  await page.getByRole('button', { name: 'Upload a video' }).click();
+  await page.getByLabel('File to upload').setInputFiles(media('large-face-clip.mp4'));
+  await expect
+    .poll(async () => Number((await page.getByTestId('upload-percent').textContent())?.match(/^(\d+)%/)?.[1] ?? 0), { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(15);
+
+  await page.reload();
+  await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await expect(page.getByTestId('unfinished-upload')).toContainText('large-face-clip.mp4');
+  await page.getByLabel('File to upload').setInputFiles(media('large-face-clip.mp4'));
+  await expect(page.getByText('Continuing your earlier upload where it stopped.')).toBeVisible();
+  await expect(page.getByText('“large-face-clip.mp4” is uploaded.')).toBeVisible({ timeout: 60_000 });
+});
+
+test('with remote-studio unreachable, Home shows the fallback and the other remotes keep working', async ({ page, request }) => {
+  const token = await onboardedByApi(request, uniqueEmail('nostudio'), { name: 'Yuki' });
+  await page.route(`${REMOTE_STUDIO}/mf-manifest.json`, (route) => route.abort());
+  await signInWithToken(page, token, '/');
+  await expect(page.getByTestId('remote-fallback')).toContainText('Temporarily unavailable', { timeout: 20_000 });
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Profile' }).click();
+  await expect(page.getByRole('heading', { name: 'User Information' })).toBeVisible({ timeout: 20_000 });
+});

@@ -1,0 +1,131 @@
+import { act, fakeApi, fireEvent, screen, waitFor, within } from '@kagami/shared/testing';
+import { renderStudio, TEAM } from '../components/render-studio';
+import { avatarJson } from '../testing/fixtures';
+import { uploads } from '../testing/tus-stand-in';
+import AvatarsNew from './avatars-new';
+
+jest.mock('tus-js-client', () => jest.requireActual('../testing/tus-stand-in').tusStandIn());
+
+const video = (name = 'me.mp4', size = 40 * 1024 ** 2, type = 'video/mp4') => {
+  const file = new File(['x'], name, { type });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+};
+
+beforeEach(() => uploads.splice(0));
+
+async function chooseUpload() {
+  const rendered = renderStudio(<AvatarsNew />, { route: '/avatars/new', path: '/avatars/new' });
+  expect(screen.getByRole('region', { name: 'What makes a good avatar video' })).toHaveTextContent(
+    'A video file: MP4, MOV, AVI, MKV, WEBM, FLV, WMV, M4V.',
+  );
+  expect(screen.getByText('At least 30 seconds; 2 to 5 minutes works best.')).toBeInTheDocument();
+  await rendered.user.click(screen.getByRole('button', { name: 'Upload a video' }));
+  return rendered;
+}
+
+test('a file of the wrong type or size is refused before any byte is sent', async () => {
+  fakeApi({});
+  const { user } = await chooseUpload();
+  // Dropped files skip the picker's filter.
+  fireEvent.drop(screen.getByTestId('drop-zone'), { dataTransfer: { files: [new File(['notes'], 'notes.txt', { type: 'text/plain' })] } });
+  expect(await screen.findByRole('alert')).toHaveTextContent('This file is not a video. Choose a video file.');
+  await user.upload(screen.getByLabelText('File to upload'), video('huge.mp4', 6 * 1024 ** 3));
+  expect(await screen.findByRole('alert')).toHaveTextContent('The video is larger than 5 GB.');
+  expect(uploads).toHaveLength(0);
+});
+
+test('upload with progress, pause and resume, then consent and create: the processing screen follows the avatar', async () => {
+  const avatar = avatarJson({ name: 'Hana', status: 'in_progress', preview: null });
+  const server = fakeApi({
+    [`POST ${TEAM}/avatars`]: { status: 202, body: avatar },
+    [`GET ${TEAM}/avatars/${avatar.id}`]: { status: 200, body: avatar },
+    [`GET ${TEAM}/events`]: { status: 200 },
+  });
+  const { user } = await chooseUpload();
+  await user.upload(screen.getByLabelText('File to upload'), video());
+  await waitFor(() => expect(uploads).toHaveLength(1));
+  const upload = uploads[0]!;
+  expect(upload.options.metadata).toMatchObject({ team_id: TEAM.split('/').pop(), purpose: 'avatar_video', filename: 'me.mp4' });
+  expect(upload.started).toBe(1);
+
+  act(() => upload.progress(10 * 1024 ** 2));
+  expect(screen.getByTestId('upload-percent')).toHaveTextContent('25% · 10.0 MB of 40.0 MB');
+  await user.click(screen.getByRole('button', { name: 'Pause' }));
+  expect(upload.aborted).toEqual([false]);
+  expect(screen.getByText('Paused')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Resume' }));
+  expect(upload.started).toBe(2);
+
+  expect(screen.getByRole('button', { name: 'Create avatar' })).toBeDisabled();
+  act(() => upload.progress(40 * 1024 ** 2));
+  expect(screen.getByText('Checking the file…')).toBeInTheDocument();
+  act(() => upload.finish('up-1'));
+  expect(screen.getByText('“me.mp4” is uploaded.')).toBeInTheDocument();
+
+  await user.type(screen.getByLabelText('Avatar name'), 'Hana');
+  await user.click(screen.getByRole('button', { name: 'Create avatar' }));
+  expect(await screen.findByText('Read and accept the consent statement to continue.')).toBeInTheDocument();
+  expect(screen.getByTestId('consent-text')).toHaveTextContent('I, Aoki Hana (aoki@example.com), confirm');
+  await user.click(screen.getByRole('checkbox', { name: 'I have read and accept this statement' }));
+  await user.click(screen.getByRole('button', { name: 'Create avatar' }));
+
+  expect(await screen.findByRole('heading', { name: 'Creating your avatar' })).toBeInTheDocument();
+  expect(within(await screen.findByTestId('avatar-processing')).getByText('In progress')).toBeInTheDocument();
+  const created = server.calls.find((c) => c.route === `POST ${TEAM}/avatars`)!;
+  expect(created.body).toEqual({
+    name: 'Hana',
+    language: 'en',
+    upload_id: 'up-1',
+    consent_text: expect.stringContaining('Aoki Hana (aoki@example.com)'),
+  });
+});
+
+test('cancel stops the upload and removes it; a refused file shows the server reason', async () => {
+  fakeApi({});
+  const { user } = await chooseUpload();
+  await user.upload(screen.getByLabelText('File to upload'), video());
+  await waitFor(() => expect(uploads).toHaveLength(1));
+  act(() => uploads[0]!.progress(1024));
+  await user.click(screen.getByRole('button', { name: 'Cancel upload' }));
+  expect(uploads[0]!.aborted).toEqual([true]);
+  expect(screen.getByRole('alert')).toHaveTextContent('The upload was cancelled.');
+
+  await user.upload(screen.getByLabelText('File to upload'), video('short.mp4'));
+  await waitFor(() => expect(uploads).toHaveLength(2));
+  act(() => uploads[1]!.refuse(422, { code: 'video_too_short' }));
+  expect(screen.getByRole('alert')).toHaveTextContent('The video is too short: it must be at least 30 seconds');
+});
+
+describe('webcam', () => {
+  const original = { mediaDevices: navigator.mediaDevices, MediaRecorder: globalThis.MediaRecorder };
+  afterEach(() => {
+    Object.defineProperty(navigator, 'mediaDevices', { value: original.mediaDevices, configurable: true });
+    globalThis.MediaRecorder = original.MediaRecorder;
+  });
+
+  test('a denied camera or microphone shows its message', async () => {
+    fakeApi({});
+    globalThis.MediaRecorder = { isTypeSupported: () => true } as unknown as typeof MediaRecorder;
+    Object.defineProperty(navigator, 'mediaDevices', {
+      value: { getUserMedia: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) },
+      configurable: true,
+    });
+    const { user } = renderStudio(<AvatarsNew />, { route: '/avatars/new', path: '/avatars/new' });
+    await user.click(screen.getByRole('button', { name: 'Record with webcam' }));
+    await user.click(screen.getByRole('button', { name: 'Allow camera and microphone' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Camera or microphone access was denied. Allow it in your browser settings.',
+    );
+  });
+
+  test('a browser that cannot record says so', async () => {
+    fakeApi({});
+    // @ts-expect-error jsdom-like browsers without MediaRecorder
+    delete globalThis.MediaRecorder;
+    const { user } = renderStudio(<AvatarsNew />, { route: '/avatars/new', path: '/avatars/new' });
+    await user.click(screen.getByRole('button', { name: 'Record with webcam' }));
+    await user.click(screen.getByRole('button', { name: 'Allow camera and microphone' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This browser cannot record video.');
+  });
+});

@@ -1,0 +1,142 @@
+import { act, fakeApi, screen, waitFor, within } from '@kagami/shared/testing';
+import { renderStudio, TEAM } from '../components/render-studio';
+import { avatarJson, page, videoJson, voiceJson } from '../testing/fixtures';
+import { uploads } from '../testing/tus-stand-in';
+import VideosNew from './videos-new';
+
+jest.mock('tus-js-client', () => jest.requireActual('../testing/tus-stand-in').tusStandIn());
+
+const avatar = avatarJson({ name: 'Hana', language: 'ja', default_voice_id: 'v-default' });
+const other = avatarJson({ name: 'Ken' });
+const voice = voiceJson({ name: 'Narrator' });
+
+function setup(routes: Parameters<typeof fakeApi>[0] = {}) {
+  const server = fakeApi({
+    [`GET ${TEAM}/avatars/${avatar.id}`]: { status: 200, body: avatar },
+    [`GET ${TEAM}/avatars`]: { status: 200, body: page([avatar, other]) },
+    [`GET ${TEAM}/voices`]: { status: 200, body: page([voice]) },
+    [`GET ${TEAM}/languages`]: { status: 200, body: { languages: ['en', 'ja', 'de'] } },
+    ...routes,
+  });
+  const rendered = renderStudio(<VideosNew />, { route: `/videos/new/${avatar.id}`, path: '/videos/new/:avatarId' });
+  return { server, ...rendered };
+}
+
+beforeEach(() => uploads.splice(0));
+
+test('defaults: this avatar, its own voice, its language from the languages call; the count follows the script', async () => {
+  const { server, user } = setup();
+  expect(await screen.findByLabelText('Avatar')).toHaveValue(avatar.id);
+  expect(screen.getByLabelText('Voice')).toHaveValue('');
+  expect(screen.getByRole('option', { name: "The avatar's own voice" })).toBeInTheDocument();
+  expect(screen.getByRole('option', { name: 'Narrator' })).toBeInTheDocument();
+  expect(screen.getByLabelText('Language')).toHaveValue('ja');
+  expect(
+    within(screen.getByLabelText('Language'))
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['English', 'Japanese', 'German']);
+  expect(server.calls.find((c) => c.route === `GET ${TEAM}/languages`)!.url.searchParams.get('avatar_id')).toBe(avatar.id);
+
+  await user.type(screen.getByLabelText('Script'), 'Hello there');
+  expect(screen.getByTestId('script-count')).toHaveTextContent('11 / 5000 characters');
+});
+
+test('the voice preview speaks the start of the script in the chosen voice and plays it', async () => {
+  URL.createObjectURL = jest.fn(() => 'blob:preview');
+  URL.revokeObjectURL = jest.fn();
+  const { server, user } = setup({ [`POST ${TEAM}/voice-preview`]: { status: 200, body: 'RIFF', contentType: 'audio/wav' } });
+  await user.type(await screen.findByLabelText('Script'), 'Hello from Kagami.');
+  await user.selectOptions(screen.getByLabelText('Voice'), voice.id);
+  await user.click(screen.getByRole('button', { name: 'Preview voice' }));
+  expect(await screen.findByTestId('voice-preview-audio')).toHaveAttribute('src', 'blob:preview');
+  expect(server.calls.find((c) => c.route === `POST ${TEAM}/voice-preview`)!.body).toEqual({
+    voice_id: voice.id,
+    language: 'ja',
+    text: 'Hello from Kagami.',
+  });
+});
+
+test('generate sends the script and goes to the processing screen', async () => {
+  const video = videoJson({ status: 'in_progress' });
+  const { server, user } = setup({ [`POST ${TEAM}/videos`]: { status: 202, body: video } });
+  await user.type(await screen.findByLabelText('Video name'), 'Greeting');
+  await user.click(screen.getByRole('button', { name: 'Generate video' }));
+  expect(await screen.findByText('This field is required.')).toBeInTheDocument();
+  await user.type(screen.getByLabelText('Script'), 'Konnichiwa');
+  await user.click(screen.getByRole('button', { name: 'Generate video' }));
+  expect(await screen.findByTestId('elsewhere')).toBeInTheDocument();
+  expect(server.calls.find((c) => c.route === `POST ${TEAM}/videos`)!.body).toEqual({
+    name: 'Greeting',
+    avatar_id: avatar.id,
+    language: 'ja',
+    subtitles: false,
+    script: 'Konnichiwa',
+  });
+});
+
+test.each([
+  ['text_too_long', 400, 'Script', 'The text is too long for audio generation.'],
+  ['voice_id_missing', 400, 'Voice', 'Choose a voice.'],
+])('%s is shown under its field', async (code, status, field, message) => {
+  const { user } = setup({ [`POST ${TEAM}/videos`]: { status, body: { code } } });
+  await user.type(await screen.findByLabelText('Video name'), 'Greeting');
+  await user.type(screen.getByLabelText('Script'), 'Hello');
+  await user.click(screen.getByRole('button', { name: 'Generate video' }));
+  const control = screen.getByLabelText(field);
+  await waitFor(() => expect(control.closest('[data-scope=field][data-part=root]')).toHaveTextContent(message));
+});
+
+test('quota and capacity errors are shown above the form; quota offers the plans', async () => {
+  const { server, user } = setup({ [`POST ${TEAM}/videos`]: { status: 402, body: { code: 'quota_exceeded' } } });
+  await user.type(await screen.findByLabelText('Video name'), 'Greeting');
+  await user.type(screen.getByLabelText('Script'), 'Hello');
+  await user.click(screen.getByRole('button', { name: 'Generate video' }));
+  expect(await screen.findByText('You have used up your quota. Upgrade your plan to create more.')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'See plans and upgrade' })).toHaveAttribute('href', '/subscription');
+
+  server.on(`POST ${TEAM}/videos`, { status: 503, body: { code: 'capacity_exhausted' } });
+  await user.click(screen.getByRole('button', { name: 'Generate video' }));
+  expect(await screen.findByText('Creation failed due to high traffic. Please try again later.')).toBeInTheDocument();
+  expect(screen.getByLabelText('Script')).toHaveValue('Hello');
+});
+
+test('an uploaded audio file replaces the script; replacing it asks first', async () => {
+  const video = videoJson({ status: 'in_progress' });
+  const { server, user } = setup({ [`POST ${TEAM}/videos`]: { status: 202, body: video } });
+  await user.click(await screen.findByText('An audio file I upload'));
+  await user.upload(screen.getByLabelText('File to upload'), new File(['ID3'], 'talk.mp3', { type: 'audio/mpeg' }));
+  await waitFor(() => expect(uploads).toHaveLength(1));
+  expect(uploads[0]!.options.metadata.purpose).toBe('video_audio');
+  act(() => uploads[0]!.finish('audio-1'));
+  expect(screen.getByTestId('chosen-audio')).toHaveTextContent('Audio: talk.mp3');
+
+  await user.click(screen.getByRole('button', { name: 'Replace audio' }));
+  const dialog = await screen.findByRole('alertdialog', { name: 'Replace the audio?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(screen.getByTestId('chosen-audio')).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Replace audio' }));
+  await user.click(
+    within(await screen.findByRole('alertdialog', { name: 'Replace the audio?' })).getByRole('button', { name: 'Replace audio' }),
+  );
+  await user.upload(await screen.findByLabelText('File to upload'), new File(['ID3'], 'better.mp3', { type: 'audio/mpeg' }));
+  await waitFor(() => expect(uploads).toHaveLength(2));
+  act(() => uploads[1]!.finish('audio-2'));
+
+  await user.type(screen.getByLabelText('Video name'), 'Talk');
+  await user.click(screen.getByRole('button', { name: 'Generate video' }));
+  await screen.findByTestId('elsewhere');
+  expect(server.calls.find((c) => c.route === `POST ${TEAM}/videos`)!.body).toMatchObject({ audio_upload_id: 'audio-2', name: 'Talk' });
+});
+
+test('an avatar that does not exist says so', async () => {
+  fakeApi({
+    [`GET ${TEAM}/avatars/${avatar.id}`]: { status: 404, body: { code: 'not_found' } },
+    [`GET ${TEAM}/avatars`]: { status: 200, body: page([]) },
+    [`GET ${TEAM}/voices`]: { status: 200, body: page([]) },
+    [`GET ${TEAM}/languages`]: { status: 404, body: { code: 'not_found' } },
+  });
+  renderStudio(<VideosNew />, { route: `/videos/new/${avatar.id}`, path: '/videos/new/:avatarId' });
+  expect(await screen.findByText('This avatar does not exist or was deleted.')).toBeInTheDocument();
+});

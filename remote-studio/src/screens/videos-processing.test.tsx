@@ -1,0 +1,66 @@
+import { fakeApi, screen, waitFor, within } from '@kagami/shared/testing';
+import { renderStudio, TEAM } from '../components/render-studio';
+import { signedAsset, statusEvent, videoJson } from '../testing/fixtures';
+import VideosProcessing from './videos-processing';
+
+const render = (videoId?: string) =>
+  renderStudio(<VideosProcessing />, { route: `/videos/processing${videoId ? `?video=${videoId}` : ''}`, path: '/videos/processing' });
+
+test('follows the video until ready, then plays and offers the download', async () => {
+  const video = videoJson({ name: 'Greeting', status: 'in_progress' });
+  let current: Record<string, unknown> = video;
+  fakeApi({
+    [`GET ${TEAM}/videos/${video.id}`]: () => ({ status: 200, body: current }),
+    [`GET ${TEAM}/events`]: () => {
+      current = videoJson({ id: video.id, name: 'Greeting' });
+      return { status: 200, events: [statusEvent('video', video.id, 'ready')] };
+    },
+    'GET /assets/*': signedAsset,
+  });
+  render(video.id);
+  const panel = await screen.findByTestId('video-processing');
+  await waitFor(() => expect(within(panel).getByText('Ready')).toBeInTheDocument());
+  await waitFor(() =>
+    expect(screen.getByTestId('asset-video').querySelector('source')).toHaveAttribute(
+      'src',
+      `http://api.test/assets/signed/video_output/${video.id}.mp4?sig=x`,
+    ),
+  );
+  expect(within(panel).getByRole('button', { name: 'Download Greeting' })).toBeInTheDocument();
+});
+
+test('a failed video says why and offers to try again with its avatar', async () => {
+  const video = videoJson({ name: 'Greeting', status: 'failed', reason: 'processing_failed', avatar_id: 'a-1' });
+  fakeApi({ [`GET ${TEAM}/videos/${video.id}`]: { status: 200, body: video }, [`GET ${TEAM}/events`]: { status: 200 } });
+  render(video.id);
+  const panel = await screen.findByTestId('video-processing');
+  expect(within(panel).getByText('Failed')).toBeInTheDocument();
+  expect(within(panel).getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/videos/new/a-1');
+  expect(screen.queryByTestId('asset-video')).not.toBeInTheDocument();
+});
+
+test('with no video named, it points to the list', async () => {
+  fakeApi({});
+  render();
+  expect(screen.getByText('No video is being made right now.')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Go to the video list' })).toHaveAttribute('href', '/videos');
+});
+
+test('leaving the view cancels the video load', async () => {
+  const video = videoJson({ name: 'Greeting' });
+  let signal: AbortSignal | undefined;
+  fakeApi({ [`GET ${TEAM}/videos/${video.id}`]: { status: 200, body: video }, [`GET ${TEAM}/events`]: { status: 200 } });
+  const fetchWithAssets = globalThis.fetch;
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    if (String(input).includes('/assets/')) {
+      signal = init?.signal ?? undefined;
+      return new Promise(() => {});
+    }
+    return fetchWithAssets(input, init);
+  }) as typeof fetch;
+  const { unmount } = render(video.id);
+  await waitFor(() => expect(signal).toBeDefined());
+  expect(signal!.aborted).toBe(false);
+  unmount();
+  expect(signal!.aborted).toBe(true);
+});

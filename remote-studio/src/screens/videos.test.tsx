@@ -1,0 +1,71 @@
+import { fakeApi, screen, waitFor, within } from '@kagami/shared/testing';
+import { renderStudio, TEAM } from '../components/render-studio';
+import { page, signedAsset, videoJson } from '../testing/fixtures';
+import Videos from './videos';
+
+const LIST = `GET ${TEAM}/videos`;
+const EVENTS = `GET ${TEAM}/events`;
+
+test('rows show name, creator, status with reason, duration, and play/download only when downloadable', async () => {
+  const ready = videoJson({ name: 'Launch' });
+  const failed = videoJson({ name: 'Broken', status: 'failed', reason: 'avatar_missing' });
+  const running = videoJson({ name: 'Rendering', status: 'in_progress' });
+  fakeApi({ [LIST]: { status: 200, body: page([ready, failed, running]) }, [EVENTS]: { status: 200 } });
+  renderStudio(<Videos />);
+  const [first, second, third] = await screen.findAllByTestId('video-row');
+  expect(first).toHaveTextContent('Launch');
+  expect(within(first!).getByText('Aoki Hana')).toBeInTheDocument();
+  expect(within(first!).getByText('0:12')).toBeInTheDocument();
+  expect(within(first!).getByRole('button', { name: 'Download Launch' })).toBeInTheDocument();
+  expect(within(second!).getByText('The avatar of this video no longer exists.')).toBeInTheDocument();
+  expect(within(second!).queryByRole('button', { name: /Download/ })).not.toBeInTheDocument();
+  expect(within(third!).getByText('In progress')).toBeInTheDocument();
+});
+
+test('download asks the API for a signed address and saves it under the video name', async () => {
+  const video = videoJson({ name: 'Launch: v2' });
+  fakeApi({ [LIST]: { status: 200, body: page([video]) }, [EVENTS]: { status: 200 }, 'GET /assets/*': signedAsset });
+  const clicked: string[] = [];
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    clicked.push(this.href);
+  });
+  const { user } = renderStudio(<Videos />);
+  await user.click(await screen.findByRole('button', { name: 'Download Launch: v2' }));
+  await waitFor(() => expect(clicked).toHaveLength(1));
+  const url = new URL(clicked[0]!);
+  expect(url.pathname).toBe(`/assets/signed/video_output/${video.id}.mp4`);
+  expect(url.searchParams.get('download')).toBe('Launch_ v2.mp4');
+  click.mockRestore();
+});
+
+test('a video that fails to load shows no player and warns', async () => {
+  const video = videoJson({ name: 'Launch' });
+  fakeApi({
+    [LIST]: { status: 200, body: page([video]) },
+    [EVENTS]: { status: 200 },
+    'GET /assets/*': { status: 404, body: { code: 'not_found' } },
+  });
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+  const { user } = renderStudio(<Videos />);
+  await user.click(await screen.findByRole('button', { name: 'Play Launch' }));
+  await waitFor(() => expect(warn).toHaveBeenCalledWith('Failed to load video asset', expect.anything()));
+  expect(screen.queryByTestId('asset-video')).not.toBeInTheDocument();
+  warn.mockRestore();
+});
+
+test('empty list points to the avatars; delete asks first', async () => {
+  const video = videoJson({ name: 'Old' });
+  const server = fakeApi({
+    [LIST]: { status: 200, body: page([video]) },
+    [EVENTS]: { status: 200 },
+    [`DELETE ${TEAM}/videos/${video.id}`]: { status: 204 },
+  });
+  const { user } = renderStudio(<Videos />);
+  await user.click(await screen.findByRole('button', { name: 'Delete Old' }));
+  const dialog = await screen.findByRole('alertdialog', { name: 'Delete video' });
+  expect(dialog).toHaveTextContent('Delete “Old”? This cannot be undone.');
+  server.on(LIST, { status: 200, body: page([]) });
+  await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  expect(await screen.findByText('No videos yet')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Choose an avatar' })).toHaveAttribute('href', '/avatars');
+});

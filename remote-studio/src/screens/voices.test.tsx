@@ -1,0 +1,81 @@
+import { act, fakeApi, screen, waitFor, within } from '@kagami/shared/testing';
+import { renderStudio, TEAM } from '../components/render-studio';
+import { page, signedAsset, statusEvent, voiceJson } from '../testing/fixtures';
+import { uploads } from '../testing/tus-stand-in';
+import Voices from './voices';
+
+jest.mock('tus-js-client', () => jest.requireActual('../testing/tus-stand-in').tusStandIn());
+
+const LIST = `GET ${TEAM}/voices`;
+const EVENTS = `GET ${TEAM}/events`;
+
+beforeEach(() => uploads.splice(0));
+
+test('the list shows status and a playable sample; a failed voice says why', async () => {
+  const ready = voiceJson({ name: 'Narrator' });
+  const failed = voiceJson({ name: 'Noisy', status: 'failed', reason: 'no_speech_detected', sample: null });
+  fakeApi({ [LIST]: { status: 200, body: page([ready, failed]) }, [EVENTS]: { status: 200 }, 'GET /assets/*': signedAsset });
+  renderStudio(<Voices />);
+  const rows = await screen.findAllByTestId('voice-row');
+  expect(within(rows[0]!).getByText('Ready')).toBeInTheDocument();
+  await waitFor(() =>
+    expect(within(rows[0]!).getByTestId('asset-audio').querySelector('source')).toHaveAttribute(
+      'src',
+      expect.stringContaining('/assets/signed/audio_output/'),
+    ),
+  );
+  expect(within(rows[1]!).getByText('Failed')).toBeInTheDocument();
+  expect(within(rows[1]!).queryByTestId('asset-audio')).not.toBeInTheDocument();
+});
+
+test('empty and error states', async () => {
+  const server = fakeApi({ [LIST]: () => Promise.reject(new TypeError('Failed to fetch')), [EVENTS]: { status: 200 } });
+  const { user } = renderStudio(<Voices />);
+  expect(await screen.findByRole('alert')).toHaveTextContent('The server cannot be reached.');
+  server.on(LIST, { status: 200, body: page([]) });
+  await user.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByText('No voices yet')).toBeInTheDocument();
+});
+
+test('create: upload, name, then a processing dialog that follows the voice to ready', async () => {
+  const voice = voiceJson({ name: 'Host', status: 'in_progress', sample: null });
+  let current = voice;
+  const server = fakeApi({
+    [LIST]: () => ({ status: 200, body: page([current]) }),
+    [EVENTS]: () => ({ status: 200, events: [statusEvent('voice', voice.id, 'ready')] }),
+    [`POST ${TEAM}/voices`]: { status: 202, body: voice },
+    [`GET ${TEAM}/voices/${voice.id}`]: () => ({ status: 200, body: current }),
+    'GET /assets/*': signedAsset,
+  });
+  const { user } = renderStudio(<Voices />);
+  await user.click(await screen.findByRole('button', { name: 'Create voice' }));
+  const dialog = await screen.findByRole('alertdialog', { name: 'New voice' });
+
+  await user.type(within(dialog).getByLabelText('Voice name'), 'Host');
+  await user.click(within(dialog).getByRole('button', { name: 'Create voice' }));
+  expect(await within(dialog).findByText('Upload a file first.')).toBeInTheDocument();
+
+  const file = new File(['RIFF'], 'host.wav', { type: 'audio/wav' });
+  await user.upload(within(dialog).getByLabelText('File to upload'), file);
+  await waitFor(() => expect(uploads).toHaveLength(1));
+  expect(uploads[0]!.options.metadata.purpose).toBe('voice_audio');
+  act(() => uploads[0]!.finish('up-9'));
+  current = { ...voice, status: 'ready', sample: `/assets/data/audio_output/${voice.id}.mp3` };
+  await user.click(within(dialog).getByRole('button', { name: 'Create voice' }));
+
+  const processing = await screen.findByTestId('voice-processing');
+  await waitFor(() => expect(within(processing).getByText('Ready')).toBeInTheDocument());
+  expect(server.calls.find((c) => c.route === `POST ${TEAM}/voices`)!.body).toEqual({ name: 'Host', language: 'en', upload_id: 'up-9' });
+});
+
+test('a file over 32 MB is refused in the browser', async () => {
+  fakeApi({ [LIST]: { status: 200, body: page([]) }, [EVENTS]: { status: 200 } });
+  const { user } = renderStudio(<Voices />);
+  await user.click(await screen.findByRole('button', { name: 'Create voice' }));
+  const dialog = await screen.findByRole('alertdialog', { name: 'New voice' });
+  const file = new File(['x'], 'long.mp3', { type: 'audio/mpeg' });
+  Object.defineProperty(file, 'size', { value: 33 * 1024 ** 2 });
+  await user.upload(within(dialog).getByLabelText('File to upload'), file);
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent(/larger than 32 MB|32/);
+  expect(uploads).toHaveLength(0);
+});

@@ -1,0 +1,71 @@
+// Items as the API sends them (snake_case), for component tests.
+let next = 0;
+const id = () => `00000000-0000-4000-8000-${String((next += 1)).padStart(12, '0')}`;
+
+type Fields = Record<string, unknown>;
+
+export const avatarJson = (fields: Fields = {}) => {
+  const avatarId = (fields.id as string) ?? id();
+  return {
+    id: avatarId,
+    name: 'Aoki',
+    language: 'en',
+    status: 'ready',
+    reason: null,
+    preview: `/assets/data/avatar_output/${avatarId}.jpg`,
+    default_voice_id: null,
+    created_by: 'me',
+    created_at: '2026-11-22T08:00:00Z',
+    consent: { text: 'I, Aoki Hana', given_by: 'me', given_at: '2026-11-22T08:00:00Z' },
+    ...fields,
+  };
+};
+
+export const voiceJson = (fields: Fields = {}) => {
+  const voiceId = (fields.id as string) ?? id();
+  return {
+    id: voiceId,
+    name: 'Narrator',
+    language: 'en',
+    status: 'ready',
+    reason: null,
+    sample: `/assets/data/audio_output/${voiceId}.mp3`,
+    created_by: 'me',
+    created_at: '2026-11-22T08:00:00Z',
+    ...fields,
+  };
+};
+
+export const videoJson = (fields: Fields = {}) => {
+  const videoId = (fields.id as string) ?? id();
+  const ready = (fields.status ?? 'ready') === 'ready';
+  return {
+    id: videoId,
+    name: 'Welcome',
+    avatar_id: 'a1',
+    voice_id: null,
+    language: 'en',
+    status: 'ready',
+    reason: null,
+    creator: 'Aoki Hana',
+    created_by: 'me',
+    duration_seconds: ready ? 12.4 : null,
+    subtitles: false,
+    downloadable: ready,
+    download: ready ? `/assets/data/video_output/${videoId}.mp4` : null,
+    created_at: '2026-11-22T08:00:00Z',
+    ...fields,
+  };
+};
+
+export const page = (items: unknown[], total = items.length, pageNumber = 1) => ({ items, page: pageNumber, page_size: 12, total });
+
+/** A reply for an asset: the API's redirect already followed, to a signed address. */
+export const signedAsset = ({ url }: { url: URL }) => ({
+  status: 200,
+  url: `http://api.test/assets/signed${url.pathname.replace('/assets/data', '')}?sig=x`,
+});
+
+/** A server-sent `status` event. */
+export const statusEvent = (kind: string, itemId: string, status: string, reason: string | null = null) =>
+  `event: status\ndata: ${JSON.stringify({ kind, id: itemId, status, reason })}\n\n`;
