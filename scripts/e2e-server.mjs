@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { buildFrontends } from './lib/build-frontends.mjs';
 import { startProduct } from './lib/product.mjs';
 
-export const E2E_ENV = { API_PORT: '3100', SHELL_PORT: '8180', REMOTE_AUTH_PORT: '8181', REMOTE_STUDIO_PORT: '8182', REMOTE_ACCOUNT_PORT: '8183' };
+export const E2E_ENV = {
+  API_PORT: '3100',
+  SHELL_PORT: '8180',
+  REMOTE_AUTH_PORT: '8181',
+  REMOTE_STUDIO_PORT: '8182',
+  REMOTE_ACCOUNT_PORT: '8183',
+};
 
 const dataDir = mkdtempSync(join(tmpdir(), 'kagami-e2e-'));
 await buildFrontends();

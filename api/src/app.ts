@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
+import { TUS_REQUEST_HEADERS, TUS_RESPONSE_HEADERS } from './domains/uploads/tus-server';
 import type { Mailer } from './mail/mailer';
 import { connectDatabase, type DatabaseHandle } from './db/connect';
 import { createContext } from './context';
@@ -45,7 +46,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'X-API-Key'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-API-Key', ...TUS_REQUEST_HEADERS],
+    exposedHeaders: TUS_RESPONSE_HEADERS,
   });
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
   await app.register(rateLimit, { max: config.rateLimitMax, timeWindow: '1 minute' });

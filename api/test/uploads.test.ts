@@ -66,6 +66,21 @@ const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const idOf = (url: string) => url.split('/').pop()!;
 const storedPath = (url: string) => join(t.config.dataDir, 'uploads', idOf(url));
 
+test("a browser on the app's origin may send tus headers and read tus answers (CORS preflight)", async () => {
+  const preflight = await t.app.inject({
+    method: 'OPTIONS',
+    url: '/api/uploads',
+    headers: {
+      origin: 'http://localhost:8080',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'authorization,tus-resumable,upload-length,upload-metadata',
+    },
+  });
+  expect(preflight.statusCode).toBe(204);
+  const allowed = String(preflight.headers['access-control-allow-headers']).toLowerCase().split(/,\s*/);
+  expect(allowed).toEqual(expect.arrayContaining(['authorization', 'tus-resumable', 'upload-length', 'upload-metadata', 'upload-offset']));
+});
+
 test('an avatar video uploads and is recorded as complete, byte-identical', async () => {
   const video = readFileSync(await testPatternVideo(dir, 35));
   const url = await send(video, { purpose: 'avatar_video' }).done;

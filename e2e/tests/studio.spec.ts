@@ -8,7 +8,7 @@ const READY = { timeout: 120_000 };
 /** Chooses the upload on AvatarsNew, sends a file and fills the details with consent. */
 async function uploadAvatar(page: Page, file: string, name: string) {
   await page.goto('/avatars/new');
-  await expect(page.getByRole('heading', { name: 'What makes a good avatar video' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'What makes a good avatar video' })).toBeVisible();
   await page.getByRole('button', { name: 'Upload a video' }).click();
   await page.getByLabel('File to upload').setInputFiles(file);
   await expect(page.getByText(/is uploaded\.$/)).toBeVisible({ timeout: 60_000 });
@@ -55,7 +55,7 @@ test.describe.serial('a studio session from one account', () => {
     await expect(page.getByLabel('Language', { exact: true })).toHaveValue('en');
     await page.getByLabel('Video name').fill('Welcome message');
     const script = 'Welcome to Kagami. This video was written, voiced and rendered in a few seconds.';
-    await page.getByLabel('Script').fill(script);
+    await page.getByRole('textbox', { name: 'Script' }).fill(script);
     await expect(page.getByTestId('script-count')).toHaveText(`${script.length} / 5000 characters`);
 
     await page.getByRole('button', { name: 'Preview voice' }).click();

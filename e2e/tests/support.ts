@@ -68,6 +68,10 @@ export async function expectHome(page: Page) {
 /** Opens the app signed in with a token (as a restored session does). */
 export async function signInWithToken(page: Page, token: string, path = '/') {
   await page.goto('/privacy-policy.html');
-  await page.evaluate((accessToken) => localStorage.setItem('kagami.user', JSON.stringify({ accessToken, tokenType: 'Bearer' })), token);
+  // onboardedByApi's token is a String object carrying teamId: pass its plain value.
+  await page.evaluate(
+    (accessToken) => localStorage.setItem('kagami.user', JSON.stringify({ accessToken, tokenType: 'Bearer' })),
+    String(token),
+  );
   await page.goto(path);
 }

@@ -1,6 +1,8 @@
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { probeMedia } from '../../src/media/probe';
 import { checkAvatarVideo, checkVoiceAudio } from '../../src/media/validate';
+import { runFfmpeg } from '../../src/media/tools';
 import { mediaDir, testPatternVideo, textFile, tone } from './fixtures';
 
 let dir: string;
@@ -28,6 +30,18 @@ test.each([
 ])('%s is accepted', async (_format, args, name) => {
   const file = await testPatternVideo(dir, 31, name, args);
   expect(await avatarVerdict(file)).toBeNull();
+});
+
+test('a WebM written as a stream, as browsers record it, has no duration header: its length is read from its packets', async () => {
+  const { stdout } = await runFfmpeg([
+    ...['-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10:duration=32', '-f', 'lavfi', '-i', 'sine=duration=32'],
+    ...['-c:v', 'libvpx', '-deadline', 'realtime', '-c:a', 'libopus', '-f', 'webm', 'pipe:1'],
+  ]);
+  const file = join(dir, 'recording.webm');
+  writeFileSync(file, stdout);
+  const probe = await probeMedia(file);
+  expect(probe!.durationSeconds).toBeGreaterThan(31);
+  expect(checkAvatarVideo(probe, stdout.length)).toBeNull();
 });
 
 test('a 20 s clip is video_too_short', async () => {

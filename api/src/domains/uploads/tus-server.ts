@@ -15,6 +15,28 @@ export const UPLOADS_PATH = '/api/uploads';
 /** Set by the API itself after authenticating a request (a client's own value is always replaced). */
 export const USER_HEADER = 'x-kagami-authenticated-user';
 
+/** What a browser's tus client sends and must read, for the CORS preflight (answered before tus sees it). */
+export const TUS_REQUEST_HEADERS = [
+  'Tus-Resumable',
+  'Upload-Length',
+  'Upload-Metadata',
+  'Upload-Offset',
+  'Upload-Defer-Length',
+  'Upload-Concat',
+  'X-HTTP-Method-Override',
+];
+export const TUS_RESPONSE_HEADERS = [
+  'Location',
+  'Tus-Resumable',
+  'Tus-Version',
+  'Tus-Max-Size',
+  'Tus-Extension',
+  'Upload-Offset',
+  'Upload-Length',
+  'Upload-Metadata',
+  'Upload-Expires',
+];
+
 const refuse = (status_code: number, code: string, fields: Record<string, unknown> = {}) => ({
   status_code,
   body: JSON.stringify({ code, message: errorMessage(code), ...fields }),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { isApiError } from '@kagami/shared/api';
 import { paths } from '@kagami/shared/contract';
 import { FormError, TextField, useApiForm } from '@kagami/shared/forms';
@@ -74,8 +74,8 @@ export function VideoForm({ avatar, avatars, voices, languages }: Props) {
       <Stack gap="5">
         <FormError error={formError} />
         {quotaExceeded ? (
-          <Link href={paths.subscription()} color="brand.700" fontWeight="medium">
-            {t('videoNew.upgrade')}
+          <Link asChild color="brand.700" fontWeight="medium">
+            <RouterLink to={paths.subscription()}>{t('videoNew.upgrade')}</RouterLink>
           </Link>
         ) : null}
         <FormField label={t('videoNew.avatar')}>
