@@ -52,7 +52,7 @@ test.describe.serial('a studio session from one account', () => {
     await page.getByRole('article', { name: 'Studio Yuki' }).getByRole('link', { name: 'Create video' }).click();
     await expect(page).toHaveURL(/\/videos\/new\//);
     await expect(page.getByRole('heading', { name: 'Create a video' })).toBeVisible();
-    await expect(page.getByLabel('Language', { exact: true })).toHaveValue('en');
+    await expect(page.getByLabel('Spoken language')).toHaveValue('en');
     await page.getByLabel('Video name').fill('Welcome message');
     const script = 'Welcome to Kagami. This video was written, voiced and rendered in a few seconds.';
     await page.getByRole('textbox', { name: 'Script' }).fill(script);
@@ -117,8 +117,8 @@ test.describe.serial('a studio session from one account', () => {
 
   test('deleting an avatar with its default voice deletes both when asked to', async () => {
     await page.goto('/voices');
-    const voicesBefore = await page.getByTestId('voice-row').count();
-    expect(voicesBefore).toBe(2);
+    await expect(page.getByTestId('voice-row')).toHaveCount(2);
+    await expect(page.getByTestId('voice-row').filter({ hasText: 'Studio Yuki' })).toBeVisible();
     await page.goto('/avatars');
     await page.getByRole('article', { name: 'Studio Yuki' }).getByRole('button', { name: 'Delete Studio Yuki' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete avatar' });

@@ -20,9 +20,9 @@ export function ContentLanguageSelect({
   const languageName = useLanguageName();
   const message = form.formState.errors.language?.message;
   return (
-    <FormField label={label ?? t('fields.language')} error={validationText(t, typeof message === 'string' ? message : undefined)}>
+    <FormField label={label ?? t('fields.spokenLanguage')} error={validationText(t, typeof message === 'string' ? message : undefined)}>
       <Select
-        aria-label={label ?? t('fields.language')}
+        aria-label={label ?? t('fields.spokenLanguage')}
         options={languages.map((code) => ({ value: code, label: languageName(code) }))}
         {...form.register('language')}
       />

@@ -30,9 +30,9 @@ test('defaults: this avatar, its own voice, its language from the languages call
   expect(screen.getByLabelText('Voice')).toHaveValue('');
   expect(screen.getByRole('option', { name: "The avatar's own voice" })).toBeInTheDocument();
   expect(screen.getByRole('option', { name: 'Narrator' })).toBeInTheDocument();
-  expect(screen.getByLabelText('Language')).toHaveValue('ja');
+  expect(screen.getByLabelText('Spoken language')).toHaveValue('ja');
   expect(
-    within(screen.getByLabelText('Language'))
+    within(screen.getByLabelText('Spoken language'))
       .getAllByRole('option')
       .map((o) => o.textContent),
   ).toEqual(['English', 'Japanese', 'German']);

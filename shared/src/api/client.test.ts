@@ -58,3 +58,20 @@ test('pending requests are counted for the loading indicator', async () => {
   stop();
   expect(seen).toEqual([0, 1, 0]);
 });
+
+test('an asset resolves to the final URL after the redirect, asked for with the bearer token', async () => {
+  const server = fakeApi({ 'GET /assets/data/avatar_output/a.jpg': { status: 200, url: 'http://api.test/assets/signed/avatar_output/a.jpg?sig=s' } });
+  expect(await api.assetUrl('/assets/data/avatar_output/a.jpg')).toBe('http://api.test/assets/signed/avatar_output/a.jpg?sig=s');
+  expect(server.calls[0]!.headers.authorization).toBe('Bearer tok-123');
+  fakeApi({ 'GET /assets/data/avatar_output/b.jpg': { status: 404, body: { code: 'not_found' } } });
+  await expect(api.assetUrl('/assets/data/avatar_output/b.jpg')).rejects.toMatchObject({ status: 404, code: 'not_found' });
+});
+
+test('a binary answer comes back as a Blob; its failures are ApiErrors', async () => {
+  const server = fakeApi({ 'POST /api/teams/t1/voice-preview': { status: 200, body: 'RIFF', contentType: 'audio/wav' } });
+  const wav = await api.blob('POST', '/api/teams/t1/voice-preview', { voiceId: 'v1' });
+  expect(wav.type).toBe('audio/wav');
+  expect(server.calls[0]!.body).toEqual({ voice_id: 'v1' });
+  server.on('POST /api/teams/t1/voice-preview', { status: 400, body: { code: 'text_too_long' } });
+  await expect(api.blob('POST', '/api/teams/t1/voice-preview', {})).rejects.toMatchObject({ status: 400, code: 'text_too_long' });
+});

@@ -41,36 +41,43 @@ export function useUpload(purpose: UploadPurpose, limits: MediaLimits, kind: 'vi
       if (rejection) return setState({ phase: 'failed', code: rejection });
       samples.current = [];
       setState({ phase: 'uploading', fileName: file.name, sent: 0, total: file.size, bytesPerSecond: 0, resumed: false });
-      const { upload, resumed } = await startUpload(file, teamId, purpose, {
-        onProgress: (sent, total) => {
-          const now = Date.now();
-          samples.current = [...samples.current.filter((s) => now - s.at < SPEED_WINDOW_MS), { at: now, sent }];
-          const first = samples.current[0]!;
-          const bytesPerSecond = now > first.at ? ((sent - first.sent) * 1000) / (now - first.at) : 0;
-          setState((previous) =>
-            sent >= total
-              ? { phase: 'checking', fileName: file.name, total }
-              : {
-                  phase: 'uploading',
-                  fileName: file.name,
-                  sent,
-                  total,
-                  bytesPerSecond,
-                  resumed: previous.phase === 'uploading' && previous.resumed,
-                },
-          );
-        },
-        onSuccess: (uploadId) => {
-          current.current = null;
-          setState({ phase: 'done', fileName: file.name, uploadId });
-          setUnfinished([]);
-        },
-        onError: (code) => {
-          current.current = null;
-          setState({ phase: 'failed', code });
-          refreshUnfinished();
-        },
-      });
+      let started: Awaited<ReturnType<typeof startUpload>>;
+      try {
+        started = await startUpload(file, teamId, purpose, {
+          onProgress: (sent, total) => {
+            const now = Date.now();
+            samples.current = [...samples.current.filter((s) => now - s.at < SPEED_WINDOW_MS), { at: now, sent }];
+            const first = samples.current[0]!;
+            const bytesPerSecond = now > first.at ? ((sent - first.sent) * 1000) / (now - first.at) : 0;
+            setState((previous) =>
+              sent >= total
+                ? { phase: 'checking', fileName: file.name, total }
+                : {
+                    // A late progress event after Pause does not undo the pause.
+                    phase: previous.phase === 'paused' ? 'paused' : 'uploading',
+                    fileName: file.name,
+                    sent,
+                    total,
+                    bytesPerSecond,
+                    resumed: (previous.phase === 'uploading' || previous.phase === 'paused') && previous.resumed,
+                  },
+            );
+          },
+          onSuccess: (uploadId) => {
+            current.current = null;
+            setState({ phase: 'done', fileName: file.name, uploadId });
+            setUnfinished([]);
+          },
+          onError: (code) => {
+            current.current = null;
+            setState({ phase: 'failed', code });
+            refreshUnfinished();
+          },
+        });
+      } catch {
+        return setState({ phase: 'failed', code: 'upload_failed' });
+      }
+      const { upload, resumed } = started;
       current.current = upload;
       if (resumed) setState((previous) => (previous.phase === 'uploading' ? { ...previous, resumed } : previous));
     },
