@@ -26,9 +26,34 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
 
-async function measure(label, { blockRemotes }) {
+/** A signed-up user with a profile and a team, made through the API (sign-up code from the dev mailbox). */
+async function onboardedToken() {
+  const api = `http://localhost:${env.API_PORT}`;
+  const post = (path, body, token) =>
+    fetch(`${api}${path}`, {
+      method: path === '/api/users/update-profile' ? 'PUT' : 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    }).then((response) => response.json());
+  const email = `measure-${Date.now()}@example.com`;
+  await post('/api/auth/send-verification-code', { email });
+  const { messages } = await (await fetch(`${api}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json();
+  const code = messages[0].text.match(/\b(\d{6})\b/)[1];
+  const { token } = await post('/api/auth/signup', { email, password: 'measure-pass-1', code });
+  await post('/api/users/update-profile', { name: 'Measure', company_name: 'K', number_of_employees: '1', role: 'OTHER' }, token);
+  await post('/api/teams', { name: 'Measure team' }, token);
+  return token;
+}
+
+async function measure(label, { blockRemotes = false, token = null }) {
   const page = await browser.newPage();
   if (blockRemotes) await page.route(/:828[1-4]\//, (route) => route.abort());
+  if (token) {
+    await page.addInitScript(
+      (accessToken) => localStorage.setItem('kagami.user', JSON.stringify({ accessToken, tokenType: 'Bearer' })),
+      token,
+    );
+  }
   const scripts = new Map();
   let css = 0;
   page.on('response', async (response) => {
@@ -38,8 +63,10 @@ async function measure(label, { blockRemotes }) {
     if (type === 'stylesheet') css += gzipSync(body).length;
     else scripts.set(response.url(), { raw: body.length, gzip: gzipSync(body).length });
   });
-  await page.goto(`${product.url}/login`);
-  await page.waitForSelector(blockRemotes ? '[data-testid=remote-fallback]' : 'text=Log in to Kagami', { timeout: 30_000 });
+  await page.goto(`${product.url}${token ? '/' : '/login'}`);
+  await page.waitForSelector(blockRemotes ? '[data-testid=remote-fallback]' : token ? 'text=No avatars yet' : 'text=Log in to Kagami', {
+    timeout: 30_000,
+  });
   await page.waitForLoadState('networkidle');
   await page.close();
   const total = [...scripts.values()].reduce((sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip }), { raw: 0, gzip: 0 });
@@ -54,7 +81,8 @@ async function measure(label, { blockRemotes }) {
 }
 
 try {
-  await measure('Login page (shell + remote-auth)', { blockRemotes: false });
+  await measure('Login page (shell + remote-auth)', {});
+  await measure('Home, signed in (shell + remote-studio)', { token: await onboardedToken() });
   await measure('Shell without remotes', { blockRemotes: true });
 } finally {
   await browser.close();

@@ -60,7 +60,9 @@ test('pending requests are counted for the loading indicator', async () => {
 });
 
 test('an asset resolves to the final URL after the redirect, asked for with the bearer token', async () => {
-  const server = fakeApi({ 'GET /assets/data/avatar_output/a.jpg': { status: 200, url: 'http://api.test/assets/signed/avatar_output/a.jpg?sig=s' } });
+  const server = fakeApi({
+    'GET /assets/data/avatar_output/a.jpg': { status: 200, url: 'http://api.test/assets/signed/avatar_output/a.jpg?sig=s' },
+  });
   expect(await api.assetUrl('/assets/data/avatar_output/a.jpg')).toBe('http://api.test/assets/signed/avatar_output/a.jpg?sig=s');
   expect(server.calls[0]!.headers.authorization).toBe('Bearer tok-123');
   fakeApi({ 'GET /assets/data/avatar_output/b.jpg': { status: 404, body: { code: 'not_found' } } });
