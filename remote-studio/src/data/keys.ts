@@ -1,0 +1,10 @@
+import type { ItemKind } from './types';
+
+/** Query keys of the studio: invalidating `kind(teamId, kind)` refreshes every list page and item of that kind. */
+export const studioKeys = {
+  team: (teamId: string) => ['studio', teamId] as const,
+  kind: (teamId: string, kind: ItemKind) => [...studioKeys.team(teamId), kind] as const,
+  list: (teamId: string, kind: ItemKind, page: number) => [...studioKeys.kind(teamId, kind), 'list', page] as const,
+  item: (teamId: string, kind: ItemKind, id: string) => [...studioKeys.kind(teamId, kind), 'item', id] as const,
+  languages: (teamId: string, avatarId?: string) => [...studioKeys.team(teamId), 'languages', avatarId ?? null] as const,
+};

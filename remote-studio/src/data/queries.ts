@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { clampPage, pageCount } from '@kagami/shared/ui';
+import { profileAtom } from '@kagami/shared/session';
+import { studioKeys } from './keys';
+import { PAGE_SIZE, studioApi } from './studio-api';
+import type { Avatar, ItemKind, Page, Video, Voice } from './types';
+
+type ItemOf = { avatar: Avatar; voice: Voice; video: Video };
+
+/** The team every studio screen works in: the user's current team (the route guard makes sure there is one). */
+export const useTeamId = () => useAtomValue(profileAtom)?.currentTeam?.id ?? '';
+
+/** While something is in progress the list is also polled, in case the live events are cut off. */
+const SAFETY_POLL_MS = 15_000;
+const pollWhileRunning = (data: { status: string }[] | undefined) =>
+  data?.some((item) => item.status === 'in_progress') ? SAFETY_POLL_MS : false;
+
+const listCalls = { avatar: studioApi.avatars, voice: studioApi.voices, video: studioApi.videos };
+const itemCalls = { avatar: studioApi.avatar, voice: studioApi.voice, video: studioApi.video };
+
+export function useStudioList<K extends ItemKind>(kind: K, page: number) {
+  const teamId = useTeamId();
+  return useQuery({
+    queryKey: studioKeys.list(teamId, kind, page),
+    queryFn: () => listCalls[kind](teamId, page) as Promise<Page<ItemOf[K]>>,
+    enabled: Boolean(teamId),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => pollWhileRunning(query.state.data?.items),
+  });
+}
+
+/** A list a page at a time; when the last item of a page goes, the page moves back to the last one left. */
+export function usePagedList<K extends ItemKind>(kind: K) {
+  const [page, setPage] = useState(1);
+  const list = useStudioList(kind, page);
+  const total = list.data?.total;
+  useEffect(() => {
+    if (total !== undefined) setPage((current) => clampPage(current, pageCount(total, PAGE_SIZE)));
+  }, [total]);
+  return { page, setPage, list };
+}
+
+export function useStudioItem<K extends ItemKind>(kind: K, id: string | null | undefined) {
+  const teamId = useTeamId();
+  return useQuery({
+    queryKey: studioKeys.item(teamId, kind, id ?? ''),
+    queryFn: () => itemCalls[kind](teamId, id!) as Promise<ItemOf[K]>,
+    enabled: Boolean(teamId && id),
+    refetchInterval: (query) => pollWhileRunning(query.state.data ? [query.state.data] : undefined),
+  });
+}
+
+/** A change to items of one kind; afterwards every list and item of that kind is fetched again. */
+export function useStudioMutation<T, R>(kinds: ItemKind[], mutationFn: (teamId: string, input: T) => Promise<R>) {
+  const teamId = useTeamId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: T) => mutationFn(teamId, input),
+    onSuccess: () => Promise.all(kinds.map((kind) => queryClient.invalidateQueries({ queryKey: studioKeys.kind(teamId, kind) }))),
+  });
+}

@@ -1,0 +1,49 @@
+import { api } from '@kagami/shared/api';
+import type { ContentLanguage } from '@kagami/shared/validation';
+import type { Avatar, Page, Video, Voice } from './types';
+
+export const PAGE_SIZE = 12;
+/** The most a picker offers (the API's page size limit). */
+export const PICKER_SIZE = 100;
+
+const team = (teamId: string) => `/api/teams/${teamId}`;
+
+/** The studio's calls (designed by the API issue; SPEC §7 shows them as "not shown"). */
+export const studioApi = {
+  avatars: (teamId: string, page: number, pageSize = PAGE_SIZE) => api.get<Page<Avatar>>(`${team(teamId)}/avatars`, { page, pageSize }),
+  avatar: (teamId: string, id: string) => api.get<Avatar>(`${team(teamId)}/avatars/${id}`),
+  createAvatar: (teamId: string, input: { name: string; language: ContentLanguage; uploadId: string; consentText: string }) =>
+    api.post<Avatar>(`${team(teamId)}/avatars`, input),
+  deleteAvatar: (teamId: string, id: string, withDefaultVoice: boolean) =>
+    api.delete<Record<string, never>>(`${team(teamId)}/avatars/${id}?with_default_voice=${withDefaultVoice}`),
+
+  voices: (teamId: string, page: number, pageSize = PAGE_SIZE) => api.get<Page<Voice>>(`${team(teamId)}/voices`, { page, pageSize }),
+  voice: (teamId: string, id: string) => api.get<Voice>(`${team(teamId)}/voices/${id}`),
+  createVoice: (teamId: string, input: { name: string; language: ContentLanguage; uploadId: string }) =>
+    api.post<Voice>(`${team(teamId)}/voices`, input),
+  deleteVoice: (teamId: string, id: string) => api.delete<Record<string, never>>(`${team(teamId)}/voices/${id}`),
+
+  videos: (teamId: string, page: number) => api.get<Page<Video>>(`${team(teamId)}/videos`, { page, pageSize: PAGE_SIZE }),
+  video: (teamId: string, id: string) => api.get<Video>(`${team(teamId)}/videos/${id}`),
+  createVideo: (
+    teamId: string,
+    input: {
+      name: string;
+      avatarId: string;
+      language: ContentLanguage;
+      script?: string;
+      audioUploadId?: string;
+      voiceId?: string;
+      subtitles: boolean;
+    },
+  ) => api.post<Video>(`${team(teamId)}/videos`, input),
+  deleteVideo: (teamId: string, id: string) => api.delete<Record<string, never>>(`${team(teamId)}/videos/${id}`),
+
+  languages: (teamId: string, avatarId?: string) => api.get<{ languages: ContentLanguage[] }>(`${team(teamId)}/languages`, { avatarId }),
+  /** A short utterance in the chosen voice (or the avatar's default voice), as WAV. */
+  voicePreview: (
+    teamId: string,
+    input: { voiceId?: string; avatarId?: string; language: ContentLanguage; text: string },
+    signal?: AbortSignal,
+  ) => api.blob('POST', `${team(teamId)}/voice-preview`, input, signal),
+};

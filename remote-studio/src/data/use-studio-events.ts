@@ -1,0 +1,76 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { api, camelKeys } from '@kagami/shared/api';
+import { studioKeys } from './keys';
+import { useTeamId } from './queries';
+import type { StatusEvent } from './types';
+
+const RECONNECT_MS = 3_000;
+
+/** Splits a server-sent event stream into its events (`event:` name and JSON `data:`). */
+export function parseEvents(buffer: string): { events: { name: string; data: unknown }[]; rest: string } {
+  const blocks = buffer.split('\n\n');
+  const rest = blocks.pop() ?? '';
+  const events = blocks.flatMap((block) => {
+    let name = 'message';
+    let data = '';
+    for (const line of block.split('\n')) {
+      if (line.startsWith('event:')) name = line.slice(6).trim();
+      else if (line.startsWith('data:')) data += line.slice(5).trim();
+    }
+    try {
+      return data ? [{ name, data: JSON.parse(data) as unknown }] : [];
+    } catch {
+      return [];
+    }
+  });
+  return { events, rest };
+}
+
+/**
+ * Follows the team's status events while the screen is shown (GET /api/teams/{teamId}/events, read with
+ * fetch because it needs the Bearer header): each change refreshes that kind's lists and items, then
+ * reaches `onStatus`. A dropped stream reconnects after 3 s.
+ */
+export function useStudioEvents(onStatus?: (event: StatusEvent) => void) {
+  const teamId = useTeamId();
+  const queryClient = useQueryClient();
+  const listener = useRef(onStatus);
+  listener.current = onStatus;
+
+  useEffect(() => {
+    if (!teamId) return;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const connect = async () => {
+      try {
+        const response = await api.open(`/api/teams/${teamId}/events`, controller.signal);
+        const reader = response.body!.getReader();
+        const decoder = new TextDecoder();
+        let buffer = '';
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          const parsed = parseEvents(buffer + decoder.decode(value, { stream: true }));
+          buffer = parsed.rest;
+          for (const event of parsed.events) {
+            if (event.name !== 'status') continue;
+            const status = camelKeys(event.data) as StatusEvent;
+            // A load already under way may have started before the change: cancel it, then load again.
+            const queryKey = studioKeys.kind(teamId, status.kind);
+            void queryClient.cancelQueries({ queryKey }).then(() => queryClient.invalidateQueries({ queryKey }));
+            listener.current?.(status);
+          }
+        }
+      } catch {
+        // Reconnect below; an expired session has already been handled by the API client.
+      }
+      if (!controller.signal.aborted) timer = setTimeout(() => void connect(), RECONNECT_MS);
+    };
+    void connect();
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [teamId, queryClient]);
+}
