@@ -67,7 +67,9 @@ async function measure(label, { blockRemotes = false, token = null }) {
   await page.waitForSelector(blockRemotes ? '[data-testid=remote-fallback]' : token ? 'text=No avatars yet' : 'text=Log in to Kagami', {
     timeout: 30_000,
   });
-  await page.waitForLoadState('networkidle');
+  // Signed in, the studio's status-event stream stays open, so the network never goes idle: wait out the idle preload.
+  if (token) await page.waitForTimeout(5_000);
+  else await page.waitForLoadState('networkidle');
   await page.close();
   const total = [...scripts.values()].reduce((sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip }), { raw: 0, gzip: 0 });
   console.log(
