@@ -37,7 +37,7 @@ export default function AvatarsNew() {
     );
   }
 
-  const recording = source === 'webcam' && upload.state.phase === 'idle';
+  const uploading = upload.state.phase !== 'idle' && upload.state.phase !== 'failed';
   return (
     <Stack gap="6" maxW="3xl">
       <PageHeader title={t('avatarNew.title')} description={t('avatarNew.description')} />
@@ -59,16 +59,18 @@ export default function AvatarsNew() {
         </Grid>
       ) : (
         <Box borderWidth="1px" borderRadius="lg" bg="white" p="5">
-          {recording ? (
-            <WebcamRecorder onRecorded={(file) => void upload.start(file)} />
-          ) : (
-            <UploadPanel
-              upload={upload}
-              accept={acceptOf(AVATAR_VIDEO, 'video')}
-              prompt={t('avatarNew.dropPrompt')}
-              hint={t('avatarNew.dropHint', { formats: AVATAR_VIDEO.formats.map((f) => f.toUpperCase()).join(', ') })}
-            />
-          )}
+          {/* The recorder stays while its recording uploads, so a failed upload can be sent again. */}
+          {source === 'webcam' ? <WebcamRecorder onRecorded={(file) => void upload.start(file)} sending={uploading} /> : null}
+          {source !== 'webcam' || upload.state.phase !== 'idle' ? (
+            <Box mt={source === 'webcam' ? '4' : undefined}>
+              <UploadPanel
+                upload={upload}
+                accept={acceptOf(AVATAR_VIDEO, 'video')}
+                prompt={t('avatarNew.dropPrompt')}
+                hint={t('avatarNew.dropHint', { formats: AVATAR_VIDEO.formats.map((f) => f.toUpperCase()).join(', ') })}
+              />
+            </Box>
+          ) : null}
           {upload.state.phase === 'idle' || upload.state.phase === 'failed' ? (
             <HStack mt="3">
               <Button size="sm" color="white" onClick={startOver}>

@@ -19,7 +19,7 @@ function Elapsed({ since }: { since: number }) {
  * Records the avatar's source with the webcam: permission, a live preview with the speech script over it
  * while recording, stop, record again, and hands the recording on when it is long enough.
  */
-export function WebcamRecorder({ onRecorded }: { onRecorded: (file: File) => void }) {
+export function WebcamRecorder({ onRecorded, sending }: { onRecorded: (file: File) => void; sending: boolean }) {
   const { t } = useStudioTranslation();
   const recorder = useRecorder();
   const { state, stream } = recorder;
@@ -66,10 +66,10 @@ export function WebcamRecorder({ onRecorded }: { onRecorded: (file: File) => voi
           </Alert.Root>
         ) : null}
         <HStack gap="2">
-          <Button color="white" onClick={recorder.recordAgain}>
+          <Button color="white" onClick={recorder.recordAgain} disabled={sending}>
             {t('webcam.recordAgain')}
           </Button>
-          <Button disabled={tooShort} onClick={() => onRecorded(state.file)}>
+          <Button disabled={tooShort || sending} onClick={() => onRecorded(state.file)}>
             {t('webcam.use')}
           </Button>
         </HStack>
