@@ -1,8 +1,12 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A content language's name in the user's language (Intl's names, so all 13 need no translation file). */
 export function useLanguageName() {
   const { i18n } = useTranslation();
-  const names = new Intl.DisplayNames([i18n.resolvedLanguage ?? 'en'], { type: 'language' });
-  return (code: string) => names.of(code) ?? code;
+  const language = i18n.resolvedLanguage ?? 'en';
+  return useMemo(() => {
+    const names = new Intl.DisplayNames([language], { type: 'language' });
+    return (code: string) => names.of(code) ?? code;
+  }, [language]);
 }

@@ -1,5 +1,5 @@
 import { errorText } from '@kagami/shared/i18n';
-import { Badge, HStack, Spinner, Stack, Text } from '@kagami/shared/ui';
+import { Badge, Spinner, Stack, Text } from '@kagami/shared/ui';
 import type { ItemStatus } from '../data/types';
 import { useStudioTranslation } from './use-studio-translation';
 
@@ -9,12 +9,10 @@ export function StatusBadge({ status, reason }: { status: ItemStatus; reason?: s
   const palette = { in_progress: 'yellow', failed: 'red', ready: 'green' }[status];
   return (
     <Stack gap="1" data-testid="item-status" data-status={status}>
-      <HStack gap="2">
-        <Badge colorPalette={palette}>
-          {status === 'in_progress' ? <Spinner size="xs" /> : null}
-          {t(`status.${status}`)}
-        </Badge>
-      </HStack>
+      <Badge colorPalette={palette} alignSelf="flex-start">
+        {status === 'in_progress' ? <Spinner size="xs" /> : null}
+        {t(`status.${status}`)}
+      </Badge>
       {status === 'failed' ? (
         <Text fontSize="sm" color="danger">
           {errorText(t, { code: reason ?? 'processing_failed' })}

@@ -7,7 +7,7 @@ import { studioKeys } from './keys';
 import { PAGE_SIZE, studioApi } from './studio-api';
 import type { Avatar, ItemKind, Page, Video, Voice } from './types';
 
-type ItemOf = { avatar: Avatar; voice: Voice; video: Video };
+export type ItemOf = { avatar: Avatar; voice: Voice; video: Video };
 
 /** The team every studio screen works in: the user's current team (the route guard makes sure there is one). */
 export const useTeamId = () => useAtomValue(profileAtom)?.currentTeam?.id ?? '';

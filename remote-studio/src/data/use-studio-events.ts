@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, camelKeys } from '@kagami/shared/api';
 import { studioKeys } from './keys';
@@ -29,14 +29,12 @@ export function parseEvents(buffer: string): { events: { name: string; data: unk
 
 /**
  * Follows the team's status events while the screen is shown (GET /api/teams/{teamId}/events, read with
- * fetch because it needs the Bearer header): each change refreshes that kind's lists and items, then
- * reaches `onStatus`. A dropped stream reconnects after 3 s.
+ * fetch because it needs the Bearer header): each change refreshes that kind's lists and items. A dropped
+ * stream reconnects after 3 s. Screens call it once, so one stream serves everything they show.
  */
-export function useStudioEvents(onStatus?: (event: StatusEvent) => void) {
+export function useStudioEvents() {
   const teamId = useTeamId();
   const queryClient = useQueryClient();
-  const listener = useRef(onStatus);
-  listener.current = onStatus;
 
   useEffect(() => {
     if (!teamId) return;
@@ -59,7 +57,6 @@ export function useStudioEvents(onStatus?: (event: StatusEvent) => void) {
             // A load already under way may have started before the change: cancel it, then load again.
             const queryKey = studioKeys.kind(teamId, status.kind);
             void queryClient.cancelQueries({ queryKey }).then(() => queryClient.invalidateQueries({ queryKey }));
-            listener.current?.(status);
           }
         }
       } catch {

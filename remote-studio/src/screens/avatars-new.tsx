@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { acceptOf, AVATAR_VIDEO } from '@kagami/shared/validation';
 import { Box, Button, Grid, HStack, Stack, Text } from '@kagami/shared/ui';
 import { PageHeader } from '../components/page-header';
+import { useStudioEvents } from '../data/use-studio-events';
 import { useStudioTranslation } from '../components/use-studio-translation';
 import { AvatarDetailsForm } from '../features/avatar-new/avatar-details-form';
 import { AvatarProcessing } from '../features/avatar-new/avatar-processing';
@@ -16,6 +17,7 @@ type Source = 'choose' | 'upload' | 'webcam';
 /** AvatarsNew: requirements, then an upload or a webcam recording with consent, then the processing screen. */
 export default function AvatarsNew() {
   const { t } = useStudioTranslation();
+  useStudioEvents();
   const [params, setParams] = useSearchParams();
   const [source, setSource] = useState<Source>('choose');
   const upload = useUpload('avatar_video', AVATAR_VIDEO, 'video');

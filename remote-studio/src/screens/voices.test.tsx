@@ -66,6 +66,8 @@ test('create: upload, name, then a processing dialog that follows the voice to r
   const processing = await screen.findByTestId('voice-processing');
   await waitFor(() => expect(within(processing).getByText('Ready')).toBeInTheDocument());
   expect(server.calls.find((c) => c.route === `POST ${TEAM}/voices`)!.body).toEqual({ name: 'Host', language: 'en', upload_id: 'up-9' });
+  // The list and the dialog share the screen's one event stream.
+  expect(server.calls.filter((c) => c.route === EVENTS)).toHaveLength(1);
 });
 
 test('a file over 32 MB is refused in the browser', async () => {

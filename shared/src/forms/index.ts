@@ -2,3 +2,5 @@ export { useApiForm } from './use-api-form';
 export { TextField } from './text-field';
 export { FormError, FormNotice } from './form-error';
 export { ProfileFields } from './profile-fields';
+export { CheckboxField } from './checkbox-field';
+export { useProfileForm } from './use-profile-form';

@@ -1,22 +1,11 @@
-import { useAtomValue } from 'jotai';
-import { userApi } from '@kagami/shared/api';
-import { FormError, ProfileFields, useApiForm } from '@kagami/shared/forms';
-import { profileAtom, useSessionActions } from '@kagami/shared/session';
-import { userProfileDefaults, userProfileForm, type UserProfileForm } from '@kagami/shared/validation';
+import { FormError, ProfileFields, useProfileForm } from '@kagami/shared/forms';
 import { Button, HStack, notify, Stack } from '@kagami/shared/ui';
 import { Section } from '../../components/section';
 import { useAccountTranslation } from '../../components/use-account-translation';
 
 export function UserInformationSection() {
   const { t } = useAccountTranslation();
-  const profile = useAtomValue(profileAtom);
-  const actions = useSessionActions();
-  const { form, formError, submitWith } = useApiForm<UserProfileForm>(userProfileForm, userProfileDefaults(profile));
-  const onSubmit = submitWith(async (values) => {
-    await userApi.updateProfile(values);
-    await actions.refreshProfile();
-    notify({ status: 'success', title: t('section.saved') });
-  });
+  const { form, formError, onSubmit } = useProfileForm(() => notify({ status: 'success', title: t('section.saved') }));
   return (
     <Section title={t('userInfo.title')}>
       <form onSubmit={onSubmit} noValidate>

@@ -1,11 +1,9 @@
-import { FormError, TextField, useApiForm } from '@kagami/shared/forms';
-import { Controller } from 'react-hook-form';
+import { CheckboxField, FormError, TextField, useApiForm } from '@kagami/shared/forms';
 import { Trans } from 'react-i18next';
 import { paths } from '@kagami/shared/contract';
 import { authApi } from '@kagami/shared/api';
-import { validationText } from '@kagami/shared/i18n';
 import { signupEmailForm, type SignupEmailForm } from '@kagami/shared/validation';
-import { Button, Checkbox, Link, Stack, Text } from '@kagami/shared/ui';
+import { Button, Link, Stack } from '@kagami/shared/ui';
 import { useAuthTranslation } from '../../components/use-auth-translation';
 
 /** Step 1: an available e-mail address and agreement to the policy and terms. */
@@ -16,43 +14,25 @@ export function EmailStep({ email, onDone }: { email: string; onDone: (email: st
     await authApi.checkEmail(values.email);
     onDone(values.email.trim().toLowerCase());
   });
-  const agreementError = form.formState.errors.agreement?.message;
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="4">
         <FormError error={formError} />
         <TextField form={form} name="email" type="email" autoComplete="email" label={t('fields.email')} autoFocus />
-        <Stack gap="1">
-          <Controller
-            control={form.control}
-            name="agreement"
-            render={({ field }) => (
-              <Checkbox.Root
-                checked={Boolean(field.value)}
-                onCheckedChange={(e) => field.onChange(e.checked === true)}
-                colorPalette="brand"
-              >
-                <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
-                <Checkbox.Control />
-                <Checkbox.Label>
-                  <Trans
-                    t={t}
-                    i18nKey="signup.agreement"
-                    components={{
-                      privacy: <Link href={paths.privacyPolicy()} target="_blank" color="brand.700" />,
-                      terms: <Link href={paths.termsOfUse()} target="_blank" color="brand.700" />,
-                    }}
-                  />
-                </Checkbox.Label>
-              </Checkbox.Root>
-            )}
-          />
-          {typeof agreementError === 'string' ? (
-            <Text color="danger" fontSize="xs" role="alert">
-              {validationText(t, agreementError)}
-            </Text>
-          ) : null}
-        </Stack>
+        <CheckboxField
+          form={form}
+          name="agreement"
+          label={
+            <Trans
+              t={t}
+              i18nKey="signup.agreement"
+              components={{
+                privacy: <Link href={paths.privacyPolicy()} target="_blank" color="brand.700" />,
+                terms: <Link href={paths.termsOfUse()} target="_blank" color="brand.700" />,
+              }}
+            />
+          }
+        />
         <Button type="submit" size="lg" loading={form.formState.isSubmitting}>
           {t('common:buttons.next')}
         </Button>

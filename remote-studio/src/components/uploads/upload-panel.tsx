@@ -1,5 +1,5 @@
 import { useRef, useState, type DragEvent } from 'react';
-import { errorText } from '@kagami/shared/i18n';
+import { FormError } from '@kagami/shared/forms';
 import { Alert, Box, Button, HStack, Progress, Stack, Text } from '@kagami/shared/ui';
 import { useStudioTranslation } from '../use-studio-translation';
 import { formatBytes, percent } from './format';
@@ -78,12 +78,7 @@ export function UploadPanel({ upload, accept, prompt, hint }: Props) {
   }
   return (
     <Stack gap="3">
-      {state.phase === 'failed' ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{errorText(t, { code: state.code })}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      <FormError error={state.phase === 'failed' ? { code: state.code } : null} />
       {upload.unfinished.map((entry) => (
         <Alert.Root status="info" key={entry.urlStorageKey} data-testid="unfinished-upload">
           <Alert.Indicator />

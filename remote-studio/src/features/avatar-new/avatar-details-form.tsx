@@ -1,9 +1,7 @@
-import { Controller } from 'react-hook-form';
 import { useAtomValue } from 'jotai';
-import { FormError, TextField, useApiForm } from '@kagami/shared/forms';
-import { validationText } from '@kagami/shared/i18n';
+import { CheckboxField, FormError, TextField, useApiForm } from '@kagami/shared/forms';
 import { profileAtom } from '@kagami/shared/session';
-import { Box, Button, Checkbox, Stack, Text } from '@kagami/shared/ui';
+import { Box, Button, Stack, Text } from '@kagami/shared/ui';
 import { avatarForm, type AvatarForm } from '@kagami/shared/validation';
 import { useStudioMutation } from '../../data/queries';
 import { studioApi } from '../../data/studio-api';
@@ -31,7 +29,6 @@ export function AvatarDetailsForm({ uploadId, onCreated }: { uploadId: string | 
     if (!uploadId) return;
     onCreated(await create.mutateAsync({ ...values, uploadId }));
   });
-  const consentError = form.formState.errors.consent?.message;
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('avatarNew.detailsTitle')}>
       <Stack gap="4">
@@ -45,26 +42,7 @@ export function AvatarDetailsForm({ uploadId, onCreated }: { uploadId: string | 
           <Text data-testid="consent-text" mb="3">
             {consentText}
           </Text>
-          <Controller
-            control={form.control}
-            name="consent"
-            render={({ field }) => (
-              <Checkbox.Root
-                checked={Boolean(field.value)}
-                onCheckedChange={(e) => field.onChange(e.checked === true)}
-                colorPalette="brand"
-              >
-                <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
-                <Checkbox.Control />
-                <Checkbox.Label>{t('avatarNew.consentAccept')}</Checkbox.Label>
-              </Checkbox.Root>
-            )}
-          />
-          {typeof consentError === 'string' ? (
-            <Text color="danger" fontSize="xs" role="alert" mt="1">
-              {validationText(t, consentError)}
-            </Text>
-          ) : null}
+          <CheckboxField form={form} name="consent" label={t('avatarNew.consentAccept')} />
         </Box>
         {!uploadId ? <Text color="fg.muted">{t('avatarNew.waitForUpload')}</Text> : null}
         <Box>

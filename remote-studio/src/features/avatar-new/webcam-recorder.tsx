@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { AVATAR_VIDEO } from '@kagami/shared/validation';
-import { errorText } from '@kagami/shared/i18n';
-import { Alert, Box, Button, HStack, Stack, Text } from '@kagami/shared/ui';
+import { FormError } from '@kagami/shared/forms';
+import { Box, Button, HStack, Stack, Text } from '@kagami/shared/ui';
 import { useStudioTranslation } from '../../components/use-studio-translation';
 import { formatClock } from '../../components/uploads/format';
 import { useRecorder } from './use-recorder';
@@ -32,12 +32,7 @@ export function WebcamRecorder({ onRecorded, sending }: { onRecorded: (file: Fil
   if (state.phase === 'idle' || state.phase === 'requesting' || state.phase === 'failed') {
     return (
       <Stack gap="3">
-        {state.phase === 'failed' ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{errorText(t, { code: state.code })}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        <FormError error={state.phase === 'failed' ? { code: state.code } : null} />
         <Text>{t('webcam.intro')}</Text>
         <HStack>
           <Button onClick={() => void recorder.requestAccess()} loading={state.phase === 'requesting'}>
@@ -59,12 +54,7 @@ export function WebcamRecorder({ onRecorded, sending }: { onRecorded: (file: Fil
           style={{ width: '100%', maxHeight: '50vh', background: 'black' }}
         />
         <Text color="fg.muted">{t('webcam.length', { length: formatClock(state.seconds) })}</Text>
-        {tooShort ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{errorText(t, { code: 'video_too_short' })}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        <FormError error={tooShort ? { code: 'video_too_short' } : null} />
         <HStack gap="2">
           <Button color="white" onClick={recorder.recordAgain} disabled={sending}>
             {t('webcam.recordAgain')}

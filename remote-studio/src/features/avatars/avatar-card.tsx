@@ -1,10 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { paths } from '@kagami/shared/contract';
 import { Box, Card, HStack, LazyImage, RadioGroup, Stack, Text } from '@kagami/shared/ui';
 import type { Avatar } from '../../data/types';
 import { studioApi } from '../../data/studio-api';
 import { useStudioMutation } from '../../data/queries';
-import { assetSource } from '../../components/asset-source';
+import { useAssetSource } from '../../components/asset-source';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { useLanguageName } from '../../components/language-name';
 import { LinkButton } from '../../components/link-button';
@@ -15,7 +15,7 @@ export function AvatarCard({ avatar }: { avatar: Avatar }) {
   const { t } = useStudioTranslation();
   const languageName = useLanguageName();
   const [withVoice, setWithVoice] = useState('both');
-  const preview = useMemo(() => (avatar.preview ? assetSource(avatar.preview) : null), [avatar.preview]);
+  const preview = useAssetSource(avatar.preview);
   const remove = useStudioMutation(['avatar', 'voice'], (teamId, withDefaultVoice: boolean) =>
     studioApi.deleteAvatar(teamId, avatar.id, withDefaultVoice && Boolean(avatar.defaultVoiceId)),
   );

@@ -1,7 +1,14 @@
 import { fakeApi, screen, waitFor, within } from '@kagami/shared/testing';
 import { renderStudio, TEAM } from '../../components/render-studio';
 import { avatarJson, page, signedAsset, statusEvent } from '../../testing/fixtures';
+import { useStudioEvents } from '../../data/use-studio-events';
 import { AvatarList } from './avatar-list';
+
+/** The list as its screen shows it, following the team's events. */
+function LiveAvatarList() {
+  useStudioEvents();
+  return <AvatarList />;
+}
 
 const LIST = `GET ${TEAM}/avatars`;
 const EVENTS = `GET ${TEAM}/events`;
@@ -74,7 +81,7 @@ test('a status event refreshes the list: the avatar shows ready without a reload
       { status: 200, events: ['event: ready\ndata: {"watching":1}\n\n', statusEvent('avatar', avatar.id, 'ready')] }
     ),
   });
-  renderStudio(<AvatarList />);
+  renderStudio(<LiveAvatarList />);
   const card = await screen.findByRole('article', { name: 'Live Aoki' });
   await waitFor(() => expect(within(card).getByText('Ready')).toBeInTheDocument());
 });

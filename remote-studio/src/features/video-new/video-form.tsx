@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { isApiError } from '@kagami/shared/api';
 import { paths } from '@kagami/shared/contract';
-import { FormError, TextField, useApiForm } from '@kagami/shared/forms';
+import { CheckboxField, FormError, TextField, useApiForm } from '@kagami/shared/forms';
 import { validationText } from '@kagami/shared/i18n';
-import { Box, Button, Checkbox, FormField, HStack, Link, RadioGroup, Select, Stack, Text, Textarea } from '@kagami/shared/ui';
+import { Box, Button, FormField, HStack, Link, RadioGroup, Select, Stack, Text, Textarea } from '@kagami/shared/ui';
 import { SCRIPT_MAX_CHARS, VIDEO_AUDIO, videoForm, type ContentLanguage, type VideoForm as Values } from '@kagami/shared/validation';
 import { useStudioMutation } from '../../data/queries';
 import { studioApi } from '../../data/studio-api';
@@ -125,17 +124,7 @@ export function VideoForm({ avatar, avatars, voices, languages }: Props) {
         ) : (
           <AudioSource upload={audio} />
         )}
-        <Controller
-          control={form.control}
-          name="subtitles"
-          render={({ field }) => (
-            <Checkbox.Root checked={field.value} onCheckedChange={(e) => field.onChange(e.checked === true)} colorPalette="brand">
-              <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
-              <Checkbox.Control />
-              <Checkbox.Label>{t('videoNew.subtitles')}</Checkbox.Label>
-            </Checkbox.Root>
-          )}
-        />
+        <CheckboxField form={form} name="subtitles" label={t('videoNew.subtitles')} />
         {avatar.status !== 'ready' ? <Text color="fg.muted">{t('videoNew.avatarNotReady')}</Text> : null}
         <Box>
           <Button type="submit" size="lg" loading={form.formState.isSubmitting} disabled={avatar.status !== 'ready'}>

@@ -6,8 +6,8 @@ import { AssetPlayer } from '../../components/asset-player';
 import { downloadAsset, fileNameOf } from '../../components/download';
 import { useStudioTranslation } from '../../components/use-studio-translation';
 
-/** Play and download a ready video. */
-export function VideoActions({ video }: { video: Video }) {
+/** Play (unless the view already shows the player) and download a ready video. */
+export function VideoActions({ video, playable = true }: { video: Video; playable?: boolean }) {
   const { t } = useStudioTranslation();
   const [playing, setPlaying] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -25,9 +25,11 @@ export function VideoActions({ video }: { video: Video }) {
   };
   return (
     <HStack gap="2">
-      <Button size="sm" color="secondary" onClick={() => setPlaying(true)} aria-label={`${t('videos.play')} ${video.name}`}>
-        {t('videos.play')}
-      </Button>
+      {playable ? (
+        <Button size="sm" color="secondary" onClick={() => setPlaying(true)} aria-label={`${t('videos.play')} ${video.name}`}>
+          {t('videos.play')}
+        </Button>
+      ) : null}
       <Button size="sm" onClick={() => void download()} loading={saving} aria-label={`${t('videos.download')} ${video.name}`}>
         {t('videos.download')}
       </Button>

@@ -1,11 +1,12 @@
 import { paths } from '@kagami/shared/contract';
-import { EmptyState, LoadState, Pagination, Stack, Table } from '@kagami/shared/ui';
-import { usePagedList, useStudioMutation } from '../../data/queries';
-import { PAGE_SIZE, studioApi } from '../../data/studio-api';
+import { Stack, Table } from '@kagami/shared/ui';
+import { useStudioMutation } from '../../data/queries';
+import { studioApi } from '../../data/studio-api';
 import type { Video } from '../../data/types';
-import { useStudioEvents } from '../../data/use-studio-events';
 import { ConfirmDelete } from '../../components/confirm-delete';
+import { ItemTable } from '../../components/item-table';
 import { LinkButton } from '../../components/link-button';
+import { PagedList } from '../../components/paged-list';
 import { StatusBadge } from '../../components/status-badge';
 import { useStudioTranslation } from '../../components/use-studio-translation';
 import { formatClock } from '../../components/uploads/format';
@@ -36,43 +37,25 @@ function VideoRow({ video }: { video: Video }) {
 /** The team's videos: name, creator, status and reason, duration, and play/download once ready. */
 export function VideoList() {
   const { t } = useStudioTranslation();
-  const { page, setPage, list: videos } = usePagedList('video');
-  useStudioEvents();
-  const data = videos.data;
   return (
-    <LoadState loading={videos.isPending} error={videos.isError ? videos.error : null} onRetry={() => void videos.refetch()}>
-      {data && data.total === 0 ? (
-        <EmptyState.Root borderWidth="1px" borderRadius="lg" bg="white">
-          <EmptyState.Content>
-            <EmptyState.Title>{t('videos.emptyTitle')}</EmptyState.Title>
-            <EmptyState.Description>{t('videos.emptyText')}</EmptyState.Description>
-            <LinkButton to={paths.avatars()}>{t('videos.chooseAvatar')}</LinkButton>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      ) : data ? (
-        <Stack gap="4">
-          <Table.ScrollArea borderWidth="1px" borderRadius="lg" bg="white">
-            <Table.Root aria-label={t('videos.title')}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('fields.name')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('videos.creator')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('fields.status')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('videos.duration')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('videos.created')}</Table.ColumnHeader>
-                  <Table.ColumnHeader />
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {data.items.map((video) => (
-                  <VideoRow key={video.id} video={video} />
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-          <Pagination page={page} total={data.total} pageSize={PAGE_SIZE} onChange={setPage} label={t('pagination')} />
-        </Stack>
-      ) : null}
-    </LoadState>
+    <PagedList
+      kind="video"
+      empty={{
+        title: t('videos.emptyTitle'),
+        text: t('videos.emptyText'),
+        action: <LinkButton to={paths.avatars()}>{t('videos.chooseAvatar')}</LinkButton>,
+      }}
+    >
+      {(videos) => (
+        <ItemTable
+          label={t('videos.title')}
+          columns={[t('fields.name'), t('videos.creator'), t('fields.status'), t('videos.duration'), t('videos.created')]}
+        >
+          {videos.map((video) => (
+            <VideoRow key={video.id} video={video} />
+          ))}
+        </ItemTable>
+      )}
+    </PagedList>
   );
 }

@@ -1,56 +1,34 @@
 import { paths } from '@kagami/shared/contract';
-import { Alert, HStack, LoadState, Progress, Stack, Text } from '@kagami/shared/ui';
-import { useStudioItem } from '../../data/queries';
-import { useStudioEvents } from '../../data/use-studio-events';
+import { Box, HStack } from '@kagami/shared/ui';
 import { AssetPlayer } from '../../components/asset-player';
+import { ItemProgress } from '../../components/item-progress';
 import { LinkButton } from '../../components/link-button';
-import { StatusBadge } from '../../components/status-badge';
 import { useStudioTranslation } from '../../components/use-studio-translation';
 import { VideoActions } from './video-actions';
 
-/** One video, followed live: rendering, then the player and download, or the reason it failed. */
+/** One video, followed until it is ready (player and download) or failed (why, try again). */
 export function VideoProcessing({ videoId }: { videoId: string }) {
   const { t } = useStudioTranslation();
-  const video = useStudioItem('video', videoId);
-  useStudioEvents();
-  const data = video.data;
   return (
-    <LoadState loading={video.isPending} error={video.isError ? video.error : null} onRetry={() => void video.refetch()}>
-      {data ? (
-        <Stack gap="4" data-testid="video-processing" borderWidth="1px" borderRadius="lg" bg="white" p="5">
-          <HStack justify="space-between" wrap="wrap">
-            <Text fontWeight="semibold" fontSize="lg">
-              {data.name}
-            </Text>
-            <StatusBadge status={data.status} reason={data.reason} />
-          </HStack>
-          {data.status === 'in_progress' ? (
-            <Stack gap="2">
-              <Progress.Root value={null} colorPalette="teal" aria-label={t('processing.rendering')}>
-                <Progress.Track>
-                  <Progress.Range />
-                </Progress.Track>
-              </Progress.Root>
-              <Alert.Root status="info">
-                <Alert.Indicator />
-                <Alert.Title>{t('processing.rendering')}</Alert.Title>
-              </Alert.Root>
-            </Stack>
-          ) : null}
-          {data.status === 'ready' && data.download ? (
-            <AssetPlayer path={data.download} kind="video" type="video/mp4" label={data.name} />
-          ) : null}
-          <HStack gap="2" wrap="wrap">
-            <VideoActions video={data} />
-            {data.status === 'failed' && data.avatarId ? (
-              <LinkButton to={paths.videosNew(data.avatarId)}>{t('processing.tryAgain')}</LinkButton>
+    <Box borderWidth="1px" borderRadius="lg" bg="white" p="5">
+      <ItemProgress kind="video" id={videoId} note={t('processing.rendering')} testId="video-processing">
+        {(video) => (
+          <>
+            {video.status === 'ready' && video.download ? (
+              <AssetPlayer path={video.download} kind="video" type="video/mp4" label={video.name} />
             ) : null}
-            <LinkButton color="white" to={paths.videos()}>
-              {t('processing.toVideos')}
-            </LinkButton>
-          </HStack>
-        </Stack>
-      ) : null}
-    </LoadState>
+            <HStack gap="2" wrap="wrap">
+              <VideoActions video={video} playable={false} />
+              {video.status === 'failed' && video.avatarId ? (
+                <LinkButton to={paths.videosNew(video.avatarId)}>{t('processing.tryAgain')}</LinkButton>
+              ) : null}
+              <LinkButton color="white" to={paths.videos()}>
+                {t('processing.toVideos')}
+              </LinkButton>
+            </HStack>
+          </>
+        )}
+      </ItemProgress>
+    </Box>
   );
 }

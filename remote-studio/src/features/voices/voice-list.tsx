@@ -1,10 +1,11 @@
-import { EmptyState, LoadState, Pagination, Stack, Table } from '@kagami/shared/ui';
-import { usePagedList, useStudioMutation } from '../../data/queries';
-import { PAGE_SIZE, studioApi } from '../../data/studio-api';
-import { useStudioEvents } from '../../data/use-studio-events';
+import { Table } from '@kagami/shared/ui';
+import { useStudioMutation } from '../../data/queries';
+import { studioApi } from '../../data/studio-api';
 import { AssetPlayer } from '../../components/asset-player';
 import { ConfirmDelete } from '../../components/confirm-delete';
+import { ItemTable } from '../../components/item-table';
 import { useLanguageName } from '../../components/language-name';
+import { PagedList } from '../../components/paged-list';
 import { StatusBadge } from '../../components/status-badge';
 import { useStudioTranslation } from '../../components/use-studio-translation';
 import type { Voice } from '../../data/types';
@@ -35,41 +36,18 @@ function VoiceRow({ voice }: { voice: Voice }) {
 /** The team's voice models with status and a playable sample, a page at a time. */
 export function VoiceList() {
   const { t } = useStudioTranslation();
-  const { page, setPage, list: voices } = usePagedList('voice');
-  useStudioEvents();
-  const data = voices.data;
   return (
-    <LoadState loading={voices.isPending} error={voices.isError ? voices.error : null} onRetry={() => void voices.refetch()}>
-      {data && data.total === 0 ? (
-        <EmptyState.Root borderWidth="1px" borderRadius="lg" bg="white">
-          <EmptyState.Content>
-            <EmptyState.Title>{t('voices.emptyTitle')}</EmptyState.Title>
-            <EmptyState.Description>{t('voices.emptyText')}</EmptyState.Description>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      ) : data ? (
-        <Stack gap="4">
-          <Table.ScrollArea borderWidth="1px" borderRadius="lg" bg="white">
-            <Table.Root aria-label={t('voices.title')}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('fields.name')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('fields.language')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('fields.status')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('voices.sampleHeader')}</Table.ColumnHeader>
-                  <Table.ColumnHeader />
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {data.items.map((voice) => (
-                  <VoiceRow key={voice.id} voice={voice} />
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-          <Pagination page={page} total={data.total} pageSize={PAGE_SIZE} onChange={setPage} label={t('pagination')} />
-        </Stack>
-      ) : null}
-    </LoadState>
+    <PagedList kind="voice" empty={{ title: t('voices.emptyTitle'), text: t('voices.emptyText') }}>
+      {(voices) => (
+        <ItemTable
+          label={t('voices.title')}
+          columns={[t('fields.name'), t('fields.language'), t('fields.status'), t('voices.sampleHeader')]}
+        >
+          {voices.map((voice) => (
+            <VoiceRow key={voice.id} voice={voice} />
+          ))}
+        </ItemTable>
+      )}
+    </PagedList>
   );
 }

@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { Table } from '@kagami/shared/ui';
+
+/** The voices and videos tables: a header of column names (the last one for actions, unnamed), then rows. */
+export function ItemTable({ label, columns, children }: { label: string; columns: string[]; children: ReactNode }) {
+  return (
+    <Table.ScrollArea borderWidth="1px" borderRadius="lg" bg="white">
+      <Table.Root aria-label={label}>
+        <Table.Header>
+          <Table.Row>
+            {columns.map((column) => (
+              <Table.ColumnHeader key={column}>{column}</Table.ColumnHeader>
+            ))}
+            <Table.ColumnHeader />
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>{children}</Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

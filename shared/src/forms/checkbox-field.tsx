@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { validationText } from '../i18n';
+import { Checkbox, Stack, Text } from '../ui';
+
+/** A checkbox bound to a boolean form field, its error below in danger text. */
+export function CheckboxField<T extends FieldValues>({ form, name, label }: { form: UseFormReturn<T>; name: Path<T>; label: ReactNode }) {
+  const { t } = useTranslation('common');
+  const message = form.formState.errors[name]?.message;
+  return (
+    <Stack gap="1">
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => (
+          <Checkbox.Root checked={Boolean(field.value)} onCheckedChange={(e) => field.onChange(e.checked === true)} colorPalette="brand">
+            <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} />
+            <Checkbox.Control />
+            <Checkbox.Label>{label}</Checkbox.Label>
+          </Checkbox.Root>
+        )}
+      />
+      {typeof message === 'string' ? (
+        <Text color="danger" fontSize="xs" role="alert">
+          {validationText(t, message)}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
