@@ -1,10 +1,19 @@
-// Boundaries of CONVENTIONS.md: packages meet only through their exports, remotes reach Chakra only
-// through @kagami/shared/ui, features never import each other, no cycles.
+// Boundaries of CONVENTIONS.md: packages meet only through their exports, Chakra and React Router are
+// reached only through their doors in @kagami/shared (ui, router), features never import each other, no cycles.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+const packageBoundaries = [
+  { group: ['**/shared/src/**', '@kagami/shared/src/**'], message: 'Import @kagami/shared through its exports.' },
+  { group: ['**/remote-*/src/**', '**/shell/src/**', '**/api/src/**'], message: 'No imports into another package.' },
+];
+const doors = [
+  { group: ['@chakra-ui/react', '@chakra-ui/react/*'], message: 'Reach Chakra only through @kagami/shared/ui.' },
+  { group: ['react-router', 'react-router/*', 'react-router-dom'], message: 'Reach React Router only through @kagami/shared/router.' },
+];
 
 const features = (pkg, names) =>
   names.map((feature) => ({
@@ -33,15 +42,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
       'import-x/no-relative-packages': 'error',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/shared/src/**', '@kagami/shared/src/**'], message: 'Import @kagami/shared through its exports.' },
-            { group: ['**/remote-*/src/**', '**/shell/src/**', '**/api/src/**'], message: 'No imports into another package.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [...packageBoundaries, ...doors] }],
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -62,21 +63,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['shell/**/*.{ts,tsx}', 'remote-*/**/*.{ts,tsx}', 'api/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: '@chakra-ui/react', message: 'Reach Chakra only through @kagami/shared/ui.' }],
-          patterns: [
-            { group: ['**/shared/src/**', '@kagami/shared/src/**'], message: 'Import @kagami/shared through its exports.' },
-            {
-              group: ['../../shell/**', '../../remote-*/**', '../../api/**', '../../shared/**'],
-              message: 'No imports into another package.',
-            },
-          ],
-        },
-      ],
-    },
+    // The doors themselves.
+    files: ['shared/src/ui/**/*.{ts,tsx}', 'shared/src/router/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: packageBoundaries }] },
   },
 );

@@ -2,13 +2,9 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { root } from './lib/frontends.mjs';
-import { findChromium } from './lib/chromium.mjs';
+import { requireChromium } from './lib/chromium.mjs';
 
-const chromium = findChromium();
-if (!chromium) {
-  console.error('No Chromium found. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.');
-  process.exit(1);
-}
+const chromium = requireChromium();
 const result = spawnSync(join(root, 'e2e', 'node_modules', '.bin', 'playwright'), ['test', ...process.argv.slice(2)], {
   cwd: join(root, 'e2e'),
   stdio: 'inherit',

@@ -1,14 +1,23 @@
-// Measures the JavaScript (gzip) a first visit loads: the Login page (shell + remote-auth), and the
-// shell alone (every remote blocked). Starts the built product on spare ports with a scratch database.
+// `pnpm measure:initial-js`: the gzipped JavaScript a first visit needs, on the built product in Chromium.
+// For Login (signed out) and Home (signed in): the scripts requested before the screen's text appears,
+// and the total once the idle preload has run; the same app built without Module Federation (one
+// ordinary app split per route) for the ratio; and which packages the first page's bytes come from.
+// Exits 1 over budget. Starts everything on spare ports with a scratch database and stops it on any exit.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { buildFrontends } from './lib/build-frontends.mjs';
-import { startProduct } from './lib/product.mjs';
-import { findChromium } from './lib/chromium.mjs';
+import { root } from './lib/frontends.mjs';
+import { requireChromium } from './lib/chromium.mjs';
+import { runtimeConfigFor, startProduct } from './lib/product.mjs';
+import { serveStatic } from './lib/static-server.mjs';
+import { bytesByPackage } from './measure/source-map-breakdown.mjs';
 
+const BUDGET = { loginFirstRenderKb: 300, ratio: 1.25 };
+const UNFEDERATED_PORT = 8289;
 const env = {
   ...process.env,
   API_PORT: '3200',
@@ -18,76 +27,195 @@ const env = {
   REMOTE_ACCOUNT_PORT: '8283',
   LOG_LEVEL: 'warn',
 };
-const dataDir = mkdtempSync(join(tmpdir(), 'kagami-measure-'));
-await buildFrontends();
-const product = await startProduct({ ...env, DATA_DIR: dataDir }, { quiet: true });
-const browser = await chromium.launch({
-  executablePath: findChromium(),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
+const executablePath = requireChromium();
+
+const cleanups = [];
+async function cleanUp() {
+  while (cleanups.length)
+    await cleanups
+      .pop()()
+      .catch(() => undefined);
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => void cleanUp().then(() => process.exit(130)));
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function buildUnfederated() {
+  const result = spawnSync(
+    join(root, 'shell', 'node_modules', '.bin', 'webpack'),
+    ['--mode', 'production', '-c', join(root, 'scripts', 'measure', 'unfederated.webpack.cjs')],
+    { cwd: join(root, 'shell'), stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error('the unfederated measurement build failed');
+}
 
 /** A signed-up user with a profile and a team, made through the API (sign-up code from the dev mailbox). */
 async function onboardedToken() {
   const api = `http://localhost:${env.API_PORT}`;
-  const post = (path, body, token) =>
+  const call = (method, path, body, token) =>
     fetch(`${api}${path}`, {
-      method: path === '/api/users/update-profile' ? 'PUT' : 'POST',
+      method,
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(body),
     }).then((response) => response.json());
   const email = `measure-${Date.now()}@example.com`;
-  await post('/api/auth/send-verification-code', { email });
+  await call('POST', '/api/auth/send-verification-code', { email });
   const { messages } = await (await fetch(`${api}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json();
   const code = messages[0].text.match(/\b(\d{6})\b/)[1];
-  const { token } = await post('/api/auth/signup', { email, password: 'measure-pass-1', code });
-  await post('/api/users/update-profile', { name: 'Measure', company_name: 'K', number_of_employees: '1', role: 'OTHER' }, token);
-  await post('/api/teams', { name: 'Measure team' }, token);
+  const { token } = await call('POST', '/api/auth/signup', { email, password: 'measure-pass-1', code });
+  await call('PUT', '/api/users/update-profile', { name: 'Measure', company_name: 'K', number_of_employees: '1', role: 'OTHER' }, token);
+  await call('POST', '/api/teams', { name: 'Measure team' }, token);
   return token;
 }
 
-async function measure(label, { blockRemotes = false, token = null }) {
+/**
+ * Opens `path` and records every script: those requested before a `selector` element showing `text` appeared (both times taken in
+ * the page), and all of them once the idle preload is done. Signed in, the studio's event stream keeps
+ * the network busy, so the idle preload is waited out instead of network idle.
+ */
+async function visit(browser, origin, { path, selector, text, token }) {
   const page = await browser.newPage();
-  if (blockRemotes) await page.route(/:828[1-4]\//, (route) => route.abort());
-  if (token) {
-    await page.addInitScript(
-      (accessToken) => localStorage.setItem('kagami.user', JSON.stringify({ accessToken, tokenType: 'Bearer' })),
-      token,
-    );
-  }
-  const scripts = new Map();
-  let css = 0;
-  page.on('response', async (response) => {
-    const type = response.request().resourceType();
-    if (type !== 'script' && type !== 'stylesheet') return;
-    const body = await response.body().catch(() => Buffer.alloc(0));
-    if (type === 'stylesheet') css += gzipSync(body).length;
-    else scripts.set(response.url(), { raw: body.length, gzip: gzipSync(body).length });
+  await page.addInitScript(
+    ({ accessToken, awaited }) => {
+      if (accessToken) localStorage.setItem('kagami.user', JSON.stringify({ accessToken, tokenType: 'Bearer' }));
+      const observer = new MutationObserver(() => {
+        if (![...document.querySelectorAll(awaited.selector)].some((element) => element.textContent?.includes(awaited.text))) return;
+        window.__textShownAt = performance.now();
+        observer.disconnect();
+      });
+      observer.observe(document, { childList: true, subtree: true, characterData: true });
+    },
+    { accessToken: token, awaited: { selector, text } },
+  );
+  const bodies = new Map();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script')
+      bodies.set(
+        response.url(),
+        response.body().catch(() => Buffer.alloc(0)),
+      );
   });
-  await page.goto(`${product.url}${token ? '/' : '/login'}`);
-  await page.waitForSelector(blockRemotes ? '[data-testid=remote-fallback]' : token ? 'text=No avatars yet' : 'text=Log in to Kagami', {
-    timeout: 30_000,
-  });
-  // Signed in, the studio's status-event stream stays open, so the network never goes idle: wait out the idle preload.
+  await page.goto(`${origin}${path}`);
+  await page.waitForFunction(() => window.__textShownAt !== undefined, null, { timeout: 30_000 });
   if (token) await page.waitForTimeout(5_000);
   else await page.waitForLoadState('networkidle');
-  await page.close();
-  const total = [...scripts.values()].reduce((sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip }), { raw: 0, gzip: 0 });
-  console.log(
-    `\n${label}: ${scripts.size} scripts, ${(total.gzip / 1024).toFixed(1)} KB gzip (${(total.raw / 1024).toFixed(1)} KB raw); CSS ${(css / 1024).toFixed(1)} KB gzip`,
-  );
-  for (const [url, size] of [...scripts].sort((a, b) => b[1].gzip - a[1].gzip).slice(0, 8)) {
-    console.log(
-      `  ${(size.gzip / 1024).toFixed(1).padStart(7)} KB  ${url.replace(/^https?:\/\/[^/]+/, (origin) => (origin.endsWith('8280') ? 'shell' : origin.endsWith('8281') ? 'remote-auth' : origin.endsWith('8282') ? 'remote-studio' : 'remote-account'))}`,
-    );
+  const { shownAt, requests } = await page.evaluate(() => ({
+    shownAt: window.__textShownAt,
+    requests: performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.initiatorType === 'script' || /\.js(\?|$)/.test(entry.name))
+      .map((entry) => ({ url: entry.name, startTime: entry.startTime })),
+  }));
+  const scripts = new Map();
+  for (const { url } of requests) {
+    const body = await (bodies.get(url) ?? Buffer.alloc(0));
+    scripts.set(url, { raw: body.length, gzip: gzipSync(body).length, body });
   }
+  await page.close();
+  const all = requests.map((request) => request.url);
+  const beforeRender = requests.filter((request) => request.startTime < shownAt).map((request) => request.url);
+  const sum = (urls) => urls.reduce((total, url) => total + (scripts.get(url)?.gzip ?? 0), 0);
+  return {
+    beforeRender: { count: beforeRender.length, gzip: sum(beforeRender), urls: beforeRender },
+    afterIdle: { count: all.length, gzip: sum(all) },
+    scripts,
+  };
 }
 
-try {
-  await measure('Login page (shell + remote-auth)', {});
-  await measure('Home, signed in (shell + remote-studio)', { token: await onboardedToken() });
-  await measure('Shell without remotes', { blockRemotes: true });
-} finally {
-  await browser.close();
-  await product.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+/** Gzip bytes per package among `urls`, each script's gzip size shared out by its source map. */
+async function breakdown(urls, scripts) {
+  const totals = new Map();
+  for (const url of urls) {
+    const script = scripts.get(url);
+    if (!script?.raw) continue;
+    const response = await fetch(`${url}.map`);
+    const parts = response.ok
+      ? bytesByPackage(script.body.toString('utf8'), await response.json())
+      : new Map([['(no source map)', script.raw]]);
+    for (const [name, bytes] of parts) totals.set(name, (totals.get(name) ?? 0) + (bytes / script.raw) * script.gzip);
+  }
+  return [...totals].sort((a, b) => b[1] - a[1]);
 }
+
+const label = (url) =>
+  url.replace(/^https?:\/\/[^/]+/, (origin) => {
+    const port = origin.slice(-4);
+    return { 8280: 'shell', 8281: 'remote-auth', 8282: 'remote-studio', 8283: 'remote-account', 8289: 'unfederated' }[port] ?? origin;
+  });
+
+function report(title, federated, unfederated) {
+  const ratio = federated.beforeRender.gzip / unfederated.beforeRender.gzip;
+  console.log(`\n${title}`);
+  console.log(`  before first render: ${kb(federated.beforeRender.gzip)} gzip in ${federated.beforeRender.count} scripts`);
+  console.log(`  after idle preload:  ${kb(federated.afterIdle.gzip)} gzip in ${federated.afterIdle.count} scripts`);
+  console.log(
+    `  without federation:  ${kb(unfederated.beforeRender.gzip)} gzip in ${unfederated.beforeRender.count} scripts before first render` +
+      ` (${kb(unfederated.afterIdle.gzip)} after idle); ratio ${ratio.toFixed(2)}`,
+  );
+  console.log('  largest scripts before first render:');
+  for (const url of [...federated.beforeRender.urls]
+    .sort((a, b) => federated.scripts.get(b).gzip - federated.scripts.get(a).gzip)
+    .slice(0, 8)) {
+    console.log(`    ${kb(federated.scripts.get(url).gzip).padStart(9)}  ${label(url)}`);
+  }
+  return ratio;
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'kagami-measure-'));
+cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+const failures = [];
+try {
+  await buildFrontends();
+  buildUnfederated();
+  const unfederatedOrigin = `http://localhost:${UNFEDERATED_PORT}`;
+  const product = await startProduct(
+    {
+      ...env,
+      DATA_DIR: dataDir,
+      CORS_ORIGINS: [8280, 8281, 8282, 8283, UNFEDERATED_PORT].map((port) => `http://localhost:${port}`).join(','),
+    },
+    { quiet: true },
+  );
+  cleanups.push(product.stop);
+  const unfederatedServer = await serveStatic({
+    dir: join(root, 'scripts', 'measure', '.unfederated', 'dist'),
+    port: UNFEDERATED_PORT,
+    spa: true,
+    runtimeConfig: runtimeConfigFor(env),
+  });
+  cleanups.push(async () => unfederatedServer.close());
+  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  cleanups.push(() => browser.close());
+
+  const login = { path: '/login', selector: 'h1, h2', text: 'Log in to Kagami' };
+  const home = { path: '/', selector: 'main h1', text: 'Avatars', token: await onboardedToken() };
+  const loginFederated = await visit(browser, product.url, login);
+  const loginRatio = report('Login, signed out', loginFederated, await visit(browser, unfederatedOrigin, login));
+  const homeRatio = report('Home, signed in', await visit(browser, product.url, home), await visit(browser, unfederatedOrigin, home));
+
+  console.log('\nLogin before first render, by package (gzip):');
+  for (const [name, bytes] of (await breakdown(loginFederated.beforeRender.urls, loginFederated.scripts)).filter(([, b]) => b >= 512)) {
+    console.log(`  ${kb(bytes).padStart(9)}  ${name}`);
+  }
+
+  const loginKb = loginFederated.beforeRender.gzip / 1024;
+  if (loginKb > BUDGET.loginFirstRenderKb)
+    failures.push(`Login loads ${loginKb.toFixed(1)} KB before first render (budget ${BUDGET.loginFirstRenderKb} KB)`);
+  for (const [name, ratio] of [
+    ['Login', loginRatio],
+    ['Home', homeRatio],
+  ]) {
+    if (ratio > BUDGET.ratio) failures.push(`${name}: federated / unfederated is ${ratio.toFixed(2)} (budget ${BUDGET.ratio})`);
+  }
+} finally {
+  await cleanUp();
+}
+if (failures.length) {
+  console.error(`\nOver budget:\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}
+console.log(
+  `\nWithin budget: Login <= ${BUDGET.loginFirstRenderKb} KB gzip before first render, federated / unfederated <= ${BUDGET.ratio}.`,
+);

@@ -135,4 +135,7 @@ test('update-profile stores the onboarding answers', async () => {
   });
   expect(bad.status).toBe(400);
   expect(Object.keys(bad.body.fields).sort()).toEqual(['name', 'number_of_employees', 'role']);
+  // A value outside the choices is not reported as missing.
+  expect(bad.body.fields.number_of_employees).toMatchObject({ key: 'validation.notAChoice', message: 'This is not one of the choices.' });
+  expect(bad.body.fields.role.key).toBe('validation.notAChoice');
 });

@@ -57,7 +57,7 @@ test('(f) with remote-auth unreachable, the shell shows its fallback with a retr
   await expect(page.getByRole('heading', { name: 'Log in to Kagami' })).toBeVisible({ timeout: 20_000 });
 });
 
-test('(g) React and Chakra are loaded once, shared between the shell and remote-auth', async ({ page }) => {
+test('(g) React and the UI door (with Chakra inside) are loaded once, shared between the shell and remote-auth', async ({ page }) => {
   const scripts: string[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.push(response.url());
@@ -71,7 +71,7 @@ test('(g) React and Chakra are loaded once, shared between the shell and remote-
     const result: Record<string, string[]> = {};
     for (const host of Object.values(share)) {
       for (const scope of Object.values(host)) {
-        for (const name of ['react', 'react-dom', '@chakra-ui/react', '@emotion/react']) {
+        for (const name of ['react', 'react-dom', '@kagami/shared/ui', '@kagami/shared/router', '@emotion/react', '@chakra-ui/react']) {
           for (const [version, entry] of Object.entries(scope[name] ?? {})) {
             if (entry.loaded || entry.loading) (result[name] ??= []).push(`${version} from ${entry.from}`);
           }
@@ -80,14 +80,16 @@ test('(g) React and Chakra are loaded once, shared between the shell and remote-
     }
     return Object.fromEntries(Object.entries(result).map(([name, copies]) => [name, [...new Set(copies)]]));
   });
-  for (const name of ['react', 'react-dom', '@chakra-ui/react', '@emotion/react']) {
+  for (const name of ['react', 'react-dom', '@kagami/shared/ui', '@kagami/shared/router', '@emotion/react']) {
     expect(loaded[name], `${name}: ${JSON.stringify(loaded[name])}`).toHaveLength(1);
   }
-  // Among every script the page loaded, exactly one carries React's implementation and one Chakra's,
+  // Chakra is not shared whole: it travels inside the door, tree-shaken.
+  expect(loaded['@chakra-ui/react']).toBeUndefined();
+  // Among every script the page loaded, exactly one carries React's implementation and one Chakra's button,
   // and both come from the shell: remote-auth's own fallback copies were never fetched.
   const sources = await Promise.all(scripts.map(async (url) => ({ url, text: await (await page.request.get(url)).text() })));
   const carrying = (marker: string) => sources.filter((s) => s.text.includes(marker)).map((s) => s.url);
-  for (const marker of ['__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE=', '"chakra-skip-nav"']) {
+  for (const marker of ['__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE=', '"chakra-button"']) {
     const urls = carrying(marker);
     expect(urls, marker).toHaveLength(1);
     expect(urls[0]!.startsWith(REMOTE_AUTH), urls[0]).toBe(false);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { API, REMOTE_ACCOUNT } from '../playwright.config';
-import { apiAs, codeIn, latestMail, logIn, onboardedByApi, PASSWORD, uniqueEmail } from './support';
+import { apiAs, codeIn, expectHome, latestMail, logIn, onboardedByApi, PASSWORD, uniqueEmail } from './support';
 
 test.beforeEach(async ({ context }) => {
   await context.route(/accounts\.google\.com|gstatic\.com/, (route) => route.abort());
@@ -82,6 +82,7 @@ test('a stored join code opens the join dialog after sign-in; each outcome is ex
   const code = (await latestMail(request, email, /invited you/)).text.match(/join\?code=([\w-]+)/)![1]!;
 
   await page.goto(`/join?code=${code}`);
+  await expect(page).toHaveURL(/\/login$/);
   await logIn(page, email);
   const dialog = page.getByRole('alertdialog', { name: 'Join a team' });
   await expect(dialog.getByLabel('Invitation code')).toHaveValue(code);
@@ -99,6 +100,29 @@ test('a stored join code opens the join dialog after sign-in; each outcome is ex
   await page.getByRole('alertdialog').getByLabel('Invitation code').fill(code);
   await page.getByRole('alertdialog').getByRole('button', { name: 'Join team' }).click();
   await expect(page.getByRole('alertdialog').getByRole('alert')).toHaveText('This invitation has already been used.');
+});
+
+test('a join link with a rejected code says why once, then never reopens the dialog', async ({ page, request }) => {
+  const email = uniqueEmail('rejected');
+  await onboardedByApi(request, email, { team: 'Own Team' });
+  await page.goto('/join?code=no-such-code');
+  await expect(page).toHaveURL(/\/login$/);
+  await logIn(page, email);
+  const dialog = page.getByRole('alertdialog', { name: 'Join a team' });
+  await expect(dialog.getByLabel('Invitation code')).toHaveValue('no-such-code');
+  await dialog.getByRole('button', { name: 'Join team' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('This invitation code is not valid.');
+  await page.reload();
+  await expectHome(page);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+
+  await page.goto('/join?code=dismissed-code');
+  const again = page.getByRole('alertdialog', { name: 'Join a team' });
+  await expect(again.getByLabel('Invitation code')).toHaveValue('dismissed-code');
+  await again.getByRole('button', { name: 'Cancel' }).click();
+  await page.reload();
+  await expectHome(page);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
 });
 
 test('changing the password signs another browser out', async ({ page, browser, request }) => {

@@ -1,11 +1,18 @@
 // One webpack + Module Federation setup for the shell and every remote.
 const path = require('node:path');
+const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedModules } = require('./shared-modules.cjs');
+
+const chakraTheme = path.join(path.dirname(require.resolve('@chakra-ui/react/package.json')), 'dist', 'esm', 'theme');
+/** Chakra's complete recipe lists, replaced: only the recipes src/ui/theme.ts names are built in. */
+const withoutDefaultRecipes = new webpack.NormalModuleReplacementPlugin(/^\.\/(slot-)?recipes\.js$/, (resource) => {
+  if (resource.context === chakraTheme) resource.request = path.join(__dirname, 'chakra-no-default-recipes.mjs');
+});
 
 const swcOptions = (dev) => ({
   jsc: {
@@ -22,9 +29,12 @@ const swcOptions = (dev) => ({
  *   port: number,
  *   exposes?: Record<string, string>,
  *   host?: boolean,
- * }} options
+ *   federation?: boolean,
+ *   outputDir?: string,
+ *   alias?: Record<string, string>,
+ * }} options `federation: false` builds without Module Federation (measurement only: scripts/measure).
  */
-function createWebpackConfig({ dir, name, port, exposes = {}, host = false }) {
+function createWebpackConfig({ dir, name, port, exposes = {}, host = false, federation = true, outputDir, alias = {} }) {
   return (_env, argv) => {
     const dev = argv.mode !== 'production';
     return {
@@ -35,7 +45,7 @@ function createWebpackConfig({ dir, name, port, exposes = {}, host = false }) {
       // A cached second production build once produced a shell that crashed (React #130).
       cache: dev ? { type: 'memory' } : false,
       output: {
-        path: path.join(dir, 'dist'),
+        path: outputDir ?? path.join(dir, 'dist'),
         filename: '[name].js',
         chunkFilename: '[name].[contenthash].js',
         assetModuleFilename: 'assets/[name].[contenthash][ext]',
@@ -43,7 +53,7 @@ function createWebpackConfig({ dir, name, port, exposes = {}, host = false }) {
         uniqueName: name,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.json'], alias },
       module: {
         rules: [
           { test: /\.[jt]sx?$/, exclude: /node_modules/, use: { loader: 'swc-loader', options: swcOptions(dev) } },
@@ -56,16 +66,21 @@ function createWebpackConfig({ dir, name, port, exposes = {}, host = false }) {
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, terserOptions: { compress: true, mangle: true } })],
       },
       plugins: [
+        withoutDefaultRecipes,
         ...(dev ? [] : [new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].[contenthash].css' })]),
-        new ModuleFederationPlugin({
-          name,
-          filename: 'remoteEntry.js',
-          exposes,
-          shared: sharedModules,
-          shareStrategy: 'loaded-first',
-          manifest: true,
-          dts: false,
-        }),
+        ...(federation
+          ? [
+              new ModuleFederationPlugin({
+                name,
+                filename: 'remoteEntry.js',
+                exposes,
+                shared: sharedModules,
+                shareStrategy: 'loaded-first',
+                manifest: true,
+                dts: false,
+              }),
+            ]
+          : []),
         // The shell's page, or a remote's standalone harness page (pnpm --filter remote-x dev).
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),

@@ -1,11 +1,13 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { createBrowserRouter, RouterProvider, type RouteObject } from '@kagami/shared/router';
 import { ROUTES, type Layout } from '@kagami/shared/contract';
 import { RemoteScreen } from './remotes/remote-screen';
 import { Root } from './routing/root';
-import { MainLayout } from './layout/main-layout';
 import { AuthLayout } from './layout/auth-layout';
 import { BlankLayout } from './layout/blank-layout';
+
+// The signed-in frame (menu, team switcher, join dialog) loads with the first signed-in page, not with Login.
+const MainLayout = lazy(() => import('./layout/main-layout').then((module) => ({ default: module.MainLayout })));
 
 const layouts: Record<Layout, ComponentType> = { main: MainLayout, auth: AuthLayout, blank: BlankLayout };
 
@@ -14,7 +16,11 @@ export function createAppRouter() {
   const byLayout = (Object.keys(layouts) as Layout[]).map((layout): RouteObject => {
     const Frame = layouts[layout];
     return {
-      element: <Frame />,
+      element: (
+        <Suspense fallback={null}>
+          <Frame />
+        </Suspense>
+      ),
       children: ROUTES.filter((route) => route.layout === layout).map((route) => ({
         path: route.path,
         element: <RemoteScreen key={route.path} route={route} />,

@@ -8,7 +8,7 @@ import { AppProviders, createQueryClient } from '@kagami/shared/providers';
 import { clearSession, readStoredUser, runtimeConfigAtom, userAtom } from '@kagami/shared/session';
 import { App, createAppRouter } from './app';
 import { GlobalLoading } from './layout/global-loading';
-import { preloadRemotesWhenIdle, registerConfiguredRemotes } from './remotes/remote-loader';
+import { registerConfiguredRemotes } from './remotes/remote-loader';
 import en from './locales/en/shell.json';
 import ja from './locales/ja/shell.json';
 
@@ -50,7 +50,6 @@ export async function start() {
     },
   });
   registerConfiguredRemotes(config.remotes);
-  preloadRemotesWhenIdle();
 
   root.render(
     <AppProviders queryClient={queryClient} store={store} i18n={i18n} googleClientId={config.googleClientId || undefined}>

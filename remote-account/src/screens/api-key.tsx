@@ -1,9 +1,14 @@
-import { Stack } from '@kagami/shared/ui';
+import { useTranslation } from 'react-i18next';
+import { Heading, Stack } from '@kagami/shared/ui';
 import { ApiKeyPanel } from '../features/api-key/api-key-panel';
 
 export default function ApiKeyScreen() {
+  const { t } = useTranslation('account');
   return (
     <Stack gap="6" maxW="3xl">
+      <Heading as="h1" size="2xl">
+        {t('apiKey.pageTitle')}
+      </Heading>
       <ApiKeyPanel />
     </Stack>
   );

@@ -10,7 +10,9 @@ export default function ProfileScreen() {
   const { t } = useAccountTranslation();
   return (
     <Stack gap="6" maxW="3xl">
-      <Heading size="2xl">{t('profile.title')}</Heading>
+      <Heading as="h1" size="2xl">
+        {t('profile.title')}
+      </Heading>
       <UserInformationSection />
       <TeamMembersSection />
       <ChangeEmailSection />

@@ -1,4 +1,4 @@
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from '@kagami/shared/router';
 import { Link } from '@kagami/shared/ui';
 import type { ReactNode } from 'react';
 

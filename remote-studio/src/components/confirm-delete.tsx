@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { errorText } from '@kagami/shared/i18n';
-import { Button, Modal, notify, Text } from '@kagami/shared/ui';
+import { Button, notify, Text } from '@kagami/shared/ui';
+import { Modal } from '@kagami/shared/ui-widgets';
 import { useStudioTranslation } from './use-studio-translation';
 
 /** A delete button that asks first; a failure leaves the dialog open with the reason. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from '@kagami/shared/router';
 import { Button, type ButtonColor, type ButtonSize } from '@kagami/shared/ui';
 
 /** A navigation that looks like a button: a real link, so it opens in a new tab too. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { EmptyState, LoadState, Pagination, Stack } from '@kagami/shared/ui';
+import { EmptyState, LoadState, Stack } from '@kagami/shared/ui';
+import { Pagination } from '@kagami/shared/ui-widgets';
 import { usePagedList, type ItemOf } from '../data/queries';
 import { PAGE_SIZE } from '../data/studio-api';
 import type { ItemKind } from '../data/types';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { clampPage, pageCount } from '@kagami/shared/ui';
+import { clampPage, pageCount } from '@kagami/shared/ui-widgets';
 import { profileAtom } from '@kagami/shared/session';
 import { studioKeys } from './keys';
 import { PAGE_SIZE, studioApi } from './studio-api';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@kagami/shared/router';
 import { acceptOf, AVATAR_VIDEO } from '@kagami/shared/validation';
 import { Box, Button, Grid, HStack, Stack, Text } from '@kagami/shared/ui';
 import { PageHeader } from '../components/page-header';

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '@kagami/shared/router';
 import { paths } from '@kagami/shared/contract';
 import { isApiError } from '@kagami/shared/api';
 import { Box, EmptyState, LoadState, Stack } from '@kagami/shared/ui';

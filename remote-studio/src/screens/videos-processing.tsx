@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@kagami/shared/router';
 import { paths } from '@kagami/shared/contract';
 import { EmptyState, Stack } from '@kagami/shared/ui';
 import { LinkButton } from '../components/link-button';

@@ -1,7 +1,7 @@
 import { createStore } from 'jotai';
 import { createRoot } from 'react-dom/client';
 import { useEffect, useMemo, type ComponentType } from 'react';
-import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Link, Route, Routes } from '@kagami/shared/router';
 import { configureApi } from '../api';
 import { createI18n, addNamespace, type Resources } from '../i18n';
 import { AppProviders, createQueryClient } from '../providers';

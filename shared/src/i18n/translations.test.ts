@@ -79,3 +79,8 @@ test('every error code the API sends and every validation message is translated'
   const translated = Object.keys(flatten(load('common', 'en').validation));
   expect(validationKeys.filter((key) => !translated.includes(key))).toEqual([]);
 });
+
+test('English tells which characters are allowed instead of saying "half-width"', () => {
+  const english = (Object.keys(NAMESPACES) as Namespace[]).flatMap((ns) => Object.values(flatten(load(ns, 'en'))));
+  expect(english.filter((text) => /half-width/i.test(text))).toEqual([]);
+});

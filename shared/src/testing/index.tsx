@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { createStore } from 'jotai';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from '@kagami/shared/router';
 import { createI18n, addNamespace, type Resources } from '../i18n';
 import { AppProviders } from '../providers';
 import type { UiLanguage } from '../validation';

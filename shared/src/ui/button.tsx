@@ -1,4 +1,4 @@
-import { Button as ChakraButton, type ButtonProps as ChakraButtonProps } from '@chakra-ui/react';
+import { Button as ChakraButton, type ButtonProps as ChakraButtonProps } from '@chakra-ui/react/button';
 import type { ReactNode } from 'react';
 import { UI } from './constants';
 

@@ -1,4 +1,4 @@
-import { Field } from '@chakra-ui/react';
+import { Field } from '@chakra-ui/react/field';
 import type { ReactNode } from 'react';
 
 /** A labelled control with its error below it in danger text. `error` is already translated. */

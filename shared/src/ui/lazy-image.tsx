@@ -1,4 +1,5 @@
-import { Box, Spinner } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { Spinner } from '@chakra-ui/react/spinner';
 import { useEffect, useRef, useState } from 'react';
 import { UI } from './constants';
 

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Center, HStack, Spinner } from '@chakra-ui/react';
+import { Alert } from '@chakra-ui/react/alert';
+import { Center } from '@chakra-ui/react/center';
+import { Spinner } from '@chakra-ui/react/spinner';
+import { HStack } from '@chakra-ui/react/stack';
 import { errorText } from '../i18n';
 import { Button } from './button';
 

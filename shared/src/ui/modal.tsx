@@ -1,4 +1,6 @@
-import { Dialog, Portal, CloseButton } from '@chakra-ui/react';
+import { CloseButton } from '@chakra-ui/react/button';
+import { Dialog } from '@chakra-ui/react/dialog';
+import { Portal } from '@chakra-ui/react/portal';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';

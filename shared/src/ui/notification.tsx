@@ -1,21 +1,11 @@
-import { createToaster, Portal, Spinner, Stack, Toast, Toaster } from '@chakra-ui/react';
-import { UI } from './constants';
+import { Portal } from '@chakra-ui/react/portal';
+import { Spinner } from '@chakra-ui/react/spinner';
+import { Stack } from '@chakra-ui/react/stack';
+import { Toast, Toaster } from '@chakra-ui/react/toast';
+import { toaster } from './notify';
 
-export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true, max: 4 });
-
-export type NotificationStatus = 'success' | 'error' | 'info' | 'warning';
-
-/** Shows a notification for 5000 ms unless told otherwise. */
-export function notify(options: { status: NotificationStatus; title: string; description?: string; durationMs?: number }) {
-  toaster.create({
-    type: options.status,
-    title: options.title,
-    description: options.description,
-    duration: options.durationMs ?? UI.notificationMs,
-  });
-}
-
-export function Notifications() {
+/** The toasts of notify(); loaded with the first one (see provider.tsx). */
+export default function Notifications() {
   return (
     <Portal>
       <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>

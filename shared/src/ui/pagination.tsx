@@ -1,4 +1,5 @@
-import { ButtonGroup, IconButton, Pagination as ChakraPagination } from '@chakra-ui/react';
+import { ButtonGroup, IconButton } from '@chakra-ui/react/button';
+import { Pagination as ChakraPagination } from '@chakra-ui/react/pagination';
 
 /** The page count is at least 1 and the chosen page is kept between 1 and it. */
 export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / Math.max(1, pageSize)));

@@ -1,4 +1,6 @@
-import { RadioGroup as ChakraRadioGroup, Stack, Text } from '@chakra-ui/react';
+import { RadioGroup as ChakraRadioGroup } from '@chakra-ui/react/radio-group';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
 
 export type RadioOption = { value: string; label: string; cycle?: string; price?: string | number; cycleText?: string };
 

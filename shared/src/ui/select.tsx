@@ -1,4 +1,6 @@
-import { Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { Input } from '@chakra-ui/react/input';
+import { NativeSelect } from '@chakra-ui/react/native-select';
+import { Stack } from '@chakra-ui/react/stack';
 import { forwardRef, useEffect, useState, type ChangeEvent, type FocusEvent } from 'react';
 import { UI } from './constants';
 

@@ -2,7 +2,8 @@ import { act, fireEvent } from '@testing-library/react';
 import { useState } from 'react';
 import { renderApp, screen, within } from '../testing';
 import { clampPage, pageCount } from './pagination';
-import { Button, LazyImage, Modal, Select, UI } from './index';
+import { Button, LazyImage, Select, UI } from './index';
+import { Modal } from './widgets';
 
 test('pagination clamps between 1 and the page count, which is at least 1', () => {
   expect(pageCount(0, 10)).toBe(1);

@@ -25,6 +25,9 @@ export const UI_LANGUAGES = ['en', 'ja'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
 
 const text = () => v.string(m('required'));
+/** One of `options`: missing is "required", anything else outside the list "not one of the choices". */
+const choice = <const T extends readonly string[]>(options: T) =>
+  v.pipe(v.string(m('required')), v.nonEmpty(m('required')), v.picklist(options, m('notAChoice')));
 const maxLen = (n: number) => v.maxLength<string, number, string>(n, m('maxLength', { length: n }));
 const minLen = (n: number) => v.minLength<string, number, string>(n, m('minLength', { length: n }));
 
@@ -59,9 +62,9 @@ export const nameField = v.pipe(text(), v.trim(), v.nonEmpty(m('required')), max
 
 export const companyNameField = v.pipe(text(), v.trim(), maxLen(COMPANY_MAX_LENGTH));
 
-export const employeeCountField = v.picklist(EMPLOYEE_COUNTS, m('required'));
+export const employeeCountField = choice(EMPLOYEE_COUNTS);
 
-export const jobRoleField = v.picklist(JOB_ROLES, m('required'));
+export const jobRoleField = choice(JOB_ROLES);
 
 export const teamNameField = v.pipe(text(), v.trim(), v.nonEmpty(m('required')), maxLen(NAME_MAX_LENGTH));
 

@@ -6,6 +6,7 @@
 export type ValidationKey =
   | 'required'
   | 'invalid'
+  | 'notAChoice'
   | 'email'
   | 'minLength'
   | 'maxLength'

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '@kagami/shared/router';
 import { useTranslation } from 'react-i18next';
 import { Box, Flex, Heading } from '@kagami/shared/ui';
 import { LanguageSwitcher } from './language-switcher';

@@ -4,22 +4,26 @@ import { teamApi } from '@kagami/shared/api';
 import { FormError, TextField, useApiForm } from '@kagami/shared/forms';
 import { browserStorage, useSessionActions } from '@kagami/shared/session';
 import { joinTeamForm, type JoinTeamForm } from '@kagami/shared/validation';
-import { Modal, notify, Stack, Text } from '@kagami/shared/ui';
+import { notify, Stack, Text } from '@kagami/shared/ui';
+import { Modal } from '@kagami/shared/ui-widgets';
 
-/** Join a team with an invitation code; each outcome of SPEC §4 is shown in the dialog. */
+/**
+ * Join a team with an invitation code; each outcome of SPEC §4 is shown in the dialog. A code left by a
+ * join link is spent once the API has answered it or the dialog is dismissed, so it never reopens the dialog.
+ */
 export function JoinTeamDialog({ open, onClose, initialCode }: { open: boolean; onClose: () => void; initialCode: string }) {
   const { t } = useTranslation('shell');
   const actions = useSessionActions();
   const queryClient = useQueryClient();
   const { form, formError, setFormError, submitWith } = useApiForm<JoinTeamForm>(joinTeamForm, { code: initialCode });
   const close = () => {
+    browserStorage.remove('invitationCode');
     form.reset({ code: '' });
     setFormError(null);
     onClose();
   };
   const onSubmit = submitWith(async ({ code }) => {
-    const team = await teamApi.join(code);
-    browserStorage.remove('invitationCode');
+    const team = await teamApi.join(code).finally(() => browserStorage.remove('invitationCode'));
     await actions.refreshProfile();
     await queryClient.invalidateQueries();
     notify({ status: 'success', title: t('joinDialog.joined', { team: team.name }) });

@@ -1,34 +1,33 @@
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, Outlet, useLocation, useNavigate } from '@kagami/shared/router';
 import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { paths } from '@kagami/shared/contract';
 import { profileAtom, useSessionActions } from '@kagami/shared/session';
-import { Box, Button, Flex, Heading, HStack, Icon, Link, Stack, Text, type IconName } from '@kagami/shared/ui';
+import { Box, Button, Flex, Heading, HStack, Icon, Link, Stack, Text } from '@kagami/shared/ui';
+import { MENU, type MenuItem } from './menu';
 import { LanguageSwitcher } from './language-switcher';
 import { TeamSwitcher } from './team-switcher';
 
-type MenuItem = { to: string; label: string; icon?: IconName };
-
-function MenuLink({ to, label, icon }: MenuItem) {
+function MenuLink({ to, labelKey, icon, alsoActiveOn = [] }: MenuItem) {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  const isActive = pathname === to || pathname.startsWith(`${to}/`) || alsoActiveOn.includes(pathname);
   return (
-    <NavLink to={to} end={to === paths.home()} style={{ textDecoration: 'none' }}>
-      {({ isActive }) => (
-        <HStack
-          px="3"
-          py="2"
-          borderRadius="md"
-          bg={isActive ? 'brand.50' : undefined}
-          color={isActive ? 'brand.700' : 'gray.700'}
-          fontWeight={isActive ? 'semibold' : 'normal'}
-          _hover={{ bg: 'brand.50' }}
-          aria-current={isActive ? 'page' : undefined}
-        >
-          {icon ? <Icon name={icon} size="xs" /> : <Box w="18px" />}
-          <Text>{label}</Text>
-        </HStack>
-      )}
-    </NavLink>
+    <RouterLink to={to} style={{ textDecoration: 'none' }} aria-current={isActive ? 'page' : undefined}>
+      <HStack
+        px="3"
+        py="2"
+        borderRadius="md"
+        bg={isActive ? 'brand.50' : undefined}
+        color={isActive ? 'brand.700' : 'gray.700'}
+        fontWeight={isActive ? 'semibold' : 'normal'}
+        _hover={{ bg: 'brand.50' }}
+      >
+        {icon ? <Icon name={icon} size="xs" /> : <Box w="18px" />}
+        <Text>{t(labelKey)}</Text>
+      </HStack>
+    </RouterLink>
   );
 }
 
@@ -42,18 +41,6 @@ export function MainLayout({ teamSwitcher }: { teamSwitcher?: ReactNode }) {
     await actions.logout();
     navigate(paths.login(), { replace: true });
   };
-  const main: MenuItem[] = [
-    { to: paths.avatars(), label: t('menu.avatars'), icon: 'avatar' },
-    { to: paths.videos(), label: t('menu.videos'), icon: 'video' },
-    { to: paths.voices(), label: t('menu.voices'), icon: 'mic' },
-  ];
-  const settings: MenuItem[] = [
-    { to: paths.profile(), label: t('menu.profile') },
-    { to: paths.subscription(), label: t('menu.subscription') },
-    { to: paths.apiKey(), label: t('menu.apiKey') },
-    { to: paths.history(), label: t('menu.history') },
-    { to: paths.billing(), label: t('menu.billing') },
-  ];
   return (
     <Flex minH="100vh" direction={{ base: 'column', md: 'row' }}>
       <Flex
@@ -61,16 +48,21 @@ export function MainLayout({ teamSwitcher }: { teamSwitcher?: ReactNode }) {
         aria-label={t('menu.label')}
         direction="column"
         w={{ base: '100%', md: '240px' }}
+        position={{ md: 'sticky' }}
+        top="0"
+        h={{ md: '100vh' }}
+        overflowY={{ md: 'auto' }}
+        flexShrink={0}
         bg="white"
         borderRightWidth="1px"
         p="4"
         gap="4"
       >
         <Heading size="lg" color="brand.700" px="3">
-          <NavLink to={paths.home()}>{t('brand')}</NavLink>
+          <RouterLink to={paths.home()}>{t('brand')}</RouterLink>
         </Heading>
         <Stack gap="1">
-          {main.map((item) => (
+          {MENU.main.map((item) => (
             <MenuLink key={item.to} {...item} />
           ))}
         </Stack>
@@ -79,7 +71,7 @@ export function MainLayout({ teamSwitcher }: { teamSwitcher?: ReactNode }) {
             <Icon name="settings" size="xs" />
             <Text>{t('menu.settings')}</Text>
           </HStack>
-          {settings.map((item) => (
+          {MENU.settings.map((item) => (
             <MenuLink key={item.to} {...item} />
           ))}
         </Stack>

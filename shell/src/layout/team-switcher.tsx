@@ -4,7 +4,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { teamApi, teamKeys, userApi } from '@kagami/shared/api';
 import { browserStorage, profileAtom, useSessionActions } from '@kagami/shared/session';
-import { Badge, Box, Button, HStack, Icon, Menu, notify, Portal, Text } from '@kagami/shared/ui';
+import { Badge, Box, Button, HStack, Icon, notify, Portal, Text } from '@kagami/shared/ui';
+import { Menu } from '@kagami/shared/ui-widgets';
 import { errorText } from '@kagami/shared/i18n';
 import { JoinTeamDialog } from './join-team-dialog';
 
@@ -43,7 +44,7 @@ export function TeamSwitcher() {
     <>
       <Menu.Root onSelect={({ value }) => (value === JOIN ? setJoining(true) : void switchTo(value))}>
         <Menu.Trigger asChild>
-          <Button color="white" size="sm" aria-label={t('team.switch')} data-testid="team-switcher">
+          <Button color="white" size="sm" title={t('team.switch')} data-testid="team-switcher">
             <HStack gap="2">
               <Icon name="team" size="xs" />
               <Text fontWeight="semibold" data-testid="current-team-name">

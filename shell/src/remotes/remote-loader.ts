@@ -1,5 +1,13 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { CONTRACT_MODULE, CONTRACT_VERSION, contractMajor, REMOTES, type RemoteKey, type RuntimeConfig } from '@kagami/shared/contract';
+import {
+  CONTRACT_MODULE,
+  CONTRACT_VERSION,
+  contractMajor,
+  REMOTES,
+  type RemoteKey,
+  type RouteEntry,
+  type RuntimeConfig,
+} from '@kagami/shared/contract';
 import type { ComponentType } from 'react';
 
 export const LOAD_TIMEOUT_MS = 10_000;
@@ -73,13 +81,24 @@ export async function loadScreen(remote: RemoteKey, module: string): Promise<Com
   throw new RemoteUnavailableError(remote, 'unreachable');
 }
 
-/** Warms every configured remote when the browser is idle, so the next screen opens at once. */
-export function preloadRemotesWhenIdle() {
+let preloadArmed = false;
+
+/**
+ * Once the first screen has rendered, warms every configured remote and the screens the menu
+ * reaches when the browser is idle, so the next screen opens at once. Arming it earlier made the
+ * first page wait for remotes it does not show.
+ */
+export function preloadAfterFirstScreen(menuRoutes: readonly Pick<RouteEntry, 'remote' | 'module'>[]) {
+  if (preloadArmed) return;
+  preloadArmed = true;
   const idle =
     (window as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1500));
   idle(() => {
     for (const name of Object.keys(configured)) {
       loadRemote(`${name}/${CONTRACT_MODULE}`).catch(() => undefined);
+    }
+    for (const route of menuRoutes) {
+      if (configured[REMOTES[route.remote]]) loadRemote(`${REMOTES[route.remote]}/${route.module}`).catch(() => undefined);
     }
   });
 }

@@ -2,7 +2,8 @@ import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteEntry } from '@kagami/shared/contract';
 import { Box, Button, Center, Heading, Icon, Spinner, Stack, Text } from '@kagami/shared/ui';
-import { loadScreen, RemoteUnavailableError } from './remote-loader';
+import { MENU_ROUTES } from '../layout/menu';
+import { loadScreen, preloadAfterFirstScreen, RemoteUnavailableError } from './remote-loader';
 
 type State =
   { status: 'loading' } | { status: 'ready'; Screen: ComponentType } | { status: 'failed'; reason: RemoteUnavailableError['reason'] };
@@ -24,6 +25,10 @@ export function RemoteScreen({ route }: { route: RouteEntry }) {
       cancelled = true;
     };
   }, [route.remote, route.module, attempt]);
+
+  useEffect(() => {
+    if (state.status === 'ready') preloadAfterFirstScreen(MENU_ROUTES);
+  }, [state.status]);
 
   if (state.status === 'loading') {
     return (

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from '@kagami/shared/router';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { browserStorage, profileAtom, sessionStatusAtom, useSessionActions } from '@kagami/shared/session';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { useAtomValue, useStore } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@kagami/shared/router';
 import { isApiError, userApi } from '@kagami/shared/api';
 import { paths } from '@kagami/shared/contract';
 import { FormError, TextField, useApiForm } from '@kagami/shared/forms';

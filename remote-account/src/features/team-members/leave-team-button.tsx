@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { teamApi } from '@kagami/shared/api';
 import { errorText } from '@kagami/shared/i18n';
 import { useSessionActions } from '@kagami/shared/session';
-import { Box, Button, Modal, notify, Text } from '@kagami/shared/ui';
+import { Box, Button, notify, Text } from '@kagami/shared/ui';
+import { Modal } from '@kagami/shared/ui-widgets';
 import { useAccountTranslation } from '../../components/use-account-translation';
 
 /** A member leaves the team; the app moves them to another team of theirs, or to the team step. */

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { teamApi, type Member } from '@kagami/shared/api';
 import { errorText } from '@kagami/shared/i18n';
-import { Badge, Button, HStack, Modal, notify, Stack, Text } from '@kagami/shared/ui';
+import { Badge, Button, HStack, notify, Stack, Text } from '@kagami/shared/ui';
+import { Modal } from '@kagami/shared/ui-widgets';
 import { useAccountTranslation } from '../../components/use-account-translation';
 import { useTeamMutation } from './use-team-members';
 

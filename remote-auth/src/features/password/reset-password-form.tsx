@@ -1,6 +1,6 @@
 import { FormError, FormNotice, useApiForm } from '@kagami/shared/forms';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@kagami/shared/router';
 import { paths } from '@kagami/shared/contract';
 import { authApi, isApiError } from '@kagami/shared/api';
 import { resetPasswordForm, type ResetPasswordForm } from '@kagami/shared/validation';

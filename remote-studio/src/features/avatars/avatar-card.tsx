@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { paths } from '@kagami/shared/contract';
-import { Box, Card, HStack, LazyImage, RadioGroup, Stack, Text } from '@kagami/shared/ui';
+import { Box, Card, HStack, LazyImage, Stack, Text } from '@kagami/shared/ui';
+import { RadioGroup } from '@kagami/shared/ui-widgets';
 import type { Avatar } from '../../data/types';
 import { studioApi } from '../../data/studio-api';
 import { useStudioMutation } from '../../data/queries';

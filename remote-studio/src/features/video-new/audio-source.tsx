@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, HStack, Modal, Stack, Text } from '@kagami/shared/ui';
+import { Button, HStack, Stack, Text } from '@kagami/shared/ui';
+import { Modal } from '@kagami/shared/ui-widgets';
 import { acceptOf, VIDEO_AUDIO } from '@kagami/shared/validation';
 import { useStudioTranslation } from '../../components/use-studio-translation';
 import { UploadPanel } from '../../components/uploads/upload-panel';

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from '@kagami/shared/router';
 import { isApiError } from '@kagami/shared/api';
 import { paths } from '@kagami/shared/contract';
 import { CheckboxField, FormError, TextField, useApiForm } from '@kagami/shared/forms';
 import { validationText } from '@kagami/shared/i18n';
-import { Box, Button, FormField, HStack, Link, RadioGroup, Select, Stack, Text, Textarea } from '@kagami/shared/ui';
+import { Box, Button, FormField, HStack, Link, Select, Stack, Text, Textarea } from '@kagami/shared/ui';
+import { RadioGroup } from '@kagami/shared/ui-widgets';
 import { SCRIPT_MAX_CHARS, VIDEO_AUDIO, videoForm, type ContentLanguage, type VideoForm as Values } from '@kagami/shared/validation';
 import { useStudioMutation } from '../../data/queries';
 import { studioApi } from '../../data/studio-api';

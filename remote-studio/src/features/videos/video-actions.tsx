@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { errorText } from '@kagami/shared/i18n';
-import { Button, HStack, Modal, notify } from '@kagami/shared/ui';
+import { Button, HStack, notify } from '@kagami/shared/ui';
+import { Modal } from '@kagami/shared/ui-widgets';
 import type { Video } from '../../data/types';
 import { AssetPlayer } from '../../components/asset-player';
 import { downloadAsset, fileNameOf } from '../../components/download';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { FormError, TextField, useApiForm } from '@kagami/shared/forms';
-import { Button, Modal, Stack } from '@kagami/shared/ui';
+import { Button, Stack } from '@kagami/shared/ui';
+import { Modal } from '@kagami/shared/ui-widgets';
 import { acceptOf, VOICE_AUDIO, voiceForm, type VoiceForm } from '@kagami/shared/validation';
 import { useStudioMutation } from '../../data/queries';
 import { studioApi } from '../../data/studio-api';
