@@ -1,5 +1,5 @@
-// Boundaries of CONVENTIONS.md: packages meet only through their exports, Chakra and React Router are
-// reached only through their doors in @kagami/shared (ui, router), features never import each other, no cycles.
+// Boundaries of CONVENTIONS.md: packages meet only through their exports, libraries with a door in
+// @kagami/shared are reached only through it, features never import each other, no cycles.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
@@ -13,6 +13,12 @@ const packageBoundaries = [
 const doors = [
   { group: ['@chakra-ui/react', '@chakra-ui/react/*'], message: 'Reach Chakra only through @kagami/shared/ui.' },
   { group: ['react-router', 'react-router/*', 'react-router-dom'], message: 'Reach React Router only through @kagami/shared/router.' },
+];
+// Libraries bundled inside @kagami/shared rather than shared whole (a shared module is never tree-shaken).
+const libraryDoors = [
+  { group: ['react-i18next'], message: 'Reach react-i18next through @kagami/shared/i18n.' },
+  { group: ['@tanstack/react-query'], message: 'Reach TanStack Query through @kagami/shared/query.' },
+  { group: ['react-hook-form'], message: 'Reach React Hook Form through @kagami/shared/forms.' },
 ];
 
 const features = (pkg, names) =>
@@ -42,7 +48,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
       'import-x/no-relative-packages': 'error',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'no-restricted-imports': ['error', { patterns: [...packageBoundaries, ...doors] }],
+      'no-restricted-imports': ['error', { patterns: [...packageBoundaries, ...doors, ...libraryDoors] }],
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -61,6 +67,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // @kagami/shared, where the library doors are.
+    files: ['shared/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...packageBoundaries, ...doors] }] },
   },
   {
     // The doors themselves.

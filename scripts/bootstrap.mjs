@@ -42,11 +42,24 @@ function installIsStale() {
   return ['pnpm-lock.yaml', 'pnpm-workspace.yaml'].some((f) => statSync(join(root, f)).mtimeMs > installedAt);
 }
 
-const pnpm = findPnpm();
-if (installIsStale()) {
-  const status = run(pnpm, ['install', '--frozen-lockfile']);
-  if (status !== 0) process.exit(status);
+/** Installs the workspace, showing pnpm's output only when the install fails. */
+function install(pnpm) {
+  console.log('Installing dependencies …');
+  const result = spawnSync(pnpm, ['install', '--frozen-lockfile'], { cwd: root, encoding: 'utf8' });
+  if (result.error) throw result.error;
+  const output = `${result.stdout}${result.stderr}`;
+  if (result.status !== 0) {
+    process.stderr.write(output);
+    process.exit(result.status ?? 1);
+  }
+  // Several dependencies name Node 22 in their engines field; they run on the Node 20.19+ the README names.
+  const engineWarnings = output.match(/Unsupported engine/g)?.length ?? 0;
+  const note = engineWarnings ? ` (${engineWarnings} dependencies ask for Node 22; Kagami is tested on Node 20.20 and runs on 20.19+)` : '';
+  console.log(`✓ dependencies installed${note}`);
   writeFileSync(join(root, 'node_modules', '.kagami-installed'), new Date().toISOString());
 }
+
+const pnpm = findPnpm();
+if (installIsStale()) install(pnpm);
 const env = { ...process.env, PATH: `${dirname(pnpm === 'pnpm' ? '' : pnpm)}:${process.env.PATH}` };
 process.exit(run(pnpm, ['run', script, ...process.argv.slice(3)], { env }));

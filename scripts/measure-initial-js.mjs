@@ -192,12 +192,14 @@ try {
   const login = { path: '/login', selector: 'h1, h2', text: 'Log in to Kagami' };
   const home = { path: '/', selector: 'main h1', text: 'Avatars', token: await onboardedToken() };
   const loginFederated = await visit(browser, product.url, login);
-  const loginRatio = report('Login, signed out', loginFederated, await visit(browser, unfederatedOrigin, login));
+  const loginUnfederated = await visit(browser, unfederatedOrigin, login);
+  const loginRatio = report('Login, signed out', loginFederated, loginUnfederated);
   const homeRatio = report('Home, signed in', await visit(browser, product.url, home), await visit(browser, unfederatedOrigin, home));
 
-  console.log('\nLogin before first render, by package (gzip):');
+  console.log('\nLogin before first render, by package (gzip):\n  federated  unfederated');
+  const unfederatedParts = new Map(await breakdown(loginUnfederated.beforeRender.urls, loginUnfederated.scripts));
   for (const [name, bytes] of (await breakdown(loginFederated.beforeRender.urls, loginFederated.scripts)).filter(([, b]) => b >= 512)) {
-    console.log(`  ${kb(bytes).padStart(9)}  ${name}`);
+    console.log(`  ${kb(bytes).padStart(9)}  ${kb(unfederatedParts.get(name) ?? 0).padStart(11)}  ${name}`);
   }
 
   const loginKb = loginFederated.beforeRender.gzip / 1024;

@@ -10,6 +10,7 @@ import type { Mailer } from './mail/mailer';
 import { connectDatabase, type DatabaseHandle } from './db/connect';
 import { createContext } from './context';
 import { installErrorHandler } from './http/error-handler';
+import { RequestLogsAtDebug } from './http/request-logs';
 import { installValibotSchemas, valibotToOpenApi } from './http/validation';
 import { authRoutes } from './domains/auth/routes';
 import { userRoutes } from './domains/users/routes';
@@ -31,6 +32,7 @@ export type BuildOptions = {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logController: new RequestLogsAtDebug(),
     bodyLimit: 64 * 1024,
     trustProxy: true,
   });

@@ -244,6 +244,47 @@ test('languages: all 13 content languages; a voice preview is speech in the chos
   expect(long.body.code).toBe('text_too_long');
 });
 
+test('an avatar whose sound holds no speech gets no voice; its videos and previews speak with a built-in voice', async () => {
+  const hummed = readFileSync(await faceClip(dir, await tone(dir, 35, 'hum.wav')));
+  const upload = await uploadFile(t.app, owner.token, owner.teamId, hummed, 'avatar_video');
+  const created = await api(owner.token).post(`${base()}/avatars`, {
+    name: 'Quiet',
+    language: 'en',
+    upload_id: upload,
+    consent_text: consent,
+  });
+  const done = await eventually(
+    () => api(owner.token).get(`${base()}/avatars/${created.body.id}`),
+    (r) => r.body.status !== 'in_progress',
+  );
+  expect(done.body).toMatchObject({ status: 'ready', default_voice_id: null });
+  const voices = (await api(owner.token).get(`${base()}/voices?page=1&page_size=50`)).body.items as { name: string }[];
+  expect(voices.map((voice) => voice.name)).not.toContain('Quiet');
+
+  const preview = await t.app.inject({
+    method: 'POST',
+    url: `${base()}/voice-preview`,
+    headers: { authorization: `Bearer ${owner.token}` },
+    payload: { avatar_id: created.body.id, language: 'fr', text: 'Bonjour à tous.' },
+  });
+  expect(preview.statusCode).toBe(200);
+  expect(preview.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
+
+  const video = await api(owner.token).post(`${base()}/videos`, {
+    name: 'Built-in voice',
+    avatar_id: created.body.id,
+    language: 'en',
+    script: 'This avatar speaks with a built-in voice.',
+  });
+  expect(video).toMatchObject({ status: 202, body: { voice_id: null } });
+  const rendered = await eventually(
+    () => api(owner.token).get(`${base()}/videos/${video.body.id}`),
+    (r) => r.body.status !== 'in_progress',
+  );
+  expect(rendered.body).toMatchObject({ status: 'ready' });
+  expect(rendered.body.duration_seconds).toBeGreaterThan(1.5);
+}, 180_000);
+
 test('deleting an avatar with its default voice removes both', async () => {
   expect((await api(owner.token).delete(`${base()}/avatars/${avatar.id}?with_default_voice=true`)).status).toBe(204);
   expect((await api(owner.token).get(`${base()}/avatars/${avatar.id}`)).status).toBe(404);

@@ -110,6 +110,23 @@ test('the menu names screens as their pages do, and stays in view on long pages'
   await expect(menu.getByRole('link', { name: 'ボイス' })).toBeInViewport();
 });
 
+test('the privacy policy and terms of use open in the language of the app', async ({ page, request }) => {
+  const token = String(await onboardedByApi(request, 'screens-policies@example.com'));
+  await page.addInitScript(() => localStorage.setItem('kagami.language', 'ja'));
+  await signInWithToken(page, token, '/voices');
+  for (const [link, title] of [
+    ['プライバシーポリシー', 'プライバシーポリシー'],
+    ['利用規約', '利用規約'],
+  ] as const) {
+    const opened = page.waitForEvent('popup');
+    await page.getByRole('navigation').getByRole('link', { name: link }).click();
+    const policy = await opened;
+    await expect(policy.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(policy.locator('html')).toHaveAttribute('lang', 'ja');
+    await policy.close();
+  }
+});
+
 /** Waits until no spinner or skeleton is left and the fonts are in. */
 async function settle(page: Page) {
   await expect(page.locator('.chakra-spinner, .chakra-skeleton, [aria-busy=true]')).toHaveCount(0, { timeout: 20_000 });

@@ -37,6 +37,7 @@ test.describe.serial('a studio session from one account', () => {
     await expect(page.getByRole('heading', { name: 'Creating your avatar' })).toBeVisible();
     await expect(page.getByTestId('item-status')).toHaveAttribute('data-status', 'in_progress');
     await expect(page.getByTestId('item-status')).toHaveAttribute('data-status', 'ready', READY);
+    await expect(page.getByRole('heading', { name: 'Your avatar is ready' })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Studio Yuki' })).toBeVisible();
 
     await page.getByRole('link', { name: 'Go to avatars' }).click();
@@ -113,6 +114,17 @@ test.describe.serial('a studio session from one account', () => {
     await page.getByRole('button', { name: 'Close' }).first().click();
     const row = page.getByTestId('voice-row').filter({ hasText: 'Narrator' });
     await expect(row.getByTestId('asset-audio')).toBeVisible();
+
+    // At a phone's width the player keeps the size its controls need, and scrolls fully into view.
+    const wide = page.viewportSize()!;
+    await page.setViewportSize({ width: 360, height: 740 });
+    const player = row.getByTestId('asset-audio');
+    await player.scrollIntoViewIfNeeded();
+    const box = (await player.boundingBox())!;
+    await page.setViewportSize(wide);
+    expect(box.width).toBeGreaterThanOrEqual(250);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
   });
 
   test('deleting an avatar with its default voice deletes both when asked to', async () => {

@@ -70,8 +70,33 @@ test('switching teams changes the name shown and the team-scoped data', async ({
   await page.getByRole('menuitem', { name: 'Second Team' }).click();
   await expect(page.getByTestId('current-team-name')).toHaveText('Second Team');
   await expect(page.getByLabel('Team name')).toHaveValue('Second Team');
+  // The notice never covers the header with the team switcher.
+  const toast = await page.getByText('Switched to Second Team.').boundingBox();
+  const header = await page.locator('header').boundingBox();
+  expect(toast!.y).toBeGreaterThan(header!.y + header!.height);
   await page.reload();
   await expect(page.getByTestId('current-team-name')).toHaveText('Second Team');
+});
+
+test('a signed-in user creates and names another team, owns it, and is switched to it', async ({ page, request }) => {
+  const email = uniqueEmail('creator');
+  await onboardedByApi(request, email, { team: 'First Team' });
+  await logIn(page, email);
+  await expectHome(page);
+  await page.getByTestId('team-switcher').click();
+  await page.getByRole('menuitem', { name: 'Create a team…' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Create a team' });
+  await dialog.getByRole('button', { name: 'Create team' }).click();
+  await expect(dialog.getByText('This field is required.')).toBeVisible();
+  await dialog.getByLabel('Team name').fill('Night Shift');
+  await dialog.getByRole('button', { name: 'Create team' }).click();
+  await expect(page.getByText('You created Night Shift. It is now your current team.')).toBeVisible();
+  await expect(page.getByTestId('current-team-name')).toHaveText('Night Shift');
+  await expect(page.getByTestId('team-switcher')).toContainText('Owner');
+  await page.getByRole('link', { name: 'Profile' }).click();
+  await expect(page.getByLabel('Team name')).toHaveValue('Night Shift');
+  await page.getByTestId('team-switcher').click();
+  await expect(page.getByRole('menuitem', { name: 'First Team' })).toBeVisible();
 });
 
 test('a stored join code opens the join dialog after sign-in; each outcome is explained', async ({ page, request }) => {

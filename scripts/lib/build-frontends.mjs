@@ -28,13 +28,21 @@ function sourceHash(dir) {
 
 const stampOf = (dir) => join(root, dir, 'dist', '.source-hash');
 
+/** A production build; webpack's own output is shown only when the build fails. */
 function webpack(dir) {
   return new Promise((resolve, reject) => {
     const child = spawn(join(root, dir, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], {
       cwd: join(root, dir),
-      stdio: 'inherit',
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`webpack failed for ${dir} (exit ${code})`))));
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('exit', (code) => {
+      if (code === 0) return resolve();
+      process.stderr.write(Buffer.concat(output));
+      reject(new Error(`webpack failed for ${dir} (exit ${code})`));
+    });
   });
 }
 

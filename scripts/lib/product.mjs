@@ -2,6 +2,7 @@
 // static server per frontend, wired together by the shell's runtime-config.json.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { FRONTENDS, apiPort, portOf, root } from './frontends.mjs';
 import { serveStatic } from './static-server.mjs';
 
@@ -14,6 +15,16 @@ export function runtimeConfigFor(env = process.env) {
       FRONTENDS.filter((f) => f.remote).map((f) => [f.remote, `http://${publicHost}:${portOf(f, env)}/mf-manifest.json`]),
     ),
   };
+}
+
+/** The API logs JSON (for log collectors); on a terminal each line becomes its message. */
+export function readableLogLine(line) {
+  try {
+    const entry = JSON.parse(line);
+    return `api: ${entry.msg}${entry.err?.message ? ` (${entry.err.message})` : ''}`;
+  } catch {
+    return line;
+  }
 }
 
 async function waitForHealth(url, child, timeoutMs = 60_000) {
@@ -48,8 +59,9 @@ export async function startProduct(env = process.env, { quiet = false } = {}) {
   const api = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: join(root, 'api'),
     env: apiEnv,
-    stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+    stdio: ['ignore', quiet ? 'ignore' : 'pipe', 'inherit'],
   });
+  if (!quiet) createInterface({ input: api.stdout }).on('line', (line) => console.log(readableLogLine(line)));
   const servers = [];
   const stop = async () => {
     for (const server of servers) server.close();

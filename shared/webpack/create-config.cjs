@@ -6,13 +6,22 @@ const CopyWebpackPlugin = require('copy-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { sharedModules } = require('./shared-modules.cjs');
+const { sharedModules, shellSharedModules } = require('./shared-modules.cjs');
 
 const chakraTheme = path.join(path.dirname(require.resolve('@chakra-ui/react/package.json')), 'dist', 'esm', 'theme');
 /** Chakra's complete recipe lists, replaced: only the recipes src/ui/theme.ts names are built in. */
 const withoutDefaultRecipes = new webpack.NormalModuleReplacementPlugin(/^\.\/(slot-)?recipes\.js$/, (resource) => {
   if (resource.context === chakraTheme) resource.request = path.join(__dirname, 'chakra-no-default-recipes.mjs');
 });
+
+/**
+ * The shell hands its federation runtime to the remotes (their remoteEntry.js then holds no copy of it).
+ * The plugin's ES-module build, so the shell bundles the runtime core once, not a second CommonJS copy.
+ */
+const provideRuntimeToRemotes = path.join(
+  path.dirname(require.resolve('@module-federation/inject-external-runtime-core-plugin')),
+  'index.js',
+);
 
 const swcOptions = (dev) => ({
   jsc: {
@@ -37,6 +46,8 @@ const swcOptions = (dev) => ({
 function createWebpackConfig({ dir, name, port, exposes = {}, host = false, federation = true, outputDir, alias = {} }) {
   return (_env, argv) => {
     const dev = argv.mode !== 'production';
+    // A production remote runs only inside the shell; the dev server's harness page bundles its own runtime.
+    const remoteOfShell = !host && !dev;
     return {
       mode: dev ? 'development' : 'production',
       context: dir,
@@ -74,20 +85,26 @@ function createWebpackConfig({ dir, name, port, exposes = {}, host = false, fede
                 name,
                 filename: 'remoteEntry.js',
                 exposes,
-                shared: sharedModules,
+                shared: host ? shellSharedModules : sharedModules,
                 shareStrategy: 'loaded-first',
                 manifest: true,
                 dts: false,
+                runtimePlugins: host ? [provideRuntimeToRemotes] : [],
+                experiments: { externalRuntime: remoteOfShell, optimization: { target: 'web' } },
               }),
             ]
           : []),
         // The shell's page, or a remote's standalone harness page (pnpm --filter remote-x dev).
-        new HtmlWebpackPlugin({
-          template: path.join(__dirname, 'index.html'),
-          inject: 'body',
-          scriptLoading: 'defer',
-          publicPath: '/',
-        }),
+        ...(remoteOfShell && federation
+          ? []
+          : [
+              new HtmlWebpackPlugin({
+                template: path.join(__dirname, 'index.html'),
+                inject: 'body',
+                scriptLoading: 'defer',
+                publicPath: '/',
+              }),
+            ]),
         ...(host ? [new CopyWebpackPlugin({ patterns: [{ from: 'public' }] })] : []),
       ],
       devServer: {

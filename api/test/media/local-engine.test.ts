@@ -76,6 +76,16 @@ describe('rendering', () => {
     expect(Math.abs(video!.durationSeconds! - speech.durationSeconds)).toBeLessThan(0.5);
   }, 120_000);
 
+  /** Grey pixels of one frame, 1 s in, inside `crop` (an ffmpeg crop expression). */
+  const frame = async (file: string, crop: string) =>
+    (await runFfmpeg(['-ss', '1', '-i', file, '-frames:v', '1', '-vf', `crop=${crop}`, '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1']))
+      .stdout;
+  const changedShare = (a: Buffer, b: Buffer) => {
+    let changed = 0;
+    for (let i = 0; i < a.length; i += 1) if (Math.abs(a[i]! - b[i]!) > 40) changed += 1;
+    return changed / a.length;
+  };
+
   test('subtitles are burned in when asked: the lower part of the picture differs', async () => {
     const audio = join(dir, 'subtitled.wav');
     writeFileSync(audio, (await engine.synthesizeSpeech('Subtitles make videos easier to follow.', 'en')).wav);
@@ -83,29 +93,33 @@ describe('rendering', () => {
     const subtitled = join(dir, 'subtitled.mp4');
     await engine.renderVideo({ loop, audio, output: plain, watermark: false });
     await engine.renderVideo({ loop, audio, output: subtitled, watermark: false, subtitles: 'Subtitles make videos easier to follow.' });
-    const lowerBand = async (file: string) =>
-      (
-        await runFfmpeg([
-          '-ss',
-          '1',
-          '-i',
-          file,
-          '-frames:v',
-          '1',
-          '-vf',
-          'crop=iw:ih/5:0:ih*4/5',
-          '-f',
-          'rawvideo',
-          '-pix_fmt',
-          'gray',
-          'pipe:1',
-        ])
-      ).stdout;
-    const [a, b] = [await lowerBand(plain), await lowerBand(subtitled)];
-    let changed = 0;
-    for (let i = 0; i < a.length; i += 1) if (Math.abs(a[i]! - b[i]!) > 40) changed += 1;
-    expect(changed / a.length).toBeGreaterThan(0.01);
+    const lowerBand = 'iw:ih/5:0:ih*4/5';
+    expect(changedShare(await frame(plain, lowerBand), await frame(subtitled, lowerBand))).toBeGreaterThan(0.01);
   }, 120_000);
+
+  test.each([
+    ['landscape', '640x360'],
+    ['portrait', '360x640'],
+    ['very tall', '160x720'],
+  ])(
+    'the watermark sits at the top right, inside a %s frame and clear of the player controls',
+    async (_shape, size) => {
+      const grey = join(dir, `grey-${size}.mp4`);
+      await runFfmpeg(['-f', 'lavfi', '-i', `color=c=gray:s=${size}:d=2:r=25`, '-c:v', 'libx264', '-pix_fmt', 'yuv420p', grey]);
+      const audio = await tone(dir, 2, `watermark-${size}.wav`);
+      const plain = join(dir, `plain-${size}.mp4`);
+      const marked = join(dir, `marked-${size}.mp4`);
+      await engine.renderVideo({ loop: grey, audio, output: plain, watermark: false });
+      await engine.renderVideo({ loop: grey, audio, output: marked, watermark: true });
+      const share = async (crop: string) => changedShare(await frame(plain, crop), await frame(marked, crop));
+      expect(await share('iw/2:ih/4:iw/2:0')).toBeGreaterThan(0.01);
+      // Controls cover the bottom; the frame's edges stay clear, so the whole mark is in the picture.
+      expect(await share('iw:ih*3/4:0:ih/4')).toBe(0);
+      expect(await share('iw:2:0:0')).toBe(0);
+      expect(await share('2:ih:iw-2:0')).toBe(0);
+    },
+    120_000,
+  );
 
   test('a video from uploaded audio is as long as that audio, longer than the loop itself', async () => {
     const audio = await tone(dir, 31, 'upload.mp3', ['-c:a', 'libmp3lame']);

@@ -1,7 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeMono } from '../../src/engine/local/decode';
-import { analyzeVoice } from '../../src/engine/local/voice-analysis';
+import { analyzeVoice, holdsSpeech } from '../../src/engine/local/voice-analysis';
 import { SpeechSynthesizer } from '../../src/engine/speech/synthesizer';
 import { mediaDir, tone } from './fixtures';
 
@@ -27,7 +27,22 @@ test('a 220 Hz tone measures 220 Hz', async () => {
   const analysis = analyzeVoice(await decodeMono(await tone(dir, 3, 'a3.wav')));
   expect(analysis.medianPitchHz).toBeGreaterThan(215);
   expect(analysis.medianPitchHz).toBeLessThan(225);
-  expect(analysis.speechSeconds).toBeGreaterThan(2.5);
+  expect(analysis.soundSeconds).toBeGreaterThan(2.5);
+});
+
+test('speech holds speech; a tone, a beeping tone, noise and silence do not', async () => {
+  expect(holdsSpeech(await spoken('en.wav', 120, 160), 3)).toBe(true);
+  const { runFfmpeg } = await import('../../src/media/tools');
+  for (const [name, source] of [
+    ['tone.wav', 'sine=frequency=220:duration=5'],
+    ['beeps.wav', "aevalsrc='sin(2*PI*440*t)*gt(sin(2*PI*3*t),0)':d=5"],
+    ['noise.wav', 'anoisesrc=d=5:a=0.3'],
+    ['quiet.wav', 'anullsrc=r=16000:cl=mono'],
+  ]) {
+    const file = join(dir, name!);
+    await runFfmpeg(['-f', 'lavfi', '-i', source!, '-t', '5', file]);
+    expect([name, holdsSpeech(analyzeVoice(await decodeMono(file)), 3)]).toEqual([name, false]);
+  }
 });
 
 test('a higher, faster speaker measures higher and faster than a lower, slower one', async () => {
@@ -35,7 +50,7 @@ test('a higher, faster speaker measures higher and faster than a lower, slower o
   const high = await spoken('high.wav', 230, 230);
   expect(high.medianPitchHz).toBeGreaterThan(low.medianPitchHz * 1.3);
   expect(high.wordsPerMinute).toBeGreaterThan(low.wordsPerMinute);
-  expect(low.speechSeconds).toBeGreaterThan(3);
+  expect(low.soundSeconds).toBeGreaterThan(3);
   expect(low.loudnessDb).toBeLessThan(0);
   expect(low.loudnessDb).toBeGreaterThan(-45);
 });
@@ -44,5 +59,5 @@ test('silence has no speech', async () => {
   const file = join(dir, 'silence.wav');
   const { runFfmpeg } = await import('../../src/media/tools');
   await runFfmpeg(['-f', 'lavfi', '-i', 'anullsrc=r=16000:cl=mono', '-t', '2', file]);
-  expect(analyzeVoice(await decodeMono(file)).speechSeconds).toBe(0);
+  expect(analyzeVoice(await decodeMono(file)).soundSeconds).toBe(0);
 });

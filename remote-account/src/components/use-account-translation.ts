@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { addNamespace } from '@kagami/shared/i18n';
+import { addNamespace, useTranslation } from '@kagami/shared/i18n';
 import en from '../locales/en/account.json';
 import ja from '../locales/ja/account.json';
 

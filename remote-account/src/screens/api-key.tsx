@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kagami/shared/i18n';
 import { Heading, Stack } from '@kagami/shared/ui';
 import { ApiKeyPanel } from '../features/api-key/api-key-panel';
 

@@ -1,5 +1,4 @@
-import { TextField } from '@kagami/shared/forms';
-import type { UseFormReturn } from 'react-hook-form';
+import { TextField, type UseFormReturn } from '@kagami/shared/forms';
 import type { SignupPasswordForm } from '@kagami/shared/validation';
 import { useAuthTranslation } from './use-auth-translation';
 

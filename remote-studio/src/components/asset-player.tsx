@@ -22,7 +22,8 @@ export function AssetPlayer({ path, kind, type, label }: { path: string; kind: '
   if (!url) return null;
   if (kind === 'audio') {
     return (
-      <audio controls aria-label={label} data-testid="asset-audio" style={{ width: '100%', maxWidth: 320 }}>
+      // Narrower, the browser's player hides its time and menu: a table around it scrolls instead.
+      <audio controls aria-label={label} data-testid="asset-audio" style={{ width: '100%', minWidth: 250, maxWidth: 320 }}>
         <source src={url} type={type} />
       </audio>
     );

@@ -1,4 +1,4 @@
-import type { UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from '@kagami/shared/forms';
 import { validationText } from '@kagami/shared/i18n';
 import { FormField, Select } from '@kagami/shared/ui';
 import { CONTENT_LANGUAGES, type ContentLanguage } from '@kagami/shared/validation';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kagami/shared/i18n';
 
 /** A content language's name in the user's language (Intl's names, so all 13 need no translation file). */
 export function useLanguageName() {

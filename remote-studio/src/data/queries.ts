@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@kagami/shared/query';
 import { useAtomValue } from 'jotai';
 import { clampPage, pageCount } from '@kagami/shared/ui-widgets';
 import { profileAtom } from '@kagami/shared/session';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@kagami/shared/query';
 import { api, camelKeys } from '@kagami/shared/api';
 import { studioKeys } from './keys';
 import { useTeamId } from './queries';

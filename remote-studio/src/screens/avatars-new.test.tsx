@@ -1,7 +1,7 @@
 import { act, fakeApi, fireEvent, screen, waitFor, within } from '@kagami/shared/testing';
 import { renderStudio, TEAM } from '../components/render-studio';
-import { avatarJson } from '../testing/fixtures';
-import { uploads } from '../testing/tus-stand-in';
+import { avatarJson, signedAsset } from '../testing/fixtures';
+import { resetStandIn, stored, terminated, uploads } from '../testing/tus-stand-in';
 import AvatarsNew from './avatars-new';
 
 jest.mock('tus-js-client', () => jest.requireActual('../testing/tus-stand-in').tusStandIn());
@@ -12,7 +12,7 @@ const video = (name = 'me.mp4', size = 40 * 1024 ** 2, type = 'video/mp4') => {
   return file;
 };
 
-beforeEach(() => uploads.splice(0));
+beforeEach(resetStandIn);
 
 async function chooseUpload() {
   const rendered = renderStudio(<AvatarsNew />, { route: '/avatars/new', path: '/avatars/new' });
@@ -94,7 +94,46 @@ test('cancel stops the upload and removes it; a refused file shows the server re
   await user.upload(screen.getByLabelText('File to upload'), video('short.mp4'));
   await waitFor(() => expect(uploads).toHaveLength(2));
   act(() => uploads[1]!.refuse(422, { code: 'video_too_short' }));
-  expect(screen.getByRole('alert')).toHaveTextContent('The video is too short: it must be at least 30 seconds');
+  expect(await screen.findByRole('alert')).toHaveTextContent('The video is too short: it must be at least 30 seconds');
+});
+
+test('a refused file shows one message and is not offered for resuming; an interrupted one is, and Discard deletes it', async () => {
+  fakeApi({});
+  const first = await chooseUpload();
+  await first.user.upload(screen.getByLabelText('File to upload'), video('short.mp4'));
+  await waitFor(() => expect(stored.size).toBe(1));
+  act(() => uploads[0]!.refuse(422, { code: 'video_too_short' }));
+  await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The video is too short'));
+  expect(stored.size).toBe(0);
+  expect(screen.getAllByRole('alert')).toHaveLength(1);
+  expect(screen.queryByTestId('unfinished-upload')).toBeNull();
+  first.unmount();
+
+  const second = await chooseUpload();
+  await second.user.upload(screen.getByLabelText('File to upload'), video('long.mp4'));
+  await waitFor(() => expect(stored.size).toBe(1));
+  act(() => uploads[1]!.progress(1024));
+  second.unmount();
+
+  const third = await chooseUpload();
+  const banner = await screen.findByTestId('unfinished-upload');
+  expect(banner).toHaveTextContent('An upload of “long.mp4” (40.0 MB) did not finish.');
+  await third.user.click(within(banner).getByRole('button', { name: 'Discard' }));
+  await waitFor(() => expect(screen.queryByTestId('unfinished-upload')).toBeNull());
+  expect(terminated).toEqual(['http://api.test/api/uploads/u1']);
+  expect(stored.size).toBe(0);
+});
+
+test('a ready avatar is titled so; when its sound held no speech, the screen says a built-in voice will speak', async () => {
+  const avatar = avatarJson({ name: 'Quiet', default_voice_id: null });
+  fakeApi({
+    [`GET ${TEAM}/avatars/${avatar.id}`]: { status: 200, body: avatar },
+    [`GET ${TEAM}/events`]: { status: 200 },
+    'GET /assets/*': signedAsset,
+  });
+  renderStudio(<AvatarsNew />, { route: `/avatars/new?avatar=${avatar.id}`, path: '/avatars/new' });
+  expect(await screen.findByRole('heading', { name: 'Your avatar is ready' })).toBeInTheDocument();
+  expect(screen.getByTestId('no-voice')).toHaveTextContent('No voice was made from this video: its sound holds no speech.');
 });
 
 describe('webcam', () => {

@@ -3,6 +3,7 @@ import { useSearchParams } from '@kagami/shared/router';
 import { acceptOf, AVATAR_VIDEO } from '@kagami/shared/validation';
 import { Box, Button, Grid, HStack, Stack, Text } from '@kagami/shared/ui';
 import { PageHeader } from '../components/page-header';
+import { useStudioItem } from '../data/queries';
 import { useStudioEvents } from '../data/use-studio-events';
 import { useStudioTranslation } from '../components/use-studio-translation';
 import { AvatarDetailsForm } from '../features/avatar-new/avatar-details-form';
@@ -22,6 +23,7 @@ export default function AvatarsNew() {
   const [source, setSource] = useState<Source>('choose');
   const upload = useUpload('avatar_video', AVATAR_VIDEO, 'video');
   const avatarId = params.get('avatar');
+  const processingStatus = useStudioItem('avatar', avatarId).data?.status;
   const uploadId = upload.state.phase === 'done' ? upload.state.uploadId : null;
 
   const startOver = () => {
@@ -33,7 +35,7 @@ export default function AvatarsNew() {
   if (avatarId) {
     return (
       <Stack gap="6" maxW="3xl">
-        <PageHeader title={t('avatarNew.processingTitle')} />
+        <PageHeader title={t(`avatarNew.processingTitle.${processingStatus ?? 'in_progress'}`)} />
         <AvatarProcessing avatarId={avatarId} onStartOver={startOver} />
       </Stack>
     );

@@ -1,7 +1,7 @@
 import { act, fakeApi, screen, waitFor, within } from '@kagami/shared/testing';
 import { renderStudio, TEAM } from '../components/render-studio';
 import { avatarJson, page, videoJson, voiceJson } from '../testing/fixtures';
-import { uploads } from '../testing/tus-stand-in';
+import { resetStandIn, uploads } from '../testing/tus-stand-in';
 import VideosNew from './videos-new';
 
 jest.mock('tus-js-client', () => jest.requireActual('../testing/tus-stand-in').tusStandIn());
@@ -22,7 +22,7 @@ function setup(routes: Parameters<typeof fakeApi>[0] = {}) {
   return { server, ...rendered };
 }
 
-beforeEach(() => uploads.splice(0));
+beforeEach(resetStandIn);
 
 test('defaults: this avatar, its own voice, its language from the languages call; the count follows the script', async () => {
   const { server, user } = setup();

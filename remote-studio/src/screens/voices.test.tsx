@@ -1,7 +1,7 @@
 import { act, fakeApi, screen, waitFor, within } from '@kagami/shared/testing';
 import { renderStudio, TEAM } from '../components/render-studio';
 import { page, signedAsset, statusEvent, voiceJson } from '../testing/fixtures';
-import { uploads } from '../testing/tus-stand-in';
+import { resetStandIn, uploads } from '../testing/tus-stand-in';
 import Voices from './voices';
 
 jest.mock('tus-js-client', () => jest.requireActual('../testing/tus-stand-in').tusStandIn());
@@ -9,7 +9,7 @@ jest.mock('tus-js-client', () => jest.requireActual('../testing/tus-stand-in').t
 const LIST = `GET ${TEAM}/voices`;
 const EVENTS = `GET ${TEAM}/events`;
 
-beforeEach(() => uploads.splice(0));
+beforeEach(resetStandIn);
 
 test('the list shows status and a playable sample; a failed voice says why', async () => {
   const ready = voiceJson({ name: 'Narrator' });
@@ -65,6 +65,7 @@ test('create: upload, name, then a processing dialog that follows the voice to r
 
   const processing = await screen.findByTestId('voice-processing');
   await waitFor(() => expect(within(processing).getByText('Ready')).toBeInTheDocument());
+  expect(screen.getByRole('dialog', { name: 'Your voice is ready' })).toBeInTheDocument();
   expect(server.calls.find((c) => c.route === `POST ${TEAM}/voices`)!.body).toEqual({ name: 'Host', language: 'en', upload_id: 'up-9' });
   // The list and the dialog share the screen's one event stream.
   expect(server.calls.filter((c) => c.route === EVENTS)).toHaveLength(1);

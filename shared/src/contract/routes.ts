@@ -92,8 +92,8 @@ export const paths = {
   forgotPassword: () => '/forgot-password',
   resetPassword: () => '/reset-password',
   join: (code: string) => `/join?code=${encodeURIComponent(code)}`,
-  privacyPolicy: () => '/privacy-policy.html',
-  termsOfUse: () => '/terms-of-use.html',
+  privacyPolicy: (language: 'en' | 'ja' = 'en') => (language === 'ja' ? '/ja/privacy-policy.html' : '/privacy-policy.html'),
+  termsOfUse: (language: 'en' | 'ja' = 'en') => (language === 'ja' ? '/ja/terms-of-use.html' : '/terms-of-use.html'),
 } as const;
 
 function matches(pattern: string, pathname: string): boolean {

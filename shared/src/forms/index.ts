@@ -4,3 +4,4 @@ export { FormError, FormNotice } from './form-error';
 export { ProfileFields } from './profile-fields';
 export { CheckboxField } from './checkbox-field';
 export { useProfileForm } from './use-profile-form';
+export type { UseFormReturn } from 'react-hook-form';

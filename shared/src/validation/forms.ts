@@ -12,6 +12,7 @@ import {
   nameField,
   passwordField,
   currentPasswordField,
+  teamNameField,
   verificationCodeField,
 } from './fields';
 import { SCRIPT_MAX_CHARS } from './media';
@@ -66,6 +67,9 @@ export const userProfileDefaults = (
     numberOfEmployees: profile?.numberOfEmployees ?? '',
     role: profile?.role ?? '',
   }) as UserProfileForm;
+
+export const teamNameForm = v.object({ name: teamNameField });
+export type TeamNameForm = v.InferInput<typeof teamNameForm>;
 
 export const joinTeamForm = v.object({ code: invitationCodeField });
 export type JoinTeamForm = v.InferInput<typeof joinTeamForm>;

@@ -1,5 +1,5 @@
 import { Outlet } from '@kagami/shared/router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kagami/shared/i18n';
 import { Box, Center, Flex, Heading, Stack } from '@kagami/shared/ui';
 import { LanguageSwitcher } from './language-switcher';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kagami/shared/i18n';
 import { onPendingRequests } from '@kagami/shared/api';
 import { Box } from '@kagami/shared/ui';
 

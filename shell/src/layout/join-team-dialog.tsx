@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@kagami/shared/query';
+import { useTranslation } from '@kagami/shared/i18n';
 import { teamApi } from '@kagami/shared/api';
 import { FormError, TextField, useApiForm } from '@kagami/shared/forms';
 import { browserStorage, useSessionActions } from '@kagami/shared/session';

@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { currentLanguage, setLanguage } from '@kagami/shared/i18n';
+import { currentLanguage, setLanguage, useTranslation } from '@kagami/shared/i18n';
 import { UI_LANGUAGES, type UiLanguage } from '@kagami/shared/validation';
 import { Box, HStack, Icon, Select } from '@kagami/shared/ui';
 

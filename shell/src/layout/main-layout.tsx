@@ -1,5 +1,5 @@
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from '@kagami/shared/router';
-import { useTranslation } from 'react-i18next';
+import { currentLanguage, useTranslation } from '@kagami/shared/i18n';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { paths } from '@kagami/shared/contract';
@@ -33,7 +33,8 @@ function MenuLink({ to, labelKey, icon, alsoActiveOn = [] }: MenuItem) {
 
 /** The signed-in frame: menu of SPEC §2, team slot, language, footer with policy links and log out. */
 export function MainLayout({ teamSwitcher }: { teamSwitcher?: ReactNode }) {
-  const { t } = useTranslation('shell');
+  const { t, i18n } = useTranslation('shell');
+  const language = currentLanguage(i18n);
   const profile = useAtomValue(profileAtom);
   const actions = useSessionActions();
   const navigate = useNavigate();
@@ -76,10 +77,10 @@ export function MainLayout({ teamSwitcher }: { teamSwitcher?: ReactNode }) {
           ))}
         </Stack>
         <Stack gap="2" mt="auto" fontSize="sm" px="3">
-          <Link href={paths.privacyPolicy()} target="_blank" color="gray.600">
+          <Link href={paths.privacyPolicy(language)} target="_blank" color="gray.600">
             {t('footer.privacyPolicy')}
           </Link>
-          <Link href={paths.termsOfUse()} target="_blank" color="gray.600">
+          <Link href={paths.termsOfUse(language)} target="_blank" color="gray.600">
             {t('footer.termsOfUse')}
           </Link>
           <Button size="sm" color="white" onClick={() => void logout()} icon={<Icon name="logout" size={20} />}>

@@ -1,19 +1,21 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { teamApi, teamKeys, userApi } from '@kagami/shared/api';
+import { useQuery, useQueryClient } from '@kagami/shared/query';
+import { teamApi, teamKeys, userApi, type Team } from '@kagami/shared/api';
 import { browserStorage, profileAtom, useSessionActions } from '@kagami/shared/session';
 import { Badge, Box, Button, HStack, Icon, notify, Portal, Text } from '@kagami/shared/ui';
 import { Menu } from '@kagami/shared/ui-widgets';
-import { errorText } from '@kagami/shared/i18n';
+import { errorText, useTranslation } from '@kagami/shared/i18n';
+import { CreateTeamDialog } from './create-team-dialog';
 import { JoinTeamDialog } from './join-team-dialog';
 
 const JOIN = '__join__';
+const CREATE = '__create__';
 
 /**
  * The current team, always visible, and the way to another: switching stores the team and refreshes
- * every team-scoped query. A code left by a join link opens the join dialog, prefilled.
+ * every team-scoped query. A new team can be created (and is switched to) or joined; a code left by a
+ * join link opens the join dialog, prefilled.
  */
 export function TeamSwitcher() {
   const { t } = useTranslation('shell');
@@ -23,26 +25,42 @@ export function TeamSwitcher() {
   const teams = useQuery({ queryKey: teamKeys.list(), queryFn: teamApi.list, staleTime: 0, refetchOnWindowFocus: true });
   const [storedCode] = useState(() => browserStorage.get('invitationCode') ?? '');
   const [joining, setJoining] = useState(false);
+  const [creating, setCreating] = useState(false);
   useEffect(() => setJoining(Boolean(storedCode)), [storedCode]);
 
   const current = teams.data?.find((team) => team.id === profile?.currentTeam?.id) ?? profile?.currentTeam;
 
+  const makeCurrent = async (teamId: string) => {
+    await userApi.setCurrentTeam(teamId);
+    browserStorage.set('teamId', teamId);
+    await actions.refreshProfile();
+    await queryClient.invalidateQueries();
+  };
+
   const switchTo = async (teamId: string) => {
     if (teamId === current?.id) return;
     try {
-      await userApi.setCurrentTeam(teamId);
-      browserStorage.set('teamId', teamId);
-      await actions.refreshProfile();
-      await queryClient.invalidateQueries();
+      await makeCurrent(teamId);
       notify({ status: 'success', title: t('team.switched', { team: teams.data?.find((team) => team.id === teamId)?.name }) });
     } catch (error) {
       notify({ status: 'error', title: errorText(t, error) });
     }
   };
 
+  const created = async (team: Team) => {
+    await makeCurrent(team.id);
+    notify({ status: 'success', title: t('team.created', { team: team.name }) });
+  };
+
+  const choose = (value: string) => {
+    if (value === JOIN) setJoining(true);
+    else if (value === CREATE) setCreating(true);
+    else void switchTo(value);
+  };
+
   return (
     <>
-      <Menu.Root onSelect={({ value }) => (value === JOIN ? setJoining(true) : void switchTo(value))}>
+      <Menu.Root onSelect={({ value }) => choose(value)}>
         <Menu.Trigger asChild>
           <Button color="white" size="sm" title={t('team.switch')} data-testid="team-switcher">
             <HStack gap="2">
@@ -67,11 +85,13 @@ export function TeamSwitcher() {
                 ))}
               </Menu.ItemGroup>
               <Menu.Separator />
+              <Menu.Item value={CREATE}>{t('team.create')}</Menu.Item>
               <Menu.Item value={JOIN}>{t('team.join')}</Menu.Item>
             </Menu.Content>
           </Menu.Positioner>
         </Portal>
       </Menu.Root>
+      <CreateTeamDialog open={creating} onClose={() => setCreating(false)} onCreated={created} />
       <JoinTeamDialog open={joining} onClose={() => setJoining(false)} initialCode={storedCode} />
     </>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kagami/shared/i18n';
 import type { RouteEntry } from '@kagami/shared/contract';
 import { Box, Button, Center, Heading, Icon, Spinner, Stack, Text } from '@kagami/shared/ui';
 import { MENU_ROUTES } from '../layout/menu';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from '@kagami/shared/router';
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@kagami/shared/i18n';
 import { browserStorage, profileAtom, sessionStatusAtom, useSessionActions } from '@kagami/shared/session';
 import { Center, Spinner, Stack, Text } from '@kagami/shared/ui';
 import { decideNavigation, type Decision } from './decide-navigation';

@@ -136,10 +136,9 @@ export async function previewVoice(
 ) {
   if (input.text.length > PREVIEW_MAX_CHARS) throw fail(400, 'text_too_long', { max_characters: PREVIEW_MAX_CHARS });
   const voiceId = input.voice_id ?? (input.avatar_id ? (await findAvatar(ctx, userId, teamId, input.avatar_id)).defaultVoiceId : null);
-  if (!voiceId) throw fail(400, 'voice_id_missing');
-  const voice = await findVoice(ctx, userId, teamId, voiceId);
-  if (voice.status !== 'ready') throw fail(409, 'voice_not_ready');
-  return (await ctx.engine.synthesizeSpeech(input.text, input.language, profileOf(voice))).wav;
+  if (!voiceId) await requireMembership(ctx.db, teamId, userId);
+  const voice = voiceId ? await readyVoice(ctx, userId, teamId, voiceId) : null;
+  return (await ctx.engine.synthesizeSpeech(input.text, input.language, voice ? profileOf(voice) : undefined)).wav;
 }
 
 // ---- voices ----
@@ -193,6 +192,13 @@ export async function findVoice(ctx: AppContext, userId: string, teamId: string,
   return voice;
 }
 
+/** A voice of the team that can speak now. */
+async function readyVoice(ctx: AppContext, userId: string, teamId: string, id: string) {
+  const voice = await findVoice(ctx, userId, teamId, id);
+  if (voice.status !== 'ready') throw fail(409, 'voice_not_ready');
+  return voice;
+}
+
 export const getVoice = async (ctx: AppContext, userId: string, teamId: string, id: string) =>
   voiceJson(await findVoice(ctx, userId, teamId, id));
 
@@ -222,13 +228,10 @@ export async function createVideo(
   if (avatar.status !== 'ready') throw fail(409, 'avatar_not_ready');
   if (!input.script?.trim() && !input.audio_upload_id) throw fail(400, 'script_or_audio_required');
   if (input.script && input.script.length > SCRIPT_MAX_CHARS) throw fail(400, 'text_too_long', { max_characters: SCRIPT_MAX_CHARS });
-  let voiceId: string | null = null;
-  if (!input.audio_upload_id) {
-    voiceId = input.voice_id ?? avatar.defaultVoiceId;
-    if (!voiceId) throw fail(400, 'voice_id_missing');
-    const voice = await findVoice(ctx, user.id, teamId, voiceId);
-    if (voice.status !== 'ready') throw fail(409, 'voice_not_ready');
-  }
+  // A script is spoken by the chosen voice, else the avatar's own, else (an avatar whose sound held no speech)
+  // a built-in voice of the video's language.
+  const voiceId = input.audio_upload_id ? null : (input.voice_id ?? avatar.defaultVoiceId);
+  if (voiceId) await readyVoice(ctx, user.id, teamId, voiceId);
   await assertCapacity(ctx);
   const id = crypto.randomUUID();
   let audioSource: string | null = null;

@@ -110,9 +110,14 @@ async function renderVideo(ctx: AppContext, videoId: string) {
   let audio = video.audioSource ? ctx.assets.path('avatar_input', video.audioSource) : null;
   let speechFile: string | null = null;
   if (!audio) {
+    // No voice: the built-in voice of the video's language.
     const [voice] = video.voiceId ? await ctx.db.select().from(voices).where(eq(voices.id, video.voiceId)) : [];
-    if (!voice) throw new EngineFailure('voice_id_missing');
-    const speech = await ctx.engine.synthesizeSpeech(video.script ?? '', video.language as ContentLanguage, profileOf(voice));
+    if (video.voiceId && !voice) throw new EngineFailure('voice_id_missing');
+    const speech = await ctx.engine.synthesizeSpeech(
+      video.script ?? '',
+      video.language as ContentLanguage,
+      voice ? profileOf(voice) : undefined,
+    );
     speechFile = join(tmpdir(), `kagami-${videoId}.wav`);
     await writeFile(speechFile, speech.wav);
     audio = speechFile;

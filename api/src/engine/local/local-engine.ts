@@ -11,7 +11,7 @@ import { SAMPLE_SENTENCES } from '../speech/sample-sentences';
 import { SpeechSynthesizer, type VoiceProfile } from '../speech/synthesizer';
 import { decodeMono } from './decode';
 import { bestFaceScore, frameAt } from './face-detector';
-import { analyzeVoice } from './voice-analysis';
+import { analyzeVoice, holdsSpeech } from './voice-analysis';
 import { toSrt } from './subtitles';
 
 const SAMPLED_FRAMES = 8;
@@ -83,7 +83,7 @@ export class LocalEngine implements GenerationEngine {
     let defaultVoice: VoiceProfile | null = null;
     if (probe!.audio) {
       const analysis = analyzeVoice(await decodeMono(source, 180));
-      if (analysis.speechSeconds >= MIN_SPEECH_SECONDS && analysis.medianPitchHz > 0) {
+      if (holdsSpeech(analysis, MIN_SPEECH_SECONDS)) {
         defaultVoice = { medianPitchHz: analysis.medianPitchHz, wordsPerMinute: analysis.wordsPerMinute, loudnessDb: analysis.loudnessDb };
       }
     }
@@ -94,7 +94,7 @@ export class LocalEngine implements GenerationEngine {
     const rejection = checkVoiceAudio(await probeMedia(source), statSync(source).size);
     if (rejection) throw new EngineFailure(rejection);
     const analysis = analyzeVoice(await decodeMono(source));
-    if (analysis.speechSeconds < 1 || analysis.medianPitchHz === 0) throw new EngineFailure('no_speech_detected');
+    if (!holdsSpeech(analysis, 1)) throw new EngineFailure('no_speech_detected');
     const profile = { medianPitchHz: analysis.medianPitchHz, wordsPerMinute: analysis.wordsPerMinute, loudnessDb: analysis.loudnessDb };
     await this.writeSpeech(SAMPLE_SENTENCES[language], language, profile, sample);
     return { profile, sample };
@@ -123,7 +123,8 @@ export class LocalEngine implements GenerationEngine {
     const filters = ['scale=-2:720'];
     if (watermark) {
       filters.push(
-        `drawtext=fontfile='${WATERMARK_FONT}':text='Kagami':fontcolor=white@0.55:fontsize=h/16:x=w-tw-h/24:y=h-th-h/24:shadowcolor=black@0.4:shadowx=2:shadowy=2`,
+        // Top right: a player's controls cover the bottom; sized by the shorter side, so a tall frame holds it too.
+        `drawtext=fontfile='${WATERMARK_FONT}':text='Kagami':fontcolor=white@0.55:fontsize=min(h/16\\,w/8):x=w-tw-min(w\\,h)/24:y=min(w\\,h)/24:shadowcolor=black@0.4:shadowx=2:shadowy=2`,
       );
     }
     const srt = subtitles ? join(tmpdir(), `kagami-${randomUUID()}.srt`) : null;

@@ -8,7 +8,21 @@ const MAX_PITCH_HZ = 400;
 /** Frames quieter than this (dBFS) are silence. */
 const SILENCE_DB = -45;
 
-export type VoiceAnalysis = VoiceProfile & { speechSeconds: number };
+export type VoiceAnalysis = VoiceProfile & {
+  /** Seconds louder than silence: speech, but also music, a tone or a hum. */
+  soundSeconds: number;
+  /** Syllable-like bursts per second of sound: speech has about 2-7, a steady tone or hum none. */
+  syllablesPerSecond: number;
+  /** Interquartile range of the voiced pitch, in semitones: speech rises and falls, a tone does not. */
+  pitchSpreadSemitones: number;
+};
+
+/** Voice activity, not just sound: enough seconds with syllables and a moving pitch. */
+export const holdsSpeech = (analysis: VoiceAnalysis, minSeconds: number) =>
+  analysis.soundSeconds >= minSeconds &&
+  analysis.medianPitchHz > 0 &&
+  analysis.syllablesPerSecond >= 1 &&
+  analysis.pitchSpreadSemitones >= 0.25;
 
 const rms = (samples: Float32Array, start: number, length: number) => {
   let sum = 0;
@@ -42,10 +56,11 @@ function framePitch(samples: Float32Array, start: number): number | null {
   return best > 0.6 && bestLag > 0 ? ANALYSIS_RATE / bestLag : null;
 }
 
-const median = (values: number[]) => {
+const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : 0;
+  return sorted.length ? sorted[Math.floor((sorted.length - 1) * q)]! : 0;
 };
+const semitones = (hz: number) => 12 * Math.log2(hz);
 
 /**
  * Measures a speaker: median pitch of voiced frames, speaking rate from syllable-like energy
@@ -65,7 +80,7 @@ export function analyzeVoice(samples: Float32Array): VoiceAnalysis {
     const pitch = framePitch(samples, start);
     if (pitch) pitches.push(pitch);
   }
-  const speechSeconds = (loudFrames * HOP) / ANALYSIS_RATE;
+  const soundSeconds = (loudFrames * HOP) / ANALYSIS_RATE;
   // Syllable nuclei: local maxima of the envelope, 6 dB above its surroundings, at least 120 ms apart.
   let syllables = 0;
   let lastPeak = -Infinity;
@@ -78,12 +93,14 @@ export function analyzeVoice(samples: Float32Array): VoiceAnalysis {
       lastPeak = i;
     }
   }
-  const syllablesPerSecond = speechSeconds > 0 ? syllables / speechSeconds : 0;
+  const syllablesPerSecond = soundSeconds > 0 ? syllables / soundSeconds : 0;
   return {
-    medianPitchHz: Math.round(median(pitches)),
+    medianPitchHz: Math.round(quantile(pitches, 0.5)),
     // About 1.5 syllables a word; kept within what speech synthesis can follow.
     wordsPerMinute: Math.round(Math.min(260, Math.max(110, (syllablesPerSecond * 60) / 1.5))),
     loudnessDb: Math.round(loudFrames ? loudSum / loudFrames : SILENCE_DB),
-    speechSeconds,
+    soundSeconds,
+    syllablesPerSecond,
+    pitchSpreadSemitones: pitches.length ? semitones(quantile(pitches, 0.75)) - semitones(quantile(pitches, 0.25)) : 0,
   };
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@kagami/shared/query';
 import { apiKeyKeys, teamApi, type NewApiKey } from '@kagami/shared/api';
 import { errorText } from '@kagami/shared/i18n';
 import { profileAtom } from '@kagami/shared/session';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import * as v from 'valibot';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { userApi } from '@kagami/shared/api';
+import { teamKeys, userApi } from '@kagami/shared/api';
+import { useQueryClient } from '@kagami/shared/query';
 import { FormError, TextField, useApiForm } from '@kagami/shared/forms';
 import { currentLanguage } from '@kagami/shared/i18n';
 import { profileAtom } from '@kagami/shared/session';
@@ -61,9 +62,12 @@ export function ChangeEmailSection() {
 function CodeDialog({ email, onClose, onChanged }: { email: string; onClose: () => void; onChanged: () => void }) {
   const { t } = useAccountTranslation();
   const setProfile = useSetAtom(profileAtom);
+  const queryClient = useQueryClient();
   const { form, formError, submitWith } = useApiForm<VerificationCodeForm>(verificationCodeForm, { code: '' });
   const onSubmit = submitWith(async ({ code }) => {
     setProfile(await userApi.confirmEmailChange(email, code));
+    // Member lists show the address too.
+    void queryClient.invalidateQueries({ queryKey: teamKeys.all });
     notify({ status: 'success', title: t('changeEmail.changed', { email }) });
     onChanged();
   });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { useAtomValue, useStore } from 'jotai';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@kagami/shared/query';
 import { useNavigate } from '@kagami/shared/router';
 import { isApiError, userApi } from '@kagami/shared/api';
 import { paths } from '@kagami/shared/contract';

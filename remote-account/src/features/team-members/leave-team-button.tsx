@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@kagami/shared/query';
 import { teamApi } from '@kagami/shared/api';
 import { errorText } from '@kagami/shared/i18n';
 import { useSessionActions } from '@kagami/shared/session';

@@ -1,19 +1,16 @@
-import * as v from 'valibot';
 import { teamApi } from '@kagami/shared/api';
 import { FormError, TextField, useApiForm } from '@kagami/shared/forms';
 import { useSessionActions } from '@kagami/shared/session';
-import { teamNameField } from '@kagami/shared/validation';
+import { teamNameForm, type TeamNameForm } from '@kagami/shared/validation';
 import { Box, Button, HStack, notify } from '@kagami/shared/ui';
 import { useAccountTranslation } from '../../components/use-account-translation';
 import { useTeamMutation } from './use-team-members';
-
-const renameTeamForm = v.object({ name: teamNameField });
 
 export function TeamNameForm({ teamId, name }: { teamId: string; name: string }) {
   const { t } = useAccountTranslation();
   const actions = useSessionActions();
   const rename = useTeamMutation(teamId, (newName: string) => teamApi.rename(teamId, newName));
-  const { form, formError, submitWith } = useApiForm<v.InferInput<typeof renameTeamForm>>(renameTeamForm, { name });
+  const { form, formError, submitWith } = useApiForm<TeamNameForm>(teamNameForm, { name });
   const onSubmit = submitWith(async (values) => {
     const team = await rename.mutateAsync(values.name);
     await actions.refreshProfile();

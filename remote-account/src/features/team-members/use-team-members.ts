@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@kagami/shared/query';
 import { teamApi, teamKeys } from '@kagami/shared/api';
 
 export const teamMembersQueryOptions = (teamId: string) => ({ queryKey: teamKeys.members(teamId), queryFn: () => teamApi.members(teamId) });

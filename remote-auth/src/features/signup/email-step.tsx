@@ -1,5 +1,5 @@
 import { CheckboxField, FormError, TextField, useApiForm } from '@kagami/shared/forms';
-import { Trans } from 'react-i18next';
+import { currentLanguage, Trans } from '@kagami/shared/i18n';
 import { paths } from '@kagami/shared/contract';
 import { authApi } from '@kagami/shared/api';
 import { signupEmailForm, type SignupEmailForm } from '@kagami/shared/validation';
@@ -8,7 +8,8 @@ import { useAuthTranslation } from '../../components/use-auth-translation';
 
 /** Step 1: an available e-mail address and agreement to the policy and terms. */
 export function EmailStep({ email, onDone }: { email: string; onDone: (email: string) => void }) {
-  const { t } = useAuthTranslation();
+  const { t, i18n } = useAuthTranslation();
+  const language = currentLanguage(i18n);
   const { form, formError, submitWith } = useApiForm<SignupEmailForm>(signupEmailForm, { email, agreement: false as never });
   const onSubmit = submitWith(async (values) => {
     await authApi.checkEmail(values.email);
@@ -27,8 +28,8 @@ export function EmailStep({ email, onDone }: { email: string; onDone: (email: st
               t={t}
               i18nKey="signup.agreement"
               components={{
-                privacy: <Link href={paths.privacyPolicy()} target="_blank" color="brand.700" />,
-                terms: <Link href={paths.termsOfUse()} target="_blank" color="brand.700" />,
+                privacy: <Link href={paths.privacyPolicy(language)} target="_blank" color="brand.700" />,
+                terms: <Link href={paths.termsOfUse(language)} target="_blank" color="brand.700" />,
               }}
             />
           }

@@ -26,9 +26,12 @@ const withAuth = (request: HttpRequest) => {
   for (const [name, value] of Object.entries(authHeaders())) request.setHeader(name, value);
 };
 
+const responseOf = (error: Error | DetailedError) => (error instanceof DetailedError ? error.originalResponse : null);
+const statusOf = (error: Error | DetailedError) => responseOf(error)?.getStatus() ?? 0;
+
 /** The error code in a tus failure: the API's JSON `code`, else a generic upload failure. */
 export function uploadErrorCode(error: Error | DetailedError): string {
-  const response = error instanceof DetailedError ? error.originalResponse : null;
+  const response = responseOf(error);
   if (!response) return 'upload_failed';
   try {
     const body = JSON.parse(response.getBody()) as { code?: unknown };
@@ -39,8 +42,21 @@ export function uploadErrorCode(error: Error | DetailedError): string {
   return response.getStatus() === 401 ? 'unauthorized' : 'upload_failed';
 }
 
+/** A lost connection, a server error, or a conflict from a part sent twice: worth another try. */
+const isTransient = (status: number) => status === 0 || status >= 500 || status === 409 || status === 423;
+/** The server refused the file (or no longer has it): its upload cannot be resumed. A 401 can, once signed in. */
+const isRefusal = (status: number) => status >= 400 && status < 500 && status !== 401 && !isTransient(status);
+
 /** Uploads a file to POST /api/uploads with tus, resuming an earlier upload of the same file when one is stored. */
 export async function startUpload(file: File, teamId: string, purpose: UploadPurpose, events: UploadEvents) {
+  // A refused upload is gone on the server: it is forgotten here too, or it would be offered for resuming.
+  const fail = async (error: Error | DetailedError) => {
+    if (isRefusal(statusOf(error))) {
+      const stored = await upload.findPreviousUploads().catch(() => []);
+      await Promise.all(stored.map((entry) => defaultOptions.urlStorage.removeUpload(entry.urlStorageKey)));
+    }
+    events.onError(uploadErrorCode(error));
+  };
   const upload = new Upload(file, {
     endpoint: `${apiBaseUrl()}/api/uploads`,
     chunkSize: CHUNK_BYTES,
@@ -49,14 +65,10 @@ export async function startUpload(file: File, teamId: string, purpose: UploadPur
     fingerprint: async () => fingerprint(teamId, purpose, file),
     removeFingerprintOnSuccess: true,
     onBeforeRequest: withAuth,
-    // A refused file (4xx other than a lost connection's 409/423) will be refused again.
-    onShouldRetry: (error) => {
-      const status = error.originalResponse?.getStatus() ?? 0;
-      return status === 0 || status >= 500 || status === 409 || status === 423;
-    },
+    onShouldRetry: (error) => isTransient(statusOf(error)),
     onProgress: events.onProgress,
     onSuccess: () => events.onSuccess(upload.url!.split('/').pop()!),
-    onError: (error) => events.onError(uploadErrorCode(error)),
+    onError: (error) => void fail(error),
   });
   const previous = await upload.findPreviousUploads();
   const resumed = previous[0];

@@ -1,5 +1,5 @@
 import { paths } from '@kagami/shared/contract';
-import { Box, Button, HStack, LazyImage } from '@kagami/shared/ui';
+import { Alert, Box, Button, HStack, LazyImage } from '@kagami/shared/ui';
 import type { Avatar } from '../../data/types';
 import { useAssetSource } from '../../components/asset-source';
 import { ItemProgress } from '../../components/item-progress';
@@ -23,6 +23,12 @@ export function AvatarProcessing({ avatarId, onStartOver }: { avatarId: string; 
       {(avatar) => (
         <>
           {avatar.status === 'ready' ? <Preview avatar={avatar} /> : null}
+          {avatar.status === 'ready' && !avatar.defaultVoiceId ? (
+            <Alert.Root status="info" data-testid="no-voice">
+              <Alert.Indicator />
+              <Alert.Title>{t('avatarNew.noVoice')}</Alert.Title>
+            </Alert.Root>
+          ) : null}
           <HStack gap="2">
             {avatar.status === 'ready' ? <LinkButton to={paths.videosNew(avatar.id)}>{t('avatars.createVideo')}</LinkButton> : null}
             {avatar.status === 'failed' ? <Button onClick={onStartOver}>{t('avatarNew.tryAgain')}</Button> : null}

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@kagami/shared/query';
 import { studioKeys } from '../../data/keys';
 import { useTeamId } from '../../data/queries';
 import { PICKER_SIZE, studioApi } from '../../data/studio-api';

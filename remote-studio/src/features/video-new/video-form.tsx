@@ -106,7 +106,7 @@ export function VideoForm({ avatar, avatars, voices, languages }: Props) {
               <Select
                 aria-label={t('videoNew.voice')}
                 options={[
-                  { value: '', label: avatar.defaultVoiceId ? t('videoNew.avatarVoice') : t('videoNew.noAvatarVoice') },
+                  { value: '', label: avatar.defaultVoiceId ? t('videoNew.avatarVoice') : t('videoNew.builtInVoice') },
                   ...readyVoices.filter((v) => v.id !== avatar.defaultVoiceId).map((v) => ({ value: v.id, label: v.name })),
                 ]}
                 {...form.register('voiceId')}

@@ -3,7 +3,7 @@ import { FormError, TextField, useApiForm } from '@kagami/shared/forms';
 import { Button, Stack } from '@kagami/shared/ui';
 import { Modal } from '@kagami/shared/ui-widgets';
 import { acceptOf, VOICE_AUDIO, voiceForm, type VoiceForm } from '@kagami/shared/validation';
-import { useStudioMutation } from '../../data/queries';
+import { useStudioItem, useStudioMutation } from '../../data/queries';
 import { studioApi } from '../../data/studio-api';
 import { ContentLanguageSelect, defaultContentLanguage } from '../../components/content-language-select';
 import { useStudioTranslation } from '../../components/use-studio-translation';
@@ -18,6 +18,7 @@ export function NewVoiceDialog() {
   const { t, i18n } = useStudioTranslation();
   const [open, setOpen] = useState(false);
   const [voiceId, setVoiceId] = useState<string | null>(null);
+  const processingStatus = useStudioItem('voice', voiceId).data?.status;
   const upload = useUpload('voice_audio', VOICE_AUDIO, 'audio');
   const uploadId = upload.state.phase === 'done' ? upload.state.uploadId : null;
   const create = useStudioMutation(['voice'], (teamId, values: VoiceForm & { uploadId: string }) => studioApi.createVoice(teamId, values));
@@ -44,7 +45,7 @@ export function NewVoiceDialog() {
           open={open}
           onClose={close}
           kind="success"
-          title={t('voices.processingTitle')}
+          title={t(`voices.processingTitle.${processingStatus ?? 'in_progress'}`)}
           submitText={t('common:buttons.close')}
           onSubmit={close}
         >
