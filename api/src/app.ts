@@ -19,6 +19,7 @@ import { devRoutes } from './domains/dev/routes';
 import { apiKeyRoutes, publicApiRoutes } from './domains/api-keys/routes';
 import { uploadRoutes } from './domains/uploads/routes';
 import { studioRoutes } from './domains/studio/routes';
+import { billingRoutes } from './domains/billing/routes';
 import { eventRoutes } from './domains/studio/events';
 import { assetRoutes } from './domains/assets/routes';
 import { startWorkers } from './domains/studio/worker';
@@ -76,6 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   apiKeyRoutes(app, ctx);
   uploadRoutes(app, ctx);
   studioRoutes(app, ctx);
+  billingRoutes(app, ctx);
   eventRoutes(app, ctx);
   await assetRoutes(app, ctx);
   publicApiRoutes(app, ctx);

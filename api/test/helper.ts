@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { loadConfig, type Config } from '../src/config';
 import { buildApp } from '../src/app';
 import { connectDatabase, type DatabaseHandle } from '../src/db/connect';
+import { addMonths, recordSubscription } from '../src/domains/billing/subscriptions';
 
 /**
  * Each test file gets its own database: in-memory PGlite, or a fresh database on the
@@ -87,6 +88,16 @@ export async function latestMail(app: FastifyInstance, to: string) {
   return message as { subject: string; text: string; html: string };
 }
 
+/** The newest mail to `to` whose subject matches, waited for (a worker mails after it records the outcome). */
+export async function mailMatching(app: FastifyInstance, to: string, subject: RegExp) {
+  const { body } = await eventually(
+    () => call(app, { url: `/api/dev/mailbox?to=${encodeURIComponent(to)}` }),
+    (r) => (r.body.messages as { subject: string }[]).some((m) => subject.test(m.subject)),
+    30_000,
+  );
+  return (body.messages as { subject: string; text: string }[]).find((m) => subject.test(m.subject))!;
+}
+
 export const codeIn = (text: string) => text.match(/\b(\d{6})\b/)![1]!;
 
 export const PASSWORD = 'correct-horse-9';
@@ -149,4 +160,17 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
     if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+}
+
+/** Puts a user on the plan of a price, as a completed checkout does, for a period starting now. */
+export async function subscribe(t: TestApp, token: string, priceId: string) {
+  const profile = await call(t.app, { url: '/api/profile', token });
+  const start = new Date();
+  await recordSubscription(t.database.db, {
+    userId: profile.body.id as string,
+    priceId,
+    status: 'active',
+    currentPeriodStart: start,
+    currentPeriodEnd: addMonths(start, priceId.includes('_year_') ? 12 : 1),
+  });
 }

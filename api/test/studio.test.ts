@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { history } from '../src/db/schema';
 import { probeMedia } from '../src/media/probe';
 import { SpeechSynthesizer } from '../src/engine/speech/synthesizer';
-import { build, call, eventually, latestMail, onboardedUser, uploadFile, type TestApp } from './helper';
+import { build, call, eventually, mailMatching, onboardedUser, subscribe, uploadFile, type TestApp } from './helper';
 import { faceClip, mediaDir, testPatternVideo, tone } from './media/fixtures';
 
 let t: TestApp;
@@ -18,6 +18,7 @@ beforeAll(async () => {
   t = await build();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   owner = await onboardedUser(t.app, OWNER_EMAIL, 'Studio Team');
+  await subscribe(t, owner.token, 'price_studio_month_usd');
   outsider = await onboardedUser(t.app, 'someone-else@example.com', 'Other Team');
   dir = mediaDir();
   const speech = new SpeechSynthesizer();
@@ -68,7 +69,7 @@ test('an avatar from a face clip ends ready, with a preview and a default voice;
   avatar = done.body;
   const voice = await api(owner.token).get(`${base()}/voices/${avatar.default_voice_id}`);
   expect(voice.body).toMatchObject({ status: 'ready', name: 'Presenter' });
-  expect((await latestMail(t.app, OWNER_EMAIL)).subject).toContain('is ready');
+  expect((await mailMatching(t.app, OWNER_EMAIL, /Presenter.*is ready/)).subject).toContain('is ready');
   const list = await api(owner.token).get(`${base()}/avatars?page=1&page_size=5`);
   expect(list.body).toMatchObject({ page: 1, page_size: 5, total: 1 });
 }, 120_000);
@@ -159,7 +160,7 @@ test('a faceless clip ends failed with no_face_detected, and the creator is told
     (r) => r.body.status !== 'in_progress',
   );
   expect(done.body).toMatchObject({ status: 'failed', reason: 'no_face_detected' });
-  expect((await latestMail(t.app, OWNER_EMAIL)).subject).toContain('could not be created');
+  expect((await mailMatching(t.app, OWNER_EMAIL, /Nobody.*could not be created/)).subject).toContain('could not be created');
 }, 120_000);
 
 test('creation is refused with a clear reason: consent not naming the user, an upload used twice, a missing voice, a long script', async () => {

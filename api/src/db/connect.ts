@@ -29,6 +29,8 @@ const migrationsFolder = join(__dirname, '..', '..', 'drizzle');
 export async function connectDatabase(options: { databaseUrl?: string; dataDir: string | null }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server closed (a restart, a failover) leaves the pool; the next query opens another.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     // Both drivers expose the same query builder; the PGlite type is used as the common one.

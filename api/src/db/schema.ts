@@ -258,3 +258,77 @@ export const history = pgTable(
   },
   (t) => [index('history_team_idx').on(t.teamId, t.createdAt)],
 );
+
+/** A user's paid plan of one product type (app or API); none means the Free plan (app) or no API plan. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productType: text('product_type', { enum: ['app', 'api'] }).notNull(),
+    priceId: text('price_id').notNull(),
+    status: text('status', { enum: ['active', 'past_due', 'canceled'] }).notNull(),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    providerSubscriptionId: text('provider_subscription_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('subscriptions_user_product_idx').on(t.userId, t.productType)],
+);
+
+/**
+ * What creations take from a plan owner's allowance: reserved before the job is queued, settled to the real
+ * amount when it is ready, refunded when it fails. Counted per monthly window of the owner's plan.
+ */
+export const usage = pgTable(
+  'usage',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productType: text('product_type', { enum: ['app', 'api'] }).notNull(),
+    metric: text('metric', { enum: ['custom_avatars', 'custom_voices', 'video_seconds', 'audio_seconds'] }).notNull(),
+    amount: integer('amount').notNull(),
+    state: text('state', { enum: ['reserved', 'settled', 'refunded'] }).notNull(),
+    itemId: uuid('item_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('usage_user_idx').on(t.userId, t.productType, t.createdAt), uniqueIndex('usage_item_metric_idx').on(t.itemId, t.metric)],
+);
+
+/** Checkout sessions of the built-in (`local`) payment provider: one purchase of a price, open until paid. */
+export const checkoutSessions = pgTable('checkout_sessions', {
+  id: text('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  priceId: text('price_id').notNull(),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  status: text('status', { enum: ['open', 'complete'] })
+    .notNull()
+    .default('open'),
+  createdAt: createdAt(),
+});
+
+/** Payments for a user's plans, as the billing portal lists them. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    priceId: text('price_id').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency', { enum: ['usd', 'jpy'] }).notNull(),
+    status: text('status', { enum: ['paid', 'failed'] }).notNull(),
+    providerInvoiceId: text('provider_invoice_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invoices_user_idx').on(t.userId, t.createdAt), uniqueIndex('invoices_provider_idx').on(t.providerInvoiceId)],
+);

@@ -82,3 +82,21 @@ test('a file over 32 MB is refused in the browser', async () => {
   expect(await within(dialog).findByRole('alert')).toHaveTextContent(/larger than 32 MB|32/);
   expect(uploads).toHaveLength(0);
 });
+
+test('over the quota, the dialog says so and offers the plans', async () => {
+  fakeApi({
+    [LIST]: { status: 200, body: page([]) },
+    [EVENTS]: { status: 200 },
+    [`POST ${TEAM}/voices`]: { status: 402, body: { code: 'quota_exceeded' } },
+  });
+  const { user } = renderStudio(<Voices />);
+  await user.click(await screen.findByRole('button', { name: 'Create voice' }));
+  const dialog = await screen.findByRole('alertdialog', { name: 'New voice' });
+  await user.upload(within(dialog).getByLabelText('File to upload'), new File(['RIFF'], 'host.wav', { type: 'audio/wav' }));
+  await waitFor(() => expect(uploads).toHaveLength(1));
+  act(() => uploads[0]!.finish('up-1'));
+  await user.type(within(dialog).getByLabelText('Voice name'), 'Host');
+  await user.click(within(dialog).getByRole('button', { name: 'Create voice' }));
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent('You have used up your quota. Upgrade your plan to create more.');
+  expect(within(dialog).getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/subscription');
+});

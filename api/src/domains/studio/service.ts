@@ -9,25 +9,30 @@ import { profileOf } from '../../engine/speech/synthesizer';
 import type { SessionUser } from '../auth/sessions';
 import { requireMembership } from '../teams/membership';
 import type { UploadPurpose } from '../uploads/limits';
+import { estimateSpeechSeconds, withReservation } from '../billing/quota';
 import { avatarJson, videoJson, voiceJson } from './serialize';
 
 export type Page = { page: number; page_size: number };
 
-/** A finished upload of this team and purpose, taken out of the upload area so it is used once. */
-async function claimUpload(ctx: AppContext, teamId: string, uploadId: string, purpose: UploadPurpose) {
+/** A finished upload of this team and purpose, ready to become an avatar, voice or video. */
+async function readyUpload(ctx: AppContext, teamId: string, uploadId: string, purpose: UploadPurpose) {
   const [upload] = await ctx.db
     .select()
     .from(uploads)
     .where(and(eq(uploads.id, uploadId), eq(uploads.teamId, teamId)));
   if (!upload || upload.status !== 'complete' || upload.purpose !== purpose) throw fail(400, 'upload_not_ready');
-  await ctx.db.delete(uploads).where(eq(uploads.id, uploadId));
-  return {
-    upload,
-    extension:
-      extname(upload.fileName)
-        .toLowerCase()
-        .replace(/[^.a-z0-9]/g, '') || '.bin',
-  };
+  return upload;
+}
+
+/** Takes the upload out of the upload area (so it is used once) into the item's input file. */
+async function adoptUpload(ctx: AppContext, upload: typeof uploads.$inferSelect, fileName: string) {
+  const [claimed] = await ctx.db.delete(uploads).where(eq(uploads.id, upload.id)).returning({ id: uploads.id });
+  if (!claimed) throw fail(400, 'upload_not_ready');
+  const extension =
+    extname(upload.fileName)
+      .toLowerCase()
+      .replace(/[^.a-z0-9]/g, '') || '.bin';
+  return ctx.assets.adopt(ctx.assets.uploadPath(upload.id), 'avatar_input', `${fileName}${extension}`);
 }
 
 /** SPEC §8 "creation failed due to high traffic": refuse new work while the queue is full. */
@@ -54,28 +59,35 @@ export async function createAvatar(
   await requireMembership(ctx.db, teamId, user.id);
   if (!mentions(input.consent_text, user)) throw fail(400, 'consent_required');
   await assertCapacity(ctx);
-  const { upload, extension } = await claimUpload(ctx, teamId, input.upload_id, 'avatar_video');
+  const upload = await readyUpload(ctx, teamId, input.upload_id, 'avatar_video');
   const id = crypto.randomUUID();
-  const source = await ctx.assets.adopt(ctx.assets.uploadPath(upload.id), 'avatar_input', `${id}${extension}`);
-  const [avatar] = await ctx.db
-    .insert(avatars)
-    .values({
-      id,
-      teamId,
-      createdBy: user.id,
-      name: input.name,
-      language: input.language,
-      source,
-      consentText: input.consent_text,
-      consentBy: user.id,
-      consentAt: new Date(),
-    })
-    .returning();
+  const avatar = await withReservation(
+    ctx.db,
+    { teamId, productType: 'app', metric: 'custom_avatars', amount: 1, itemId: id },
+    async () => {
+      const source = await adoptUpload(ctx, upload, id);
+      const [created] = await ctx.db
+        .insert(avatars)
+        .values({
+          id,
+          teamId,
+          createdBy: user.id,
+          name: input.name,
+          language: input.language,
+          source,
+          consentText: input.consent_text,
+          consentBy: user.id,
+          consentAt: new Date(),
+        })
+        .returning();
+      return created!;
+    },
+  );
   await ctx.db
     .insert(history)
     .values({ teamId, createdBy: user.id, type: 'avatar_model_creation', name: input.name, durationMs: upload.durationMs ?? 0 });
   await ctx.jobs.send(QUEUES.avatar, { avatarId: id });
-  return avatarJson(avatar!);
+  return avatarJson(avatar);
 }
 
 export async function listAvatars(ctx: AppContext, userId: string, teamId: string, page: Page) {
@@ -151,18 +163,21 @@ export async function createVoice(
 ) {
   await requireMembership(ctx.db, teamId, user.id);
   await assertCapacity(ctx);
-  const { upload, extension } = await claimUpload(ctx, teamId, input.upload_id, 'voice_audio');
+  const upload = await readyUpload(ctx, teamId, input.upload_id, 'voice_audio');
   const id = crypto.randomUUID();
-  const source = await ctx.assets.adopt(ctx.assets.uploadPath(upload.id), 'avatar_input', `${id}${extension}`);
-  const [voice] = await ctx.db
-    .insert(voices)
-    .values({ id, teamId, createdBy: user.id, name: input.name, language: input.language, source })
-    .returning();
+  const voice = await withReservation(ctx.db, { teamId, productType: 'app', metric: 'custom_voices', amount: 1, itemId: id }, async () => {
+    const source = await adoptUpload(ctx, upload, id);
+    const [created] = await ctx.db
+      .insert(voices)
+      .values({ id, teamId, createdBy: user.id, name: input.name, language: input.language, source })
+      .returning();
+    return created!;
+  });
   await ctx.db
     .insert(history)
     .values({ teamId, createdBy: user.id, type: 'voice_model_creation', name: input.name, durationMs: upload.durationMs ?? 0 });
   await ctx.jobs.send(QUEUES.voice, { voiceId: id });
-  return voiceJson(voice!);
+  return voiceJson(voice);
 }
 
 export async function listVoices(ctx: AppContext, userId: string, teamId: string, page: Page) {
@@ -234,28 +249,34 @@ export async function createVideo(
   if (voiceId) await readyVoice(ctx, user.id, teamId, voiceId);
   await assertCapacity(ctx);
   const id = crypto.randomUUID();
-  let audioSource: string | null = null;
-  if (input.audio_upload_id) {
-    const { upload, extension } = await claimUpload(ctx, teamId, input.audio_upload_id, 'video_audio');
-    audioSource = await ctx.assets.adopt(ctx.assets.uploadPath(upload.id), 'avatar_input', `${id}-audio${extension}`);
-  }
-  const [video] = await ctx.db
-    .insert(videos)
-    .values({
-      id,
-      teamId,
-      createdBy: user.id,
-      avatarId: avatar.id,
-      voiceId,
-      name: input.name,
-      language: input.language,
-      script: input.script?.trim() || null,
-      audioSource,
-      subtitles: Boolean(input.subtitles && input.script),
-    })
-    .returning();
+  const upload = input.audio_upload_id ? await readyUpload(ctx, teamId, input.audio_upload_id, 'video_audio') : null;
+  // Reserved: the audio's length, or the script's estimated speaking time; settled to the video's real length.
+  const seconds = upload ? Math.ceil((upload.durationMs ?? 0) / 1000) : estimateSpeechSeconds(input.script!, input.language);
+  const video = await withReservation(
+    ctx.db,
+    { teamId, productType: 'app', metric: 'video_seconds', amount: seconds, itemId: id },
+    async () => {
+      const audioSource = upload ? await adoptUpload(ctx, upload, `${id}-audio`) : null;
+      const [created] = await ctx.db
+        .insert(videos)
+        .values({
+          id,
+          teamId,
+          createdBy: user.id,
+          avatarId: avatar.id,
+          voiceId,
+          name: input.name,
+          language: input.language,
+          script: input.script?.trim() || null,
+          audioSource,
+          subtitles: Boolean(input.subtitles && input.script),
+        })
+        .returning();
+      return created!;
+    },
+  );
   await ctx.jobs.send(QUEUES.video, { videoId: id });
-  return videoJson({ ...video!, creatorName: user.name });
+  return videoJson({ ...video, creatorName: user.name });
 }
 
 const videoWithCreator = { video: videos, creatorName: users.name };

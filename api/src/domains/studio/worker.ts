@@ -13,6 +13,8 @@ import { SAMPLE_SENTENCES } from '../../engine/speech/sample-sentences';
 import { profileOf } from '../../engine/speech/synthesizer';
 import { QUEUES } from '../../jobs/queue';
 import { mailTemplates } from '../../mail/templates';
+import { allowanceOwnerOf, refund, settle } from '../billing/quota';
+import { appPlanOf } from '../billing/subscriptions';
 
 type Table = typeof avatars | typeof voices | typeof videos;
 
@@ -36,9 +38,12 @@ async function notify(ctx: AppContext, userId: string | null, kind: 'avatar' | '
     .catch(() => undefined);
 }
 
+/** The watermark stays unless the team turned it off and its owner's plan includes watermark removal. */
 async function teamWantsWatermark(ctx: AppContext, teamId: string) {
   const [team] = await ctx.db.select({ watermark: teams.watermark }).from(teams).where(eq(teams.id, teamId));
-  return team?.watermark ?? true;
+  if (team?.watermark ?? true) return true;
+  const { plan } = await appPlanOf(ctx.db, await allowanceOwnerOf(ctx.db, teamId));
+  return !plan.allowance.watermarkRemoval;
 }
 
 async function processAvatar(ctx: AppContext, avatarId: string) {
@@ -84,7 +89,9 @@ async function processAvatar(ctx: AppContext, avatarId: string) {
     }
     return true;
   });
-  if (finished) await notify(ctx, avatar.createdBy, 'avatar', avatar.name, true);
+  if (!finished) return;
+  await settle(ctx.db, avatarId, 'custom_avatars');
+  await notify(ctx, avatar.createdBy, 'avatar', avatar.name, true);
 }
 
 async function processVoice(ctx: AppContext, voiceId: string) {
@@ -96,10 +103,12 @@ async function processVoice(ctx: AppContext, voiceId: string) {
     voice.language as ContentLanguage,
     ctx.assets.path('audio_output', sample),
   );
-  await ctx.db
+  const [updated] = await ctx.db
     .update(voices)
     .set({ status: 'ready', sample, ...profile })
-    .where(and(eq(voices.id, voiceId), eq(voices.status, 'in_progress')));
+    .where(and(eq(voices.id, voiceId), eq(voices.status, 'in_progress')))
+    .returning({ id: voices.id });
+  if (updated) await settle(ctx.db, voiceId, 'custom_voices');
 }
 
 async function renderVideo(ctx: AppContext, videoId: string) {
@@ -138,6 +147,7 @@ async function renderVideo(ctx: AppContext, videoId: string) {
       .where(and(eq(videos.id, videoId), eq(videos.status, 'in_progress')))
       .returning();
     if (!updated) return;
+    await settle(ctx.db, videoId, 'video_seconds', Math.ceil(durationSeconds));
     await ctx.db
       .insert(history)
       .values({ teamId: video.teamId, createdBy: video.createdBy, type: 'video_generation', name: video.name, durationMs });
@@ -177,6 +187,7 @@ export async function startWorkers(ctx: AppContext, log: FastifyBaseLogger) {
           const reason = error instanceof EngineFailure ? error.reason : 'processing_failed';
           if (!(error instanceof EngineFailure)) log.error({ err: error, job: job!.id }, `${handler.queue} failed for good`);
           const row = await markFailed(ctx, handler.table, id, reason);
+          if (row) await refund(ctx.db, id);
           if (row && handler.kind) await notify(ctx, row.createdBy, handler.kind, row.name, false, reason);
         }
       },

@@ -1,0 +1,155 @@
+import * as v from 'valibot';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { users } from '../../db/schema';
+import { errors, fail } from '../../lib/errors';
+import { loadSigningKey } from '../assets/signing';
+import { currentUser, requireUser } from '../auth/guard';
+import { assertSameCurrency } from './checkout';
+import { LocalPaymentProvider } from './local-provider';
+import { localBillingPages } from './local-pages';
+import { PLANS, PRICES, priceOf, type Plan, type ProductType } from './plans';
+import type { PaymentProvider } from './provider';
+import { allowanceOwnerOf, quotaOf } from './quota';
+import { apiPlanOf, appPlanOf, type CurrentPlan } from './subscriptions';
+
+export const planJson = (plan: Plan) => ({
+  alias: plan.alias,
+  product_type: plan.productType,
+  avatar_slots: plan.allowance.avatarSlots,
+  custom_avatars_per_month: plan.allowance.customAvatarsPerMonth,
+  video_minutes_per_month: plan.allowance.videoMinutesPerMonth,
+  custom_voices_per_month: plan.allowance.customVoicesPerMonth,
+  audio_minutes_per_month: plan.allowance.audioMinutesPerMonth,
+  watermark_removal: plan.allowance.watermarkRemoval,
+  commercial_use: plan.allowance.commercialUse,
+  contact_sales: plan.contactSales ?? false,
+});
+
+/** SPEC §3 Subscription: the plan (with its alias) and the period start; Free has none. */
+const subscriptionJson = ({ plan, price, subscription }: CurrentPlan) => ({
+  plan: { ...planJson(plan), price_id: price?.id ?? null, interval: price?.interval ?? null, currency: price?.currency ?? null },
+  status: subscription?.status ?? 'active',
+  current_period_start: subscription?.currentPeriodStart.toISOString() ?? null,
+  current_period_end: subscription?.currentPeriodEnd.toISOString() ?? null,
+  cancel_at_period_end: subscription?.cancelAtPeriodEnd ?? false,
+});
+
+const productTypeQuery = v.object({ product_type: v.optional(v.picklist(['app', 'api'], 'validation.notAChoice'), 'app') });
+
+const url = v.pipe(v.string(), v.url('validation.invalid'));
+
+export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  const auth = { preHandler: requireUser(db) };
+  const key = loadSigningKey(ctx.config.dataDir, ctx.config.assetSigningSecret);
+  const payments: PaymentProvider = new LocalPaymentProvider(db, key);
+  localBillingPages(app, ctx, key);
+
+  /** Where the API is reached from the browser (the local provider's pages are served here). */
+  const apiOrigin = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
+  /** Only Kagami's own pages may be returned to after paying (no open redirect). */
+  const assertOwnPage = (...addresses: string[]) => {
+    if (addresses.some((address) => !ctx.config.corsOrigins.includes(new URL(address).origin))) throw fail(400, 'invalid_redirect');
+  };
+
+  async function customerOf(userId: string, email: string) {
+    const [user] = await db.select({ customerId: users.stripeCustomerId }).from(users).where(eq(users.id, userId));
+    if (user?.customerId) return user.customerId;
+    const customerId = await payments.createCustomer({ id: userId, email });
+    await db.update(users).set({ stripeCustomerId: customerId }).where(eq(users.id, userId));
+    return customerId;
+  }
+
+  app.post(
+    '/api/stripe/customer-session',
+    { ...auth, schema: { body: v.object({ email: v.string(), user_id: v.string() }) } },
+    async (request) => {
+      const { user } = currentUser(request);
+      const { user_id } = request.body as { user_id: string };
+      if (user_id !== user.id) throw errors.forbidden();
+      return { customer_id: await customerOf(user.id, user.email) };
+    },
+  );
+
+  app.post(
+    '/api/stripe/create-checkout-session',
+    {
+      ...auth,
+      schema: {
+        body: v.object({
+          price_id: v.string(),
+          customer_id: v.string(),
+          success_url: url,
+          cancel_url: url,
+          currency: v.optional(v.picklist(['usd', 'jpy'], 'validation.notAChoice')),
+        }),
+      },
+    },
+    async (request) => {
+      const { user } = currentUser(request);
+      const body = request.body as { price_id: string; customer_id: string; success_url: string; cancel_url: string; currency?: string };
+      const price = priceOf(body.price_id);
+      if (!price || (body.currency && body.currency !== price.currency)) throw fail(400, 'price_unavailable');
+      if (body.customer_id !== (await customerOf(user.id, user.email))) throw errors.forbidden();
+      assertOwnPage(body.success_url, body.cancel_url);
+      await assertSameCurrency(db, user.id, price);
+      const session = await payments.createCheckoutSession({
+        userId: user.id,
+        customerId: body.customer_id,
+        price,
+        successUrl: body.success_url,
+        cancelUrl: body.cancel_url,
+        apiOrigin: apiOrigin(request),
+      });
+      return { session_id: session.sessionId, url: session.url };
+    },
+  );
+
+  app.post('/api/stripe/billing-portal-session', { ...auth, schema: { body: v.object({ return_url: url }) } }, async (request) => {
+    const { user } = currentUser(request);
+    const { return_url } = request.body as { return_url: string };
+    assertOwnPage(return_url);
+    const portal = await payments.createPortalSession({
+      userId: user.id,
+      customerId: await customerOf(user.id, user.email),
+      returnUrl: return_url,
+      apiOrigin: apiOrigin(request),
+    });
+    return { url: portal.url };
+  });
+
+  app.get('/api/users/subscription', auth, async (request) => ({
+    subscription: subscriptionJson(await appPlanOf(db, currentUser(request).user.id)),
+  }));
+
+  app.get('/api/users/api-subscription', auth, async (request) => {
+    const current = await apiPlanOf(db, currentUser(request).user.id);
+    return { has_api_subscription: Boolean(current), subscription: current ? subscriptionJson(current) : null };
+  });
+
+  /** The allowance the user's creations count against: their current team owner's plan (their own without a team). */
+  app.get('/api/users/quota', auth, async (request) => {
+    const { user } = currentUser(request);
+    const [row] = await db.select({ currentTeamId: users.currentTeamId }).from(users).where(eq(users.id, user.id));
+    const ownerId = row?.currentTeamId ? await allowanceOwnerOf(db, row.currentTeamId) : user.id;
+    const quota = await quotaOf(db, await appPlanOf(db, ownerId), ownerId, 'app');
+    return { quota: { ...quota, owner_is_you: ownerId === user.id } };
+  });
+
+  app.get('/api/stripe/personal-plans', { ...auth, schema: { querystring: productTypeQuery } }, async (request) => {
+    const { product_type } = request.query as { product_type: ProductType };
+    return {
+      plans: PLANS.filter((plan) => plan.productType === product_type).map((plan) => ({
+        ...planJson(plan),
+        prices: PRICES.filter((price) => price.alias === plan.alias).map((price) => ({
+          id: price.id,
+          interval: price.interval,
+          currency: price.currency,
+          unit_amount: price.unitAmount,
+        })),
+      })),
+    };
+  });
+}
