@@ -37,6 +37,17 @@ const EnvSchema = v.object({
   ASSET_SIGNING_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   AUTH_RATE_LIMIT_MAX: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '20'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  SALES_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'sales@kagami.local'),
+  STRIPE_SECRET_KEY: v.optional(v.string()),
+  STRIPE_WEBHOOK_SECRET: v.optional(v.string()),
+  STRIPE_PRICES: v.optional(
+    v.pipe(
+      v.string(),
+      v.parseJson(undefined, 'must be JSON'),
+      v.record(v.string(), v.string(), 'must map catalogue price ids to Stripe price ids'),
+    ),
+  ),
+  STRIPE_API_URL: v.optional(v.pipe(v.string(), v.url())),
 });
 
 export type Config = {
@@ -72,6 +83,10 @@ export type Config = {
   /** Burn the Kagami watermark into videos (a team's plan removes it once billing exists). */
   watermark: boolean;
   logLevel: string;
+  /** Where Contact sales requests are mailed. */
+  salesEmail: string;
+  /** The `stripe` payment provider when STRIPE_SECRET_KEY is set; otherwise the built-in `local` one. */
+  stripe?: { secretKey: string; webhookSecret: string; prices: Record<string, string>; apiUrl?: string };
 };
 
 export class ConfigError extends Error {}
@@ -85,6 +100,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = result.output;
+  if (e.STRIPE_SECRET_KEY && (!e.STRIPE_WEBHOOK_SECRET || !e.STRIPE_PRICES)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET and STRIPE_PRICES (pnpm stripe:catalogue prints them)',
+    );
+  }
   const publicAppUrl = e.PUBLIC_APP_URL.replace(/\/$/, '');
   const localFrontends = [8080, 8081, 8082, 8083, 8084].map((p) => `http://localhost:${p}`);
   return {
@@ -114,5 +134,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     assetSigningSecret: e.ASSET_SIGNING_SECRET,
     watermark: e.WATERMARK === 'true',
     logLevel: e.LOG_LEVEL,
+    salesEmail: e.SALES_EMAIL,
+    stripe: e.STRIPE_SECRET_KEY
+      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, prices: e.STRIPE_PRICES!, apiUrl: e.STRIPE_API_URL }
+      : undefined,
   };
 }

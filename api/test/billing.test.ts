@@ -1,10 +1,10 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { usage } from '../src/db/schema';
+import { history, usage } from '../src/db/schema';
 import { reserve } from '../src/domains/billing/quota';
 import { addMonths, usageWindow } from '../src/domains/billing/subscriptions';
 import { SpeechSynthesizer } from '../src/engine/speech/synthesizer';
-import { build, call, eventually, onboardedUser, subscribe, uploadFile, type TestApp } from './helper';
+import { build, call, eventually, latestMail, onboardedUser, subscribe, uploadFile, type TestApp } from './helper';
 import { mediaDir, tone } from './media/fixtures';
 
 let t: TestApp;
@@ -206,4 +206,69 @@ test('local checkout: a yearly JPY plan is bought with a test card; the quota fo
   expect((await action('resume')).statusCode).toBe(303);
   expect((await get('/api/users/subscription', user.token)).body.subscription.cancel_at_period_end).toBe(false);
   expect((await t.app.inject({ url: portalPath.replace(/\.[^.?]+\?/, '.forged?') })).statusCode).toBe(401);
+});
+
+test('history: App and API rows by date range, a page at a time and as CSV; a reversed range is explained', async () => {
+  const team = await onboardedUser(t.app, 'history@example.com', 'History Team');
+  const teamHistory = `/api/teams/${team.teamId}/history`;
+  const row = (day: string, name: string, source: 'app' | 'api', minutes: number) => ({
+    teamId: team.teamId,
+    type: 'video_generation' as const,
+    name,
+    source,
+    durationMs: minutes * 60_000,
+    createdAt: new Date(`${day}T12:00:00Z`),
+  });
+  await t.database.db
+    .insert(history)
+    .values([
+      row('2026-10-01', 'October', 'app', 1),
+      row('2026-11-02', 'Welcome, "team"', 'app', 2.5),
+      row('2026-11-20', 'November', 'app', 3),
+      row('2026-11-21', 'From the API', 'api', 1),
+    ]);
+  const list = (query: string) => get(`${teamHistory}${query}`, team.token);
+  expect((await list('')).body).toMatchObject({ total: 3, page: 1, page_size: 20 });
+  const november = (await list('?from=2026-11-01&to=2026-11-20&page_size=1&page=2')).body;
+  expect(november).toMatchObject({
+    total: 2,
+    page: 2,
+    items: [{ name: 'Welcome, "team"', type: 'video_generation', duration_minutes: 2.5 }],
+  });
+  expect((await list('?type=api')).body.items.map((item: { name: string }) => item.name)).toEqual(['From the API']);
+
+  const reversed = await list('?from=2026-11-20&to=2026-11-01');
+  expect(reversed).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
+  expect(reversed.body.fields.to.message).toBe('Display period is not correct. End date must be on or after start date.');
+  expect((await list('?from=yesterday')).status).toBe(400);
+  expect((await get(teamHistory, owner.token)).status).toBe(404);
+
+  const csv = await t.app.inject({ url: `${teamHistory}.csv?from=2026-11-01`, headers: { authorization: `Bearer ${team.token}` } });
+  expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+  expect(csv.headers['content-disposition']).toBe('attachment; filename="kagami-app-history.csv"');
+  expect(csv.body.trim().split('\n')).toEqual([
+    'created_at,type,name,duration_minutes,creator',
+    '2026-11-20T12:00:00.000Z,video_generation,November,3,',
+    '2026-11-02T12:00:00.000Z,video_generation,"Welcome, ""team""",2.5,',
+  ]);
+});
+
+test('contact sales: a valid request is kept and mailed to the sales address; a bad one is explained', async () => {
+  const inquiry = { name: 'Aoki', email: 'Aoki@Example.com', company: 'Big Co', team_size: '201-1000', message: 'We need 300 seats.' };
+  const sent = await call(t.app, { method: 'POST', url: '/api/contact-sales', token: owner.token, body: inquiry });
+  expect(sent).toMatchObject({ status: 201, body: { id: expect.any(String) } });
+  const mail = await latestMail(t.app, 'sales@kagami.local');
+  expect(mail.subject).toBe('Kagami Business inquiry: Big Co');
+  expect(mail.text).toContain('Aoki <aoki@example.com> from Big Co (team size 201-1000)');
+  expect(mail.text).toContain('We need 300 seats.');
+  const bad = await call(t.app, {
+    method: 'POST',
+    url: '/api/contact-sales',
+    token: owner.token,
+    body: { ...inquiry, email: 'not-an-address', team_size: 'huge', message: ' ' },
+  });
+  expect(bad).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
+  expect(Object.keys(bad.body.fields).sort()).toEqual(['email', 'message', 'team_size']);
+  expect(bad.body.fields.team_size.message).toBe('This is not one of the choices.');
+  expect((await call(t.app, { method: 'POST', url: '/api/contact-sales', body: inquiry })).status).toBe(401);
 });

@@ -274,6 +274,8 @@ export const subscriptions = pgTable(
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     providerSubscriptionId: text('provider_subscription_id'),
+    /** When the provider's event this row shows was created: an older event arriving later is ignored. */
+    providerEventAt: timestamp('provider_event_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('subscriptions_user_product_idx').on(t.userId, t.productType)],
@@ -332,3 +334,22 @@ export const invoices = pgTable(
   },
   (t) => [index('invoices_user_idx').on(t.userId, t.createdAt), uniqueIndex('invoices_provider_idx').on(t.providerInvoiceId)],
 );
+
+/** Stripe webhook events already handled: Stripe delivers at least once. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Contact sales requests (SPEC §2 Subscription), kept as well as mailed to the sales address. */
+export const salesInquiries = pgTable('sales_inquiries', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  company: text('company').notNull(),
+  teamSize: text('team_size').notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});

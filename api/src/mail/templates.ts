@@ -13,6 +13,13 @@ function compose(to: string, subject: string, paragraphs: string[], link?: { hre
 }
 
 export const mailTemplates = {
+  /** To the sales team (in English): who asks, for how large a team, and their message; replies go to them. */
+  salesInquiry(to: string, inquiry: { name: string; email: string; company: string; teamSize: string; message: string }): Mail {
+    return compose(to, `Kagami Business inquiry: ${inquiry.company}`, [
+      `${inquiry.name} <${inquiry.email}> from ${inquiry.company} (team size ${inquiry.teamSize}) asks about Kagami Business:`,
+      inquiry.message,
+    ]);
+  },
   verificationCode(to: string, lang: UiLanguage, code: string, minutes: number): Mail {
     return lang === 'ja'
       ? compose(to, `Kagami 認証コード: ${code}`, [

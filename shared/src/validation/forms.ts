@@ -95,3 +95,62 @@ export const videoForm = v.object({
   subtitles: v.boolean(),
 });
 export type VideoForm = v.InferInput<typeof videoForm>;
+
+const isoDay = v.pipe(v.string(), v.isoDate(m('invalid')));
+const optionalDay = v.optional(v.union([v.literal(''), isoDay], m('invalid')), '');
+
+/** SPEC §5: a History date range ends on or after its start (either end may be left open). Typed loosely, as `confirms`. */
+const endsOnOrAfterStart: never = v.forward(
+  v.partialCheck(
+    [['from'], ['to']] as never,
+    (input: never) => {
+      const { from, to } = input as { from: string; to: string };
+      return !from || !to || to >= from;
+    },
+    m('dateRange'),
+  ) as never,
+  ['to'] as never,
+) as never;
+
+export const historyRangeForm = v.pipe(v.object({ from: optionalDay, to: optionalDay }), endsOnOrAfterStart);
+export type HistoryRangeForm = v.InferInput<typeof historyRangeForm>;
+
+const pageNumber = (max: number, fallback: string) =>
+  v.optional(
+    v.pipe(v.string(), v.transform(Number), v.integer(m('number')), v.minValue(1, m('minValue', { value: 1 })), v.maxValue(max)),
+    fallback,
+  );
+
+/** GET /api/teams/{id}/history (and .csv): App or API History, by date range, a page at a time. */
+export const historyQuery = v.pipe(
+  v.object({
+    type: v.optional(v.picklist(['app', 'api'], m('notAChoice')), 'app'),
+    from: optionalDay,
+    to: optionalDay,
+    page: pageNumber(100_000, '1'),
+    page_size: pageNumber(100, '20'),
+  }),
+  endsOnOrAfterStart,
+);
+/** The query once parsed (valibot cannot infer through the loosely typed range check). */
+export type HistoryQuery = { type: 'app' | 'api'; from: string; to: string; page: number; page_size: number };
+
+export const CONTACT_MESSAGE_MAX_LENGTH = 2000;
+
+export const salesCompanyField = v.pipe(companyNameField, v.nonEmpty(m('required')));
+export const salesMessageField = v.pipe(
+  v.string(m('required')),
+  v.trim(),
+  v.nonEmpty(m('required')),
+  v.maxLength(CONTACT_MESSAGE_MAX_LENGTH, m('maxLength', { length: CONTACT_MESSAGE_MAX_LENGTH })),
+);
+
+/** Contact sales (SPEC §2 Subscription): who asks, for how large a team, and what for. */
+export const contactSalesForm = v.object({
+  name: nameField,
+  email: emailField,
+  company: salesCompanyField,
+  teamSize: employeeCountField,
+  message: salesMessageField,
+});
+export type ContactSalesForm = v.InferInput<typeof contactSalesForm>;

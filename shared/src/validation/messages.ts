@@ -18,7 +18,8 @@ export type ValidationKey =
   | 'emailsMismatch'
   | 'codeFormat'
   | 'agreementRequired'
-  | 'consentRequired';
+  | 'consentRequired'
+  | 'dateRange';
 
 export function encodeMessage(key: ValidationKey, params: Record<string, string | number> = {}): string {
   const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();

@@ -8,9 +8,13 @@ import { loadSigningKey } from '../assets/signing';
 import { currentUser, requireUser } from '../auth/guard';
 import { assertSameCurrency } from './checkout';
 import { LocalPaymentProvider } from './local-provider';
+import { contactSalesRoutes } from './contact-sales';
+import { historyRoutes } from './history';
 import { localBillingPages } from './local-pages';
 import { PLANS, PRICES, priceOf, type Plan, type ProductType } from './plans';
 import type { PaymentProvider } from './provider';
+import { createStripeClient, StripePaymentProvider } from './stripe-provider';
+import { stripeWebhookRoutes } from './stripe-webhook';
 import { allowanceOwnerOf, quotaOf } from './quota';
 import { apiPlanOf, appPlanOf, type CurrentPlan } from './subscriptions';
 
@@ -40,12 +44,24 @@ const productTypeQuery = v.object({ product_type: v.optional(v.picklist(['app', 
 
 const url = v.pipe(v.string(), v.url('validation.invalid'));
 
+/** Stripe when configured, with its webhook; otherwise the built-in provider, with its pages. */
+function paymentProvider(app: FastifyInstance, ctx: AppContext): PaymentProvider {
+  if (ctx.config.stripe) {
+    const stripe = createStripeClient(ctx.config.stripe);
+    stripeWebhookRoutes(app, ctx, stripe, ctx.config.stripe);
+    return new StripePaymentProvider(stripe, ctx.config.stripe);
+  }
+  const key = loadSigningKey(ctx.config.dataDir, ctx.config.assetSigningSecret);
+  localBillingPages(app, ctx, key);
+  return new LocalPaymentProvider(ctx.db, key);
+}
+
 export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const auth = { preHandler: requireUser(db) };
-  const key = loadSigningKey(ctx.config.dataDir, ctx.config.assetSigningSecret);
-  const payments: PaymentProvider = new LocalPaymentProvider(db, key);
-  localBillingPages(app, ctx, key);
+  const payments = paymentProvider(app, ctx);
+  historyRoutes(app, ctx);
+  contactSalesRoutes(app, ctx);
 
   /** Where the API is reached from the browser (the local provider's pages are served here). */
   const apiOrigin = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;

@@ -72,6 +72,7 @@ export async function recordSubscription(
     currentPeriodEnd: Date;
     cancelAtPeriodEnd?: boolean;
     providerSubscriptionId?: string | null;
+    providerEventAt?: Date | null;
   },
 ) {
   const price = priceOf(input.priceId);
@@ -83,6 +84,7 @@ export async function recordSubscription(
     currentPeriodEnd: input.currentPeriodEnd,
     cancelAtPeriodEnd: input.cancelAtPeriodEnd ?? false,
     providerSubscriptionId: input.providerSubscriptionId ?? null,
+    providerEventAt: input.providerEventAt ?? null,
   };
   await db
     .insert(subscriptions)

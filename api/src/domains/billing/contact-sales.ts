@@ -1,0 +1,30 @@
+import * as v from 'valibot';
+import type { FastifyInstance } from 'fastify';
+import { emailField, employeeCountField, nameField, salesCompanyField, salesMessageField } from '@kagami/shared/validation';
+import type { AppContext } from '../../context';
+import { salesInquiries } from '../../db/schema';
+import { mailTemplates } from '../../mail/templates';
+import { currentUser, requireUser } from '../auth/guard';
+
+const body = v.object({
+  name: nameField,
+  email: emailField,
+  company: salesCompanyField,
+  team_size: employeeCountField,
+  message: salesMessageField,
+});
+
+/** Contact sales (Business): the request is kept, then mailed to SALES_EMAIL (the outbox without SMTP). */
+export function contactSalesRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.post('/api/contact-sales', { preHandler: requireUser(ctx.db), schema: { body } }, async (request, reply) => {
+    const { team_size: teamSize, ...rest } = request.body as v.InferOutput<typeof body>;
+    const inquiry = { ...rest, teamSize };
+    const [stored] = await ctx.db
+      .insert(salesInquiries)
+      .values({ ...inquiry, userId: currentUser(request).user.id })
+      .returning({ id: salesInquiries.id });
+    await ctx.mailer.send(mailTemplates.salesInquiry(ctx.config.salesEmail, inquiry));
+    reply.status(201);
+    return { id: stored!.id };
+  });
+}

@@ -1,0 +1,77 @@
+import * as v from 'valibot';
+import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { historyQuery, type HistoryQuery } from '@kagami/shared/validation';
+import type { AppContext } from '../../context';
+import { history, users } from '../../db/schema';
+import { currentUser, requireUser } from '../auth/guard';
+import { requireMembership } from '../teams/membership';
+
+const teamParams = v.object({ teamId: v.pipe(v.string(), v.uuid('validation.invalid')) });
+const DAY_MS = 86_400_000;
+
+/** SPEC §3 history rows: created, type, name, duration in minutes, creator. */
+const rowJson = (row: { history: typeof history.$inferSelect; creator: string | null }) => ({
+  created_at: row.history.createdAt.toISOString(),
+  type: row.history.type,
+  name: row.history.name,
+  duration_minutes: Math.round((row.history.durationMs / 60_000) * 10) / 10,
+  creator: row.creator,
+});
+
+const csvCell = (value: unknown) => {
+  const text = String(value ?? '');
+  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/** App History and API History of a team (SPEC §2), by date range, a page at a time or as CSV. */
+export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  const auth = { preHandler: requireUser(db) };
+
+  const select = (teamId: string, query: HistoryQuery) => {
+    const where = and(
+      eq(history.teamId, teamId),
+      eq(history.source, query.type),
+      query.from ? gte(history.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
+      // `to` is a whole day: everything before the next midnight.
+      query.to ? lt(history.createdAt, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS)) : undefined,
+    );
+    return {
+      where,
+      rows: db.select({ history, creator: users.name }).from(history).leftJoin(users, eq(users.id, history.createdBy)).where(where),
+    };
+  };
+
+  app.get('/api/teams/:teamId/history', { ...auth, schema: { params: teamParams, querystring: historyQuery } }, async (request) => {
+    const { teamId } = request.params as { teamId: string };
+    await requireMembership(db, teamId, currentUser(request).user.id);
+    const query = request.query as HistoryQuery;
+    const { where, rows } = select(teamId, query);
+    const [total] = await db.select({ value: count() }).from(history).where(where);
+    const items = await rows
+      .orderBy(desc(history.createdAt))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size);
+    return { items: items.map(rowJson), page: query.page, page_size: query.page_size, total: total?.value ?? 0 };
+  });
+
+  app.get(
+    '/api/teams/:teamId/history.csv',
+    { ...auth, schema: { params: teamParams, querystring: historyQuery } },
+    async (request, reply) => {
+      const { teamId } = request.params as { teamId: string };
+      await requireMembership(db, teamId, currentUser(request).user.id);
+      const query = request.query as HistoryQuery;
+      const items = (await select(teamId, query).rows.orderBy(desc(history.createdAt))).map(rowJson);
+      const lines = [
+        'created_at,type,name,duration_minutes,creator',
+        ...items.map((item) => [item.created_at, item.type, item.name, item.duration_minutes, item.creator].map(csvCell).join(',')),
+      ];
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="kagami-${query.type}-history.csv"`)
+        .send(`${lines.join('\n')}\n`);
+    },
+  );
+}
