@@ -10,6 +10,9 @@ import * as schema from './schema';
 import { acquireFolderLock } from './folder-lock';
 
 export type Database = ReturnType<typeof drizzlePglite<typeof schema>>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Where a query can run: the database, or a transaction on it. */
+export type Queryable = Database | Transaction;
 
 export type DatabaseHandle = {
   db: Database;

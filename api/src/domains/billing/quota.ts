@@ -1,11 +1,10 @@
 import { and, asc, count, eq, gte, inArray, ne, sql, sum } from 'drizzle-orm';
-import type { Database } from '../../db/connect';
+import type { Database, Queryable, Transaction } from '../../db/connect';
 import { avatars, teamMembers, usage, users } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import type { Allowance, ProductType } from './plans';
 import { apiPlanOf, appPlanOf, usageWindow, type CurrentPlan } from './subscriptions';
 
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Metric = (typeof usage.$inferInsert)['metric'];
 
 const LIMIT_OF: Record<Metric, (allowance: Allowance) => number> = {
@@ -16,7 +15,7 @@ const LIMIT_OF: Record<Metric, (allowance: Allowance) => number> = {
 };
 
 /** A team's allowance is its owner's plan; what members create counts against it. */
-export async function allowanceOwnerOf(db: Database | Transaction, teamId: string): Promise<string> {
+export async function allowanceOwnerOf(db: Queryable, teamId: string): Promise<string> {
   const [owner] = await db
     .select({ userId: teamMembers.userId })
     .from(teamMembers)
@@ -27,10 +26,10 @@ export async function allowanceOwnerOf(db: Database | Transaction, teamId: strin
   return owner.userId;
 }
 
-export const planFor = async (db: Database | Transaction, ownerId: string, productType: ProductType) =>
-  productType === 'app' ? appPlanOf(db as Database, ownerId) : apiPlanOf(db as Database, ownerId);
+const planFor = (db: Queryable, ownerId: string, productType: ProductType) =>
+  productType === 'app' ? appPlanOf(db, ownerId) : apiPlanOf(db, ownerId);
 
-async function usedInWindow(db: Database | Transaction, ownerId: string, productType: ProductType, metric: Metric, from: Date) {
+async function usedInWindow(db: Queryable, ownerId: string, productType: ProductType, metric: Metric, from: Date) {
   const [row] = await db
     .select({ used: sum(usage.amount) })
     .from(usage)
@@ -47,7 +46,7 @@ async function usedInWindow(db: Database | Transaction, ownerId: string, product
 }
 
 /** Avatars that occupy a slot: every avatar of the owner's teams that did not fail. */
-async function avatarsHeld(db: Database | Transaction, ownerId: string) {
+async function avatarsHeld(db: Queryable, ownerId: string) {
   const owned = db
     .select({ teamId: teamMembers.teamId })
     .from(teamMembers)

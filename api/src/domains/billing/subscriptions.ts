@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/connect';
+import type { Database, Queryable } from '../../db/connect';
 import { subscriptions, users } from '../../db/schema';
 import { FREE_PLAN, planOf, priceOf, type Plan, type Price, type ProductType } from './plans';
 
@@ -30,7 +30,7 @@ export function usageWindow(periodStart: Date, now = new Date()): { start: Date;
   return { start, end: addMonths(periodStart, Math.max(0, months) + 1) };
 }
 
-export async function subscriptionOf(db: Database, userId: string, productType: ProductType): Promise<SubscriptionRow | null> {
+export async function subscriptionOf(db: Queryable, userId: string, productType: ProductType): Promise<SubscriptionRow | null> {
   const [row] = await db
     .select()
     .from(subscriptions)
@@ -43,7 +43,7 @@ const isLive = (row: SubscriptionRow | null, now: Date): row is SubscriptionRow 
   Boolean(row && row.status !== 'canceled' && row.currentPeriodEnd > now);
 
 /** The user's app plan: a live subscription's, else Free, counted monthly from sign-up. */
-export async function appPlanOf(db: Database, userId: string, now = new Date()): Promise<CurrentPlan> {
+export async function appPlanOf(db: Queryable, userId: string, now = new Date()): Promise<CurrentPlan> {
   const row = await subscriptionOf(db, userId, 'app');
   const price = isLive(row, now) ? priceOf(row.priceId) : undefined;
   if (row && price) return { plan: planOf(price.alias)!, price, periodStart: row.currentPeriodStart, subscription: row };
@@ -52,7 +52,7 @@ export async function appPlanOf(db: Database, userId: string, now = new Date()):
 }
 
 /** The user's API plan, or null without a live API subscription. */
-export async function apiPlanOf(db: Database, userId: string, now = new Date()): Promise<CurrentPlan | null> {
+export async function apiPlanOf(db: Queryable, userId: string, now = new Date()): Promise<CurrentPlan | null> {
   const row = await subscriptionOf(db, userId, 'api');
   const price = isLive(row, now) ? priceOf(row.priceId) : undefined;
   return row && price ? { plan: planOf(price.alias)!, price, periodStart: row.currentPeriodStart, subscription: row } : null;
