@@ -1,3 +1,4 @@
+import { loadSigningKey } from './domains/assets/signing';
 import type { PgBoss } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
@@ -16,6 +17,8 @@ export type AppContext = {
   jobs: PgBoss;
   engine: GenerationEngine;
   assets: AssetStore;
+  /** Signs short-lived links (assets, the built-in billing portal): ASSET_SIGNING_SECRET or a key kept in the data folder. */
+  signingKey: Buffer;
 };
 
 /** Opens what the API and a worker process both need: job queue, engine, mail and file storage. */
@@ -34,6 +37,7 @@ export async function createContext(
     jobs,
     engine,
     assets: createAssetStore(config.dataDir),
+    signingKey: loadSigningKey(config.dataDir, config.assetSigningSecret),
   };
   return {
     ctx,

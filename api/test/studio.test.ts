@@ -44,14 +44,10 @@ const api = (token: string) => ({
 const base = () => `/api/teams/${owner.teamId}`;
 const consent = `I, studio, agree that Kagami may create an avatar of me (${OWNER_EMAIL}).`;
 
-async function readyAvatar() {
-  const upload = await uploadFile(t.app, owner.token, owner.teamId, faceVideo, 'avatar_video');
-  const created = await api(owner.token).post(`${base()}/avatars`, {
-    name: 'Presenter',
-    language: 'en',
-    upload_id: upload,
-    consent_text: consent,
-  });
+/** An avatar created from `video`, followed until its processing ends. */
+async function processedAvatar(video: Buffer, name: string) {
+  const upload = await uploadFile(t.app, owner.token, owner.teamId, video, 'avatar_video');
+  const created = await api(owner.token).post(`${base()}/avatars`, { name, language: 'en', upload_id: upload, consent_text: consent });
   expect(created).toMatchObject({ status: 202, body: { status: 'in_progress', consent: { text: consent } } });
   return eventually(
     () => api(owner.token).get(`${base()}/avatars/${created.body.id}`),
@@ -62,7 +58,7 @@ async function readyAvatar() {
 let avatar: { id: string; default_voice_id: string };
 
 test('an avatar from a face clip ends ready, with a preview and a default voice; the creator is told by e-mail', async () => {
-  const done = await readyAvatar();
+  const done = await processedAvatar(faceVideo, 'Presenter');
   expect(done.body).toMatchObject({ status: 'ready', reason: null });
   expect(done.body.preview).toMatch(/^\/assets\/data\/avatar_output\/.+\.jpg$/);
   expect(done.body.default_voice_id).toEqual(expect.any(String));
@@ -148,17 +144,7 @@ test('a voice from a WAV ends ready with a sample', async () => {
 }, 120_000);
 
 test('a faceless clip ends failed with no_face_detected, and the creator is told', async () => {
-  const upload = await uploadFile(t.app, owner.token, owner.teamId, readFileSync(await testPatternVideo(dir, 35)), 'avatar_video');
-  const created = await api(owner.token).post(`${base()}/avatars`, {
-    name: 'Nobody',
-    language: 'en',
-    upload_id: upload,
-    consent_text: consent,
-  });
-  const done = await eventually(
-    () => api(owner.token).get(`${base()}/avatars/${created.body.id}`),
-    (r) => r.body.status !== 'in_progress',
-  );
+  const done = await processedAvatar(readFileSync(await testPatternVideo(dir, 35)), 'Nobody');
   expect(done.body).toMatchObject({ status: 'failed', reason: 'no_face_detected' });
   expect((await mailMatching(t.app, OWNER_EMAIL, /Nobody.*could not be created/)).subject).toContain('could not be created');
 }, 120_000);
@@ -246,18 +232,7 @@ test('languages: all 13 content languages; a voice preview is speech in the chos
 });
 
 test('an avatar whose sound holds no speech gets no voice; its videos and previews speak with a built-in voice', async () => {
-  const hummed = readFileSync(await faceClip(dir, await tone(dir, 35, 'hum.wav')));
-  const upload = await uploadFile(t.app, owner.token, owner.teamId, hummed, 'avatar_video');
-  const created = await api(owner.token).post(`${base()}/avatars`, {
-    name: 'Quiet',
-    language: 'en',
-    upload_id: upload,
-    consent_text: consent,
-  });
-  const done = await eventually(
-    () => api(owner.token).get(`${base()}/avatars/${created.body.id}`),
-    (r) => r.body.status !== 'in_progress',
-  );
+  const done = await processedAvatar(readFileSync(await faceClip(dir, await tone(dir, 35, 'hum.wav'))), 'Quiet');
   expect(done.body).toMatchObject({ status: 'ready', default_voice_id: null });
   const voices = (await api(owner.token).get(`${base()}/voices?page=1&page_size=50`)).body.items as { name: string }[];
   expect(voices.map((voice) => voice.name)).not.toContain('Quiet');
@@ -266,14 +241,14 @@ test('an avatar whose sound holds no speech gets no voice; its videos and previe
     method: 'POST',
     url: `${base()}/voice-preview`,
     headers: { authorization: `Bearer ${owner.token}` },
-    payload: { avatar_id: created.body.id, language: 'fr', text: 'Bonjour à tous.' },
+    payload: { avatar_id: done.body.id, language: 'fr', text: 'Bonjour à tous.' },
   });
   expect(preview.statusCode).toBe(200);
   expect(preview.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
 
   const video = await api(owner.token).post(`${base()}/videos`, {
     name: 'Built-in voice',
-    avatar_id: created.body.id,
+    avatar_id: done.body.id,
     language: 'en',
     script: 'This avatar speaks with a built-in voice.',
   });

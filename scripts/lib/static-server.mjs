@@ -18,8 +18,8 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8',
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.json', '.css', '.map', '.svg', '.txt']);
-/** Files that keep their name across builds must be revalidated; content-hashed ones are immutable. */
-const STABLE_NAMES = /(^|\/)(index\.html|main\.js|remoteEntry\.js|mf-manifest\.json|mf-stats\.json|[^/]+\.html)$/;
+/** Only a name carrying its content hash (webpack's `[contenthash]`) is immutable; every other file is revalidated. */
+const CONTENT_HASHED = /\.[0-9a-f]{16,}\.[a-z0-9]+$/;
 
 /**
  * @param {{ dir: string, port: number, spa?: boolean, runtimeConfig?: object, host?: string }} options
@@ -44,7 +44,7 @@ export function serveStatic({ dir, port, spa = false, runtimeConfig, host = '0.0
     const ext = extname(file);
     const headers = {
       'Content-Type': TYPES[ext] ?? 'application/octet-stream',
-      'Cache-Control': STABLE_NAMES.test(relativePath) ? 'no-cache' : 'public, max-age=31536000, immutable',
+      'Cache-Control': CONTENT_HASHED.test(relativePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
       Vary: 'Accept-Encoding',
     };
     if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {

@@ -8,7 +8,7 @@ import { errors } from '../../lib/errors';
 import { ASSET_CATEGORIES, type AssetCategory } from '../../storage/asset-store';
 import { currentUser, requireUser } from '../auth/guard';
 import { findMembership } from '../teams/membership';
-import { loadSigningKey, signPath, verifySignature } from './signing';
+import { signPath, verifySignature } from './signing';
 
 const assetParams = v.object({ category: v.picklist(ASSET_CATEGORIES), file: v.pipe(v.string(), v.regex(/^[\w.-]{1,200}$/)) });
 
@@ -38,7 +38,7 @@ async function owningTeam(ctx: AppContext, category: AssetCategory, file: string
  * for five minutes, which serves the bytes with range support (seeking in players, resumable downloads).
  */
 export async function assetRoutes(app: FastifyInstance, ctx: AppContext) {
-  const key = loadSigningKey(ctx.config.dataDir, ctx.config.assetSigningSecret);
+  const key = ctx.signingKey;
   await app.register(fastifyStatic, { root: ctx.config.dataDir, serve: false });
 
   app.get('/assets/data/:category/:file', { preHandler: requireUser(ctx.db), schema: { params: assetParams } }, async (request, reply) => {

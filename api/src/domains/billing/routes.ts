@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { errors, fail } from '../../lib/errors';
-import { loadSigningKey } from '../assets/signing';
 import { currentUser, requireUser } from '../auth/guard';
 import { assertSameCurrency } from './checkout';
 import { LocalPaymentProvider } from './local-provider';
@@ -51,9 +50,8 @@ function paymentProvider(app: FastifyInstance, ctx: AppContext): PaymentProvider
     stripeWebhookRoutes(app, ctx, stripe, ctx.config.stripe);
     return new StripePaymentProvider(stripe, ctx.config.stripe);
   }
-  const key = loadSigningKey(ctx.config.dataDir, ctx.config.assetSigningSecret);
-  localBillingPages(app, ctx, key);
-  return new LocalPaymentProvider(ctx.db, key);
+  localBillingPages(app, ctx, ctx.signingKey);
+  return new LocalPaymentProvider(ctx.db, ctx.signingKey);
 }
 
 export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
