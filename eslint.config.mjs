@@ -63,6 +63,7 @@ export default tseslint.config(
               'api-key',
             ]),
             ...features('remote-studio', ['avatars', 'avatar-new', 'voices', 'videos', 'video-new', 'uploads']),
+            ...features('remote-billing', ['plans', 'quota', 'history', 'contact-sales', 'portal']),
           ],
         },
       ],

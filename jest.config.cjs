@@ -7,6 +7,7 @@ module.exports = {
     jestProject({ name: 'remote-auth', dir: '<rootDir>/remote-auth', environment: 'jsdom' }),
     jestProject({ name: 'remote-account', dir: '<rootDir>/remote-account', environment: 'jsdom' }),
     jestProject({ name: 'remote-studio', dir: '<rootDir>/remote-studio', environment: 'jsdom' }),
+    jestProject({ name: 'remote-billing', dir: '<rootDir>/remote-billing', environment: 'jsdom' }),
     jestProject({ name: 'scripts', dir: '<rootDir>/scripts', environment: 'node' }),
     {
       ...jestProject({ name: 'api', dir: '<rootDir>/api', environment: 'node' }),

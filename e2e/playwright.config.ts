@@ -6,6 +6,7 @@ export const API = 'http://localhost:3100';
 export const REMOTE_AUTH = 'http://localhost:8181';
 export const REMOTE_STUDIO = 'http://localhost:8182';
 export const REMOTE_ACCOUNT = 'http://localhost:8183';
+export const REMOTE_BILLING = 'http://localhost:8184';
 /** Made by global-setup: face clips, a voice recording, and a face for the fake camera. */
 export const MEDIA = join(__dirname, '.media');
 

@@ -11,6 +11,7 @@ export const E2E_ENV = {
   REMOTE_AUTH_PORT: '8181',
   REMOTE_STUDIO_PORT: '8182',
   REMOTE_ACCOUNT_PORT: '8183',
+  REMOTE_BILLING_PORT: '8184',
 };
 
 const dataDir = mkdtempSync(join(tmpdir(), 'kagami-e2e-'));

@@ -25,6 +25,7 @@ const env = {
   REMOTE_AUTH_PORT: '8281',
   REMOTE_STUDIO_PORT: '8282',
   REMOTE_ACCOUNT_PORT: '8283',
+  REMOTE_BILLING_PORT: '8284',
   LOG_LEVEL: 'warn',
 };
 const executablePath = requireChromium();
@@ -142,7 +143,11 @@ async function breakdown(urls, scripts) {
 const label = (url) =>
   url.replace(/^https?:\/\/[^/]+/, (origin) => {
     const port = origin.slice(-4);
-    return { 8280: 'shell', 8281: 'remote-auth', 8282: 'remote-studio', 8283: 'remote-account', 8289: 'unfederated' }[port] ?? origin;
+    return (
+      { 8280: 'shell', 8281: 'remote-auth', 8282: 'remote-studio', 8283: 'remote-account', 8284: 'remote-billing', 8289: 'unfederated' }[
+        port
+      ] ?? origin
+    );
   });
 
 function report(title, federated, unfederated) {

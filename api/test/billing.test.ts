@@ -193,7 +193,7 @@ test('local checkout: a yearly JPY plan is bought with a test card; the quota fo
   const portalPath = new URL(portal.body.url).pathname + new URL(portal.body.url).search;
   const portalPage = await t.app.inject({ url: portalPath });
   expect(portalPage.statusCode).toBe(200);
-  expect(portalPage.body).toContain('creator · ¥44,000 / year');
+  expect(portalPage.body).toContain('Creator · ¥44,000 / year');
   const action = (name: string) =>
     t.app.inject({
       method: 'POST',

@@ -97,6 +97,13 @@ test.describe.serial('a studio session from one account', () => {
     const row = page.getByTestId('video-row').filter({ hasText: 'Welcome message' });
     await expect(row.getByText('Yuki')).toBeVisible();
     await expect(row.getByText('Ready')).toBeVisible();
+
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'History' }).click();
+    const history = page.getByRole('table', { name: 'App History' });
+    await expect(history.getByRole('row').filter({ hasText: 'Welcome message' })).toContainText('VideoWelcome message');
+    await expect(history.getByRole('row').filter({ hasText: 'Welcome message' })).toContainText('Yuki');
+    await expect(history.getByRole('row').filter({ hasText: 'Studio Yuki' })).toContainText('Avatar');
+    await expect(page.getByTestId('quota-summary')).not.toContainText('0 / 3 min');
   });
 
   test('a voice upload is processed in its dialog and its sample plays in the list', async () => {
@@ -125,6 +132,21 @@ test.describe.serial('a studio session from one account', () => {
     expect(box.width).toBeGreaterThanOrEqual(250);
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(360);
+  });
+
+  test("a second voice is past the Free plan's allowance: the message offers the plans", async () => {
+    test.setTimeout(60_000);
+    await page.goto('/voices');
+    await page.getByRole('button', { name: 'Create voice' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'New voice' });
+    await dialog.getByLabel('File to upload').setInputFiles(media('voice.wav'));
+    await expect(dialog.getByText('“voice.wav” is uploaded.')).toBeVisible({ timeout: 30_000 });
+    await dialog.getByLabel('Voice name').fill('Second narrator');
+    await dialog.getByRole('button', { name: 'Create voice' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('You have used up your quota. Upgrade your plan to create more.');
+    await dialog.getByRole('link', { name: 'See plans' }).click();
+    await expect(page).toHaveURL(/\/subscription$/);
+    await expect(page.getByTestId('quota-customVoices')).toContainText('1 of 1');
   });
 
   test('deleting an avatar with its default voice deletes both when asked to', async () => {

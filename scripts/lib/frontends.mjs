@@ -9,6 +9,7 @@ export const FRONTENDS = [
   { dir: 'remote-auth', remote: 'remote_auth', port: 8081, portEnv: 'REMOTE_AUTH_PORT' },
   { dir: 'remote-studio', remote: 'remote_studio', port: 8082, portEnv: 'REMOTE_STUDIO_PORT' },
   { dir: 'remote-account', remote: 'remote_account', port: 8083, portEnv: 'REMOTE_ACCOUNT_PORT' },
+  { dir: 'remote-billing', remote: 'remote_billing', port: 8084, portEnv: 'REMOTE_BILLING_PORT' },
   { dir: 'shell', remote: null, port: 8080, portEnv: 'SHELL_PORT' },
 ];
 

@@ -6,7 +6,12 @@ const { mkdirSync, writeFileSync } = require('node:fs');
 const { createWebpackConfig } = require('@kagami/shared/webpack');
 
 const root = path.join(__dirname, '..', '..');
-const REMOTES = { remote_auth: 'remote-auth', remote_studio: 'remote-studio', remote_account: 'remote-account' };
+const REMOTES = {
+  remote_auth: 'remote-auth',
+  remote_studio: 'remote-studio',
+  remote_account: 'remote-account',
+  remote_billing: 'remote-billing',
+};
 const work = path.join(root, 'scripts', 'measure', '.unfederated');
 
 function writeStaticRuntime() {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@kagami/shared/query';
 import { useAtomValue } from 'jotai';
 import { clampPage, pageCount } from '@kagami/shared/ui-widgets';
-import { profileAtom } from '@kagami/shared/session';
+import { profileAtom, useSessionActions } from '@kagami/shared/session';
 import { studioKeys } from './keys';
 import { PAGE_SIZE, studioApi } from './studio-api';
 import type { Avatar, ItemKind, Page, Video, Voice } from './types';
@@ -56,8 +56,12 @@ export function useStudioItem<K extends ItemKind>(kind: K, id: string | null | u
 export function useStudioMutation<T, R>(kinds: ItemKind[], mutationFn: (teamId: string, input: T) => Promise<R>) {
   const teamId = useTeamId();
   const queryClient = useQueryClient();
+  const session = useSessionActions();
   return useMutation({
     mutationFn: (input: T) => mutationFn(teamId, input),
-    onSuccess: () => Promise.all(kinds.map((kind) => queryClient.invalidateQueries({ queryKey: studioKeys.kind(teamId, kind) }))),
+    onSuccess: () => {
+      void session.refreshQuota();
+      return Promise.all(kinds.map((kind) => queryClient.invalidateQueries({ queryKey: studioKeys.kind(teamId, kind) })));
+    },
   });
 }

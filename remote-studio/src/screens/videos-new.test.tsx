@@ -114,6 +114,7 @@ test('an uploaded audio file replaces the script; replacing it asks first', asyn
   await user.click(screen.getByRole('button', { name: 'Replace audio' }));
   const dialog = await screen.findByRole('alertdialog', { name: 'Replace the audio?' });
   await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   expect(screen.getByTestId('chosen-audio')).toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: 'Replace audio' }));

@@ -3,3 +3,4 @@ export * from './types';
 export * from './keys';
 export * from './operations';
 export { camelKeys, snakeKeys } from './case';
+export * from './plans';

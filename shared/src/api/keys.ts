@@ -14,3 +14,9 @@ export const apiKeyKeys = {
   all: ['api-key'] as const,
   detail: (teamId: string) => [...apiKeyKeys.all, teamId] as const,
 };
+
+export const billingKeys = {
+  all: ['billing'] as const,
+  plans: (productType: string) => [...billingKeys.all, 'plans', productType] as const,
+  history: (teamId: string, range: object, page: number) => [...billingKeys.all, 'history', teamId, range, page] as const,
+};

@@ -1,6 +1,21 @@
 import type { UiLanguage } from '../validation';
 import { api } from './client';
-import type { ApiKeyInfo, BearerToken, NewApiKey, Profile, Team, TeamMembers, TeamSummary } from './types';
+import type {
+  ApiKeyInfo,
+  ApiSubscription,
+  BearerToken,
+  CatalogPlan,
+  Currency,
+  HistoryPage,
+  NewApiKey,
+  ProductType,
+  Profile,
+  Quota,
+  Subscription,
+  Team,
+  TeamMembers,
+  TeamSummary,
+} from './types';
 
 /** Typed calls for the sign-in journey (SPEC §7). */
 export const authApi = {
@@ -28,9 +43,9 @@ export const userApi = {
   updateProfile: (input: { name: string; companyName: string; numberOfEmployees: string; role: string }) =>
     api.put<Profile>('/api/users/update-profile', input),
   setCurrentTeam: (teamId: string) => api.put<Profile>('/api/users/current-team', { teamId }),
-  subscription: () => api.get<unknown>('/api/users/subscription'),
-  apiSubscription: () => api.get<unknown>('/api/users/api-subscription'),
-  quota: () => api.get<unknown>('/api/users/quota'),
+  subscription: () => api.get<{ subscription?: Subscription }>('/api/users/subscription'),
+  apiSubscription: () => api.get<ApiSubscription>('/api/users/api-subscription'),
+  quota: () => api.get<{ quota?: Quota }>('/api/users/quota'),
   requestEmailChange: (newEmail: string, language: UiLanguage) =>
     api.post<{ resendAfterSeconds: number }>('/api/users/change-email-request', { newEmail, language }),
   confirmEmailChange: (newEmail: string, otp: string) => api.post<Profile>('/api/users/change-email-verify-otp', { newEmail, otp }),
@@ -53,4 +68,22 @@ export const teamApi = {
     api.delete<Record<string, never>>(`/api/teams/${teamId}/invitations/${invitationId}`),
   apiKey: (teamId: string) => api.get<ApiKeyInfo>(`/api/teams/${teamId}/api-key`),
   generateApiKey: (teamId: string) => api.post<NewApiKey>(`/api/teams/${teamId}/api-key`),
+};
+
+export type HistoryRange = { type: ProductType; from: string; to: string };
+/** An open end of the period is left out of the query. */
+const periodQuery = ({ type, from, to }: HistoryRange) => ({ type, from: from || undefined, to: to || undefined });
+
+/** Plans, checkout, the billing portal, usage history and Contact sales (SPEC §7 and what it leaves unshown). */
+export const billingApi = {
+  plans: (productType: ProductType = 'app') => api.get<{ plans: CatalogPlan[] }>('/api/stripe/personal-plans', { productType }),
+  customerSession: (userId: string, email: string) => api.post<{ customerId: string }>('/api/stripe/customer-session', { email, userId }),
+  checkoutSession: (input: { priceId: string; customerId: string; successUrl: string; cancelUrl: string; currency?: Currency }) =>
+    api.post<{ sessionId: string; url: string }>('/api/stripe/create-checkout-session', input),
+  portalSession: (returnUrl: string) => api.post<{ url: string }>('/api/stripe/billing-portal-session', { returnUrl }),
+  history: (teamId: string, range: HistoryRange, page: number, pageSize: number, signal?: AbortSignal) =>
+    api.get<HistoryPage>(`/api/teams/${teamId}/history`, { ...periodQuery(range), page, pageSize }, signal),
+  historyCsv: (teamId: string, range: HistoryRange) => api.blob('GET', `/api/teams/${teamId}/history.csv`, periodQuery(range)),
+  contactSales: (input: { name: string; email: string; company: string; teamSize: string; message: string }) =>
+    api.post<{ id: string }>('/api/contact-sales', input),
 };

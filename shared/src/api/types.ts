@@ -20,9 +20,47 @@ export type Profile = {
 
 export type BearerToken = { accessToken: string; tokenType: 'Bearer' };
 
-export type Subscription = { plan?: { alias?: string }; currentPeriodStart?: string } & Record<string, unknown>;
-export type ApiSubscription = { hasApiSubscription?: boolean; subscription?: Subscription };
-export type Quota = Record<string, unknown>;
+export type ProductType = 'app' | 'api';
+export type Interval = 'month' | 'year';
+export type Currency = 'usd' | 'jpy';
+
+/** SPEC §3 Plan: what a plan allows. An alias containing `free` or `business` is significant (SPEC §4). */
+export type PlanFeatures = {
+  alias: string;
+  productType: ProductType;
+  avatarSlots: number;
+  customAvatarsPerMonth: number;
+  videoMinutesPerMonth: number;
+  customVoicesPerMonth: number;
+  audioMinutesPerMonth: number;
+  watermarkRemoval: boolean;
+  commercialUse: boolean;
+  contactSales: boolean;
+};
+/** `unitAmount` is in the currency's smallest unit (cents; yen have none). */
+export type PlanPrice = { id: string; interval: Interval; currency: Currency; unitAmount: number };
+export type CatalogPlan = PlanFeatures & { prices: PlanPrice[] };
+
+/** SPEC §3 Subscription. Loaded leniently (SPEC §8): any field may be missing from what the server sent. */
+export type Subscription = {
+  plan?: Partial<PlanFeatures> & { priceId?: string | null; interval?: Interval | null; currency?: Currency | null };
+  status?: string;
+  currentPeriodStart?: string | null;
+  currentPeriodEnd?: string | null;
+  cancelAtPeriodEnd?: boolean;
+};
+export type ApiSubscription = { hasApiSubscription?: boolean; subscription?: Subscription | null };
+
+export type QuotaMeter = { used: number; total: number; unit: 'mins' | 'count' };
+export const QUOTA_METERS = ['videoMinutes', 'audioMinutes', 'customAvatars', 'customVoices', 'avatarSlots'] as const;
+export type QuotaMeterName = (typeof QUOTA_METERS)[number];
+/** SPEC §3 Quota: used and total per allowance and the next renewal date, of the plan the current team counts against. */
+export type Quota = Partial<Record<QuotaMeterName, QuotaMeter>> & { plan?: string; nextRenewalDate?: string; ownerIsYou?: boolean };
+
+export type HistoryType = 'video_generation' | 'avatar_model_creation' | 'audio_generation' | 'voice_model_creation';
+/** SPEC §3 History row. */
+export type HistoryRow = { createdAt: string; type: HistoryType; name: string; durationMinutes: number; creator: string | null };
+export type HistoryPage = { items: HistoryRow[]; page: number; pageSize: number; total: number };
 
 export type Member = { userId: string; name: string | null; email: string; role: TeamRole; joinedAt: string };
 export type PendingInvitation = { id: string; email: string; language: string; expiresAt: string; createdAt: string };

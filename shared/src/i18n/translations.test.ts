@@ -11,6 +11,7 @@ const NAMESPACES = {
   shell: { dir: 'shell', file: 'shell/src/locales/{lang}/shell.json' },
   auth: { dir: 'remote-auth', file: 'remote-auth/src/locales/{lang}/auth.json' },
   account: { dir: 'remote-account', file: 'remote-account/src/locales/{lang}/account.json' },
+  billing: { dir: 'remote-billing', file: 'remote-billing/src/locales/{lang}/billing.json' },
   studio: { dir: 'remote-studio', file: 'remote-studio/src/locales/{lang}/studio.json' },
 } as const;
 type Namespace = keyof typeof NAMESPACES;

@@ -1,5 +1,5 @@
 import type { createStore } from 'jotai';
-import { ApiError, authApi, teamApi, userApi, type ApiSubscription, type BearerToken, type GooglePayload } from '../api';
+import { ApiError, authApi, teamApi, userApi, type BearerToken, type GooglePayload } from '../api';
 import type { UiLanguage } from '../validation';
 import {
   apiSubscriptionAtom,
@@ -42,19 +42,15 @@ async function loadLogged<T>(what: string, load: () => Promise<T>, apply: (value
 }
 
 const loadSubscription = (store: Store) =>
-  loadLogged('subscription', userApi.subscription, (value) =>
-    store.set(subscriptionAtom, (value as { subscription?: never }).subscription ?? (value as never)),
-  );
+  loadLogged('subscription', userApi.subscription, (value) => store.set(subscriptionAtom, value?.subscription ?? null));
 
 /** SPEC §4: without the flag or the subscription, the API subscription is cleared. */
 const loadApiSubscription = (store: Store) =>
-  loadLogged('API subscription', userApi.apiSubscription, (value) => {
-    const response = value as ApiSubscription;
-    store.set(apiSubscriptionAtom, response?.hasApiSubscription && response.subscription ? response.subscription : null);
-  });
+  loadLogged('API subscription', userApi.apiSubscription, (response) =>
+    store.set(apiSubscriptionAtom, response?.hasApiSubscription && response.subscription ? response.subscription : null),
+  );
 
-const loadQuota = (store: Store) =>
-  loadLogged('quota', userApi.quota, (value) => store.set(quotaAtom, (value as { quota?: never }).quota ?? null));
+const loadQuota = (store: Store) => loadLogged('quota', userApi.quota, (value) => store.set(quotaAtom, value?.quota ?? null));
 
 const loadTeams = (store: Store) => loadLogged('teams', teamApi.list, (teams) => store.set(teamsAtom, teams));
 
@@ -135,6 +131,12 @@ export function createSessionActions(store: Store) {
       store.set(teamsAtom, profile.teams);
       return profile;
     },
+
+    /** After a purchase or a plan change: the plan, API plan and quota as the server now has them. */
+    refreshBilling: () => Promise.all([loadSubscription(store), loadApiSubscription(store), loadQuota(store)]).then(() => undefined),
+
+    /** After a creation or a deletion: what is left of the quota. */
+    refreshQuota: () => loadQuota(store),
 
     logout: async () => {
       const hadToken = Boolean(store.get(userAtom) ?? readStoredUser());

@@ -1,5 +1,5 @@
 // The door to Chakra UI: layout primitives and the kit. Widgets driven by state machines (menu, dialog,
-// pin input, pagination, radio group) have their own door, @kagami/shared/ui-widgets, so a page that
+// pin input, pagination, radio group, tabs) have their own door, @kagami/shared/ui-widgets, so a page that
 // shows none of them does not load them.
 export { Alert } from '@chakra-ui/react/alert';
 export { Badge } from '@chakra-ui/react/badge';
@@ -35,3 +35,4 @@ export { FormField } from './form-field';
 export { notify, type NotificationStatus } from './notify';
 export { Icon, type IconName, type IconSize } from './icon';
 export { LoadState } from './load-state';
+export { Section } from './section';

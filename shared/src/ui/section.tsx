@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
-import { Box, Heading, Stack } from '@kagami/shared/ui';
+import { Box } from '@chakra-ui/react/box';
+import { Heading } from '@chakra-ui/react/heading';
+import { Stack } from '@chakra-ui/react/stack';
 
+/** A titled white panel of a settings screen. */
 export function Section({ title, children, danger }: { title: string; children: ReactNode; danger?: boolean }) {
   return (
     <Box

@@ -19,6 +19,7 @@ export type SelectProps = {
   onSearch?: (text: string) => void;
   searchPlaceholder?: string;
   id?: string;
+  disabled?: boolean;
 };
 
 export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select(
@@ -34,7 +35,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
   return (
     <Stack gap="2">
       {onSearch ? <Input value={search} placeholder={searchPlaceholder} onChange={(e) => setSearch(e.target.value)} /> : null}
-      <NativeSelect.Root invalid={invalid}>
+      <NativeSelect.Root invalid={invalid} disabled={field.disabled}>
         <NativeSelect.Field ref={ref} aria-invalid={invalid || undefined} {...field}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
           {options.map((option) => (

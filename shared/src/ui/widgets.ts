@@ -1,4 +1,5 @@
 // The second door to Chakra UI: widgets driven by state machines, loaded only by the screens that show them.
+export { Tabs } from '@chakra-ui/react/tabs';
 export { Menu } from '@chakra-ui/react/menu';
 export { PinInput } from '@chakra-ui/react/pin-input';
 export { Modal, type ModalProps, type ModalKind } from './modal';

@@ -7,6 +7,7 @@ import { profileAtom, useSessionActions } from '@kagami/shared/session';
 import { Box, Button, Flex, Heading, HStack, Icon, Link, Stack, Text } from '@kagami/shared/ui';
 import { MENU, type MenuItem } from './menu';
 import { LanguageSwitcher } from './language-switcher';
+import { QuotaSummary } from './quota-summary';
 import { TeamSwitcher } from './team-switcher';
 
 function MenuLink({ to, labelKey, icon, alsoActiveOn = [] }: MenuItem) {
@@ -76,6 +77,7 @@ export function MainLayout({ teamSwitcher }: { teamSwitcher?: ReactNode }) {
             <MenuLink key={item.to} {...item} />
           ))}
         </Stack>
+        <QuotaSummary />
         <Stack gap="2" mt="auto" fontSize="sm" px="3">
           <Link href={paths.privacyPolicy(language)} target="_blank" color="gray.600">
             {t('footer.privacyPolicy')}

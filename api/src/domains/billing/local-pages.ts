@@ -78,7 +78,7 @@ export const formatPrice = (price: Price, language: Language) =>
   );
 
 const priceLine = (price: Price, text: Text, language: Language) =>
-  `${escape(planOf(price.alias)!.alias)} · ${formatPrice(price, language)} ${price.interval === 'year' ? text.perYear : text.perMonth}`;
+  `${escape(planOf(price.alias)!.name)} · ${formatPrice(price, language)} ${price.interval === 'year' ? text.perYear : text.perMonth}`;
 
 const day = (date: Date, language: Language) => date.toLocaleDateString(language === 'ja' ? 'ja-JP' : 'en-US', { dateStyle: 'long' });
 

@@ -18,6 +18,8 @@ export type Allowance = {
 export type Plan = {
   /** Stable name; an alias containing `free` or `business` is significant (SPEC §4). */
   alias: string;
+  /** The product's name on payment pages, receipts and the provider's catalogue. */
+  name: string;
   productType: ProductType;
   allowance: Allowance;
   /** Sold through Contact sales, not checkout. */
@@ -45,12 +47,12 @@ const allowance = (
 });
 
 export const PLANS: Plan[] = [
-  { alias: 'free', productType: 'app', allowance: allowance(1, 1, 3, 1, 5, false) },
-  { alias: 'creator', productType: 'app', allowance: allowance(3, 3, 30, 3, 60, true) },
-  { alias: 'studio', productType: 'app', allowance: allowance(10, 10, 120, 10, 240, true) },
-  { alias: 'business', productType: 'app', allowance: allowance(100, 50, 1000, 50, 2000, true), contactSales: true },
-  { alias: 'api-starter', productType: 'api', allowance: allowance(5, 5, 60, 5, 120, true) },
-  { alias: 'api-scale', productType: 'api', allowance: allowance(50, 25, 600, 25, 1200, true) },
+  { alias: 'free', name: 'Free', productType: 'app', allowance: allowance(1, 1, 3, 1, 5, false) },
+  { alias: 'creator', name: 'Creator', productType: 'app', allowance: allowance(3, 3, 30, 3, 60, true) },
+  { alias: 'studio', name: 'Studio', productType: 'app', allowance: allowance(10, 10, 120, 10, 240, true) },
+  { alias: 'business', name: 'Business', productType: 'app', allowance: allowance(100, 50, 1000, 50, 2000, true), contactSales: true },
+  { alias: 'api-starter', name: 'API Starter', productType: 'api', allowance: allowance(5, 5, 60, 5, 120, true) },
+  { alias: 'api-scale', name: 'API Scale', productType: 'api', allowance: allowance(50, 25, 600, 25, 1200, true) },
 ];
 
 /** Monthly prices; a year costs ten months. */

@@ -15,7 +15,7 @@ export async function createStripeCatalogue(stripe: Stripe): Promise<Record<stri
       const plan = planOf(price.alias)!;
       product = (
         await stripe.products.create({
-          name: `Kagami ${plan.alias}`,
+          name: `Kagami ${plan.name}`,
           metadata: { kagami_alias: plan.alias, product_type: plan.productType },
         })
       ).id;

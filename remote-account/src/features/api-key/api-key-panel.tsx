@@ -4,9 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@kagami/shared/query';
 import { apiKeyKeys, teamApi, type NewApiKey } from '@kagami/shared/api';
 import { errorText } from '@kagami/shared/i18n';
 import { profileAtom } from '@kagami/shared/session';
-import { Alert, Box, Button, Code, HStack, LoadState, notify, Stack, Text } from '@kagami/shared/ui';
+import { Alert, Box, Button, Code, HStack, LoadState, notify, Section, Stack, Text } from '@kagami/shared/ui';
 import { Modal } from '@kagami/shared/ui-widgets';
-import { Section } from '../../components/section';
 import { useAccountTranslation } from '../../components/use-account-translation';
 
 /** Owners generate and regenerate the team key, shown once with copy; members see whether one exists. */

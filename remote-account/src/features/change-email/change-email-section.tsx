@@ -7,9 +7,8 @@ import { FormError, TextField, useApiForm } from '@kagami/shared/forms';
 import { currentLanguage } from '@kagami/shared/i18n';
 import { profileAtom } from '@kagami/shared/session';
 import { emailField, verificationCodeForm, type VerificationCodeForm } from '@kagami/shared/validation';
-import { Button, HStack, notify, Stack, Text } from '@kagami/shared/ui';
+import { Button, HStack, notify, Section, Stack, Text } from '@kagami/shared/ui';
 import { Modal } from '@kagami/shared/ui-widgets';
-import { Section } from '../../components/section';
 import { useAccountTranslation } from '../../components/use-account-translation';
 
 const newEmailForm = v.object({ newEmail: emailField });

@@ -2,8 +2,7 @@ import * as v from 'valibot';
 import { userApi } from '@kagami/shared/api';
 import { FormError, TextField, useApiForm } from '@kagami/shared/forms';
 import { confirms, currentPasswordField, passwordField } from '@kagami/shared/validation';
-import { Button, HStack, notify, Stack } from '@kagami/shared/ui';
-import { Section } from '../../components/section';
+import { Button, HStack, notify, Section, Stack } from '@kagami/shared/ui';
 import { useAccountTranslation } from '../../components/use-account-translation';
 
 const changePasswordForm = v.pipe(

@@ -7,8 +7,7 @@ import { paths } from '@kagami/shared/contract';
 import { FormError, TextField, useApiForm } from '@kagami/shared/forms';
 import { clearSession, profileAtom } from '@kagami/shared/session';
 import { encodeMessage } from '@kagami/shared/validation';
-import { Alert, Button, HStack, Stack, Text } from '@kagami/shared/ui';
-import { Section } from '../../components/section';
+import { Alert, Button, HStack, Section, Stack, Text } from '@kagami/shared/ui';
 import { useAccountTranslation } from '../../components/use-account-translation';
 
 /** Type the account's e-mail to delete it; refused while a team you own has other members. */

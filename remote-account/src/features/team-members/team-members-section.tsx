@@ -1,7 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { profileAtom } from '@kagami/shared/session';
-import { Alert, LoadState, Separator, Stack, Text } from '@kagami/shared/ui';
-import { Section } from '../../components/section';
+import { Alert, LoadState, Section, Separator, Stack, Text } from '@kagami/shared/ui';
 import { useAccountTranslation } from '../../components/use-account-translation';
 import { InviteForm } from './invite-form';
 import { LeaveTeamButton } from './leave-team-button';

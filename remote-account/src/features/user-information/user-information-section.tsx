@@ -1,6 +1,5 @@
 import { FormError, ProfileFields, useProfileForm } from '@kagami/shared/forms';
-import { Button, HStack, notify, Stack } from '@kagami/shared/ui';
-import { Section } from '../../components/section';
+import { Button, HStack, notify, Section, Stack } from '@kagami/shared/ui';
 import { useAccountTranslation } from '../../components/use-account-translation';
 
 export function UserInformationSection() {

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { planClass, type Subscription } from '@kagami/shared/api';
+import { Badge, HStack, Section, Stack, Text } from '@kagami/shared/ui';
+import { formatDate } from './price';
+import { useBillingTranslation } from './use-billing-translation';
+
+/** The plan a user is on (SPEC §3 Subscription): name, cycle, and when it renews or ends. */
+export function CurrentPlan({ subscription, title, children }: { subscription: Subscription | null; title: string; children?: ReactNode }) {
+  const { t, i18n } = useBillingTranslation();
+  const plan = subscription?.plan;
+  const alias = plan?.alias ?? 'free';
+  const end = subscription?.currentPeriodEnd;
+  return (
+    <Section title={title}>
+      <Stack gap="2" data-testid="current-plan">
+        <HStack gap="3" wrap="wrap">
+          <Text fontSize="xl" fontWeight="semibold">
+            {t(`plans.${alias}`, { defaultValue: alias })}
+          </Text>
+          {plan?.interval ? <Badge colorPalette="brand">{t(`cycle.${plan.interval}`)}</Badge> : null}
+          {plan?.currency ? <Badge>{plan.currency.toUpperCase()}</Badge> : null}
+          {subscription?.status && subscription.status !== 'active' ? (
+            <Badge colorPalette="orange">{t(`status.${subscription.status}`, { defaultValue: subscription.status })}</Badge>
+          ) : null}
+        </HStack>
+        {planClass(alias) !== 'free' && end ? (
+          <Text color={subscription?.cancelAtPeriodEnd ? 'orange.700' : 'gray.700'}>
+            {t(subscription?.cancelAtPeriodEnd ? 'current.endsOn' : 'current.renewsOn', { date: formatDate(end, i18n.language) })}
+          </Text>
+        ) : (
+          <Text color="gray.700">{t('current.free')}</Text>
+        )}
+        {children}
+      </Stack>
+    </Section>
+  );
+}

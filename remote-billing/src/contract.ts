@@ -1,0 +1,3 @@
+import { CONTRACT_VERSION } from '@kagami/shared/contract';
+
+export const contractVersion = CONTRACT_VERSION;

@@ -1,0 +1,37 @@
+import type { HistoryRow } from '@kagami/shared/api';
+import { Table } from '@kagami/shared/ui';
+import { useBillingTranslation } from '../../components/use-billing-translation';
+
+/** SPEC §3 History rows: when, what kind, its name, how many minutes and who made it. */
+export function HistoryTable({ rows, label }: { rows: HistoryRow[]; label: string }) {
+  const { t, i18n } = useBillingTranslation();
+  const locale = i18n.language === 'ja' ? 'ja-JP' : 'en-US';
+  return (
+    <Table.ScrollArea borderWidth="1px" borderRadius="lg" bg="white">
+      <Table.Root aria-label={label} size="sm">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{t('history.created')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('history.type')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('history.name')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('history.duration')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('history.creator')}</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map((row, index) => (
+            <Table.Row key={`${row.createdAt}-${index}`}>
+              <Table.Cell whiteSpace="nowrap">
+                {new Date(row.createdAt).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })}
+              </Table.Cell>
+              <Table.Cell>{t(`history.types.${row.type}`)}</Table.Cell>
+              <Table.Cell>{row.name}</Table.Cell>
+              <Table.Cell textAlign="end">{t('history.minutes', { minutes: row.durationMinutes.toLocaleString(locale) })}</Table.Cell>
+              <Table.Cell>{row.creator ?? t('history.deletedUser')}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

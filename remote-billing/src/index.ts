@@ -1,0 +1,2 @@
+// Run alone (pnpm --filter remote-billing dev): the screens inside shared's standalone harness.
+import('./standalone');
