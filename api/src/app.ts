@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -70,7 +71,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installValibotSchemas(app);
   installErrorHandler(app);
 
-  app.get('/api/health', async () => ({ status: 'ok', database: database.kind, mail: ctx.mailer.transport }));
+  // Readiness: the database answers (load balancers and container healthchecks ask this).
+  app.get('/api/health', async (_request, reply) => {
+    try {
+      await database.db.execute(sql`select 1`);
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', database: database.kind });
+    }
+    return { status: 'ok', database: database.kind, mail: ctx.mailer.transport };
+  });
   authRoutes(app, ctx);
   userRoutes(app, ctx);
   teamRoutes(app, ctx);

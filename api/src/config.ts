@@ -33,6 +33,7 @@ const EnvSchema = v.object({
   UPLOAD_EXPIRY_SECONDS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '86400'),
   JOB_CAPACITY: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0)), '50'),
   RUN_WORKER: v.optional(v.picklist(['true', 'false']), 'true'),
+  HEARTBEAT_FILE: v.optional(v.string()),
   WATERMARK: v.optional(v.picklist(['true', 'false']), 'true'),
   ASSET_SIGNING_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   AUTH_RATE_LIMIT_MAX: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '20'),
@@ -78,6 +79,8 @@ export type Config = {
   jobCapacity: number;
   /** Run the generation worker in this process (the embedded default); `false` for an API-only process. */
   runWorker: boolean;
+  /** A separate worker touches this file while it is healthy (its container's healthcheck). */
+  heartbeatFile?: string;
   /** Signs short-lived asset URLs; shared by every API process (generated into the data folder when unset). */
   assetSigningSecret?: string;
   /** Burn the Kagami watermark into videos (a team's plan removes it once billing exists). */
@@ -131,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadExpirySeconds: e.UPLOAD_EXPIRY_SECONDS,
     jobCapacity: e.JOB_CAPACITY,
     runWorker: e.RUN_WORKER === 'true',
+    heartbeatFile: e.HEARTBEAT_FILE,
     assetSigningSecret: e.ASSET_SIGNING_SECRET,
     watermark: e.WATERMARK === 'true',
     logLevel: e.LOG_LEVEL,

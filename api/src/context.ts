@@ -21,13 +21,15 @@ export type AppContext = {
   signingKey: Buffer;
 };
 
+export const GRACEFUL_STOP_MS = 60_000;
+
 /** Opens what the API and a worker process both need: job queue, engine, mail and file storage. */
 export async function createContext(
   config: Config,
   database: DatabaseHandle,
   log: FastifyBaseLogger,
   mailer?: Mailer,
-): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
+): Promise<{ ctx: AppContext; close: (options?: { graceful?: boolean }) => Promise<void> }> {
   const jobs = await startJobQueue(database, log);
   const engine = new LocalEngine();
   const ctx: AppContext = {
@@ -41,8 +43,9 @@ export async function createContext(
   };
   return {
     ctx,
-    close: async () => {
-      await jobs.stop({ graceful: false, wait: true, close: true } as never);
+    /** Graceful (a worker told to stop): running jobs get up to a minute to finish; any still running are taken up again elsewhere once their heartbeat stops. */
+    close: async ({ graceful = false } = {}) => {
+      await jobs.stop({ graceful, timeout: GRACEFUL_STOP_MS, wait: true, close: true } as never);
       engine.close();
     },
   };

@@ -1,6 +1,7 @@
 // Starts the whole product from built frontends: the API (with its in-process worker) and one
 // static server per frontend, wired together by the shell's runtime-config.json.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { FRONTENDS, apiPort, portOf, root } from './frontends.mjs';
@@ -80,6 +81,7 @@ export async function startProduct(env = process.env, { quiet = false } = {}) {
           port: portOf(frontend, env),
           spa: isShell,
           runtimeConfig: isShell ? runtimeConfigFor(env) : undefined,
+          version: JSON.parse(readFileSync(join(root, frontend.dir, 'package.json'), 'utf8')).version,
         }),
       );
     }

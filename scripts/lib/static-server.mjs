@@ -1,5 +1,6 @@
-// A small static file server for built frontends: gzip, cache headers that suit hashed chunks,
-// CORS for remotes, an SPA fallback and a generated runtime-config.json for the shell.
+// A small static file server for built frontends (npm start, and each frontend's container): gzip
+// (a precompressed `.gz` beside a file when the build made one), cache headers that suit hashed chunks,
+// CORS for remotes, an SPA fallback, the shell's runtime-config.json and the build's version.
 import { createServer } from 'node:http';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
@@ -21,18 +22,24 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.json', '.css', '.map', '.svg', '
 /** Only a name carrying its content hash (webpack's `[contenthash]`) is immutable; every other file is revalidated. */
 const CONTENT_HASHED = /\.[0-9a-f]{16,}\.[a-z0-9]+$/;
 
+const json = (response, body) => {
+  response.writeHead(200, { 'Content-Type': TYPES['.json'], 'Cache-Control': 'no-store' });
+  response.end(JSON.stringify(body));
+};
+
 /**
- * @param {{ dir: string, port: number, spa?: boolean, runtimeConfig?: object, host?: string }} options
+ * `corsOrigin`: the one origin (the shell's) that may read a remote's files; any origin when left out.
+ * `version`: answered at /version.json.
+ * @param {{ dir: string, port: number, spa?: boolean, runtimeConfig?: object, host?: string, corsOrigin?: string, version?: string }} options
  */
-export function serveStatic({ dir, port, spa = false, runtimeConfig, host = '0.0.0.0' }) {
+export function serveStatic({ dir, port, spa = false, runtimeConfig, host = '0.0.0.0', corsOrigin, version }) {
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://x');
-    response.setHeader('Access-Control-Allow-Origin', '*');
+    response.setHeader('Access-Control-Allow-Origin', corsOrigin ?? '*');
+    if (corsOrigin) response.setHeader('Vary', 'Origin');
     response.setHeader('X-Content-Type-Options', 'nosniff');
-    if (runtimeConfig && url.pathname === '/runtime-config.json') {
-      response.writeHead(200, { 'Content-Type': TYPES['.json'], 'Cache-Control': 'no-store' });
-      return response.end(JSON.stringify(runtimeConfig));
-    }
+    if (runtimeConfig && url.pathname === '/runtime-config.json') return json(response, runtimeConfig);
+    if (version && url.pathname === '/version.json') return json(response, { version });
     let relativePath = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
     let file = join(dir, relativePath);
     if (!file.startsWith(dir)) return response.writeHead(403).end();
@@ -45,9 +52,14 @@ export function serveStatic({ dir, port, spa = false, runtimeConfig, host = '0.0
     const headers = {
       'Content-Type': TYPES[ext] ?? 'application/octet-stream',
       'Cache-Control': CONTENT_HASHED.test(relativePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      Vary: 'Accept-Encoding',
+      Vary: corsOrigin ? 'Origin, Accept-Encoding' : 'Accept-Encoding',
     };
     if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+      const precompressed = `${file}.gz`;
+      if (existsSync(precompressed) && statSync(precompressed).mtimeMs >= statSync(file).mtimeMs) {
+        response.writeHead(200, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': statSync(precompressed).size });
+        return createReadStream(precompressed).pipe(response);
+      }
       response.writeHead(200, { ...headers, 'Content-Encoding': 'gzip' });
       return createReadStream(file).pipe(createGzip()).pipe(response);
     }

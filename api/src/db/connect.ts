@@ -24,6 +24,22 @@ export type DatabaseHandle = {
 };
 
 const migrationsFolder = join(__dirname, '..', '..', 'drizzle');
+const MIGRATION_LOCK = 728_301_544;
+
+/**
+ * API and worker replicas that start together migrate one at a time, under a session advisory lock:
+ * the first applies what is new, the others find nothing left to do.
+ */
+async function migrateOnce(pool: pg.Pool, migrate: () => Promise<unknown>) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    client.release();
+  }
+}
 
 /**
  * PostgreSQL when a URL is given; otherwise PGlite in `<dataDir>/db`, or in memory when
@@ -35,7 +51,7 @@ export async function connectDatabase(options: { databaseUrl?: string; dataDir: 
     // An idle connection the server closed (a restart, a failover) leaves the pool; the next query opens another.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    await migrateOnce(pool, () => migratePg(db, { migrationsFolder }));
     // Both drivers expose the same query builder; the PGlite type is used as the common one.
     return { db: db as unknown as Database, kind: 'postgres', url: options.databaseUrl, close: () => pool.end() };
   }

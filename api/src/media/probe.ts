@@ -1,4 +1,4 @@
-import { ffprobePath, runTool } from './tools';
+import { ffprobePath, runTool, ToolError } from './tools';
 
 export type MediaProbe = {
   formatName: string;
@@ -30,8 +30,10 @@ export async function probeMedia(file: string): Promise<MediaProbe | null> {
     ({ stdout } = await runTool(ffprobePath, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], {
       timeoutMs: 60_000,
     }));
-  } catch {
-    return null;
+  } catch (error) {
+    // ffprobe ran and could not read the file: not media. ffprobe that cannot run is the server's fault.
+    if (error instanceof ToolError) return null;
+    throw error;
   }
   const data = JSON.parse(stdout.toString()) as { format?: { format_name?: string; duration?: string }; streams?: FfprobeStream[] };
   if (!data.format?.format_name) return null;

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const SIGNED_URL_SECONDS = 300;
@@ -11,7 +11,19 @@ export const SIGNED_URL_SECONDS = 300;
 export function loadSigningKey(dataDir: string, configured?: string): Buffer {
   if (configured) return Buffer.from(configured);
   const file = join(dataDir, 'asset-signing.key');
-  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  // Written aside, then linked into place (atomic, and refused when present): processes sharing the data
+  // folder (API and workers) that start together all keep the first key, never a half-written one.
+  if (!existsSync(file)) {
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(draft, randomBytes(32).toString('hex'), { mode: 0o600 });
+    try {
+      linkSync(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(draft);
+    }
+  }
   return Buffer.from(readFileSync(file, 'utf8').trim());
 }
 

@@ -176,8 +176,11 @@ export async function startWorkers(ctx: AppContext, log: FastifyBaseLogger) {
       { includeMetadata: true, pollingIntervalSeconds: 0.5, batchSize: 1 },
       async ([job]: JobWithMetadata<Record<string, string>>[]) => {
         const id = job!.data[handler.key]!;
+        const started = Date.now();
+        log.info({ job: job!.id, [handler.key]: id }, `${handler.queue} started for ${id}`);
         try {
           await handler.run(ctx, id);
+          log.info({ job: job!.id, [handler.key]: id }, `${handler.queue} finished for ${id} in ${Date.now() - started} ms`);
         } catch (error) {
           const lastAttempt = job!.retryCount >= job!.retryLimit;
           if (!(error instanceof EngineFailure) && !lastAttempt) {

@@ -1,0 +1,193 @@
+// The docker-compose deployment, checked in Chromium against its published ports (pnpm test:compose).
+import { execFileSync } from 'node:child_process';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { COMPOSE_API } from '../compose.config';
+import { media, probe } from '../tests/media';
+import { codeIn, PASSWORD, signInWithToken } from '../tests/support';
+
+const READY = { timeout: 150_000 };
+
+const compose = (...args: string[]) => execFileSync('docker-compose', args, { cwd: '..', env: process.env, encoding: 'utf8' });
+const docker = (...args: string[]) => execFileSync('docker', args, { env: process.env, encoding: 'utf8' }).trim();
+const containers = (service: string) => compose('ps', '-q', service).split('\n').filter(Boolean);
+const sql = (query: string) =>
+  compose(
+    'exec',
+    '-T',
+    'postgres',
+    'psql',
+    '-U',
+    process.env.POSTGRES_USER ?? 'kagami',
+    '-d',
+    process.env.POSTGRES_DB ?? 'kagami',
+    '-Atc',
+    query,
+  ).trim();
+
+/** Every container of the project reports healthy (compose itself waits only for depends_on). */
+async function allHealthy() {
+  await expect
+    .poll(
+      () => {
+        const ids = compose('ps', '-q').split('\n').filter(Boolean);
+        return ids.map((id) =>
+          docker('inspect', '-f', '{{.Name}} {{if .State.Health}}{{.State.Health.Status}}{{else}}{{.State.Status}}{{end}}', id),
+        );
+      },
+      { timeout: 180_000, intervals: [2000] },
+    )
+    .toEqual(expect.not.arrayContaining([expect.not.stringMatching(/ healthy$/)]));
+}
+
+/** Sign-up against the deployed API; without SMTP the code waits in the database's outbox. */
+async function signUp(request: APIRequestContext, email: string) {
+  expect((await request.post(`${COMPOSE_API}/api/auth/send-verification-code`, { data: { email } })).status()).toBe(202);
+  const code = codeIn(sql(`select text from outbox where "to" = '${email}' order by created_at desc limit 1`));
+  const signup = await request.post(`${COMPOSE_API}/api/auth/signup`, { data: { email, password: PASSWORD, code } });
+  expect(signup.status()).toBe(201);
+  const token = ((await signup.json()) as { token: string }).token;
+  const headers = { authorization: `Bearer ${token}` };
+  await request.put(`${COMPOSE_API}/api/users/update-profile`, {
+    headers,
+    data: { name: 'Yuki', company_name: 'Kagami', number_of_employees: '2-10', role: 'ENGINEER_DESIGNER_RESEARCHER' },
+  });
+  const team = await request.post(`${COMPOSE_API}/api/teams`, { headers, data: { name: 'Compose team' } });
+  return { token, headers, teamId: ((await team.json()) as { id: string }).id };
+}
+
+const startedAt = (id: string) => docker('inspect', '-f', '{{.Id}} {{.State.StartedAt}}', id);
+
+test.describe.serial('Kagami deployed with docker-compose', () => {
+  let page: Page;
+  let user: { token: string; headers: Record<string, string>; teamId: string };
+  let avatarId: string;
+
+  test.beforeAll(async ({ browser }) => {
+    await allHealthy();
+    page = await browser.newPage();
+    await page.route(/accounts\.google\.com|gstatic\.com/, (route) => route.abort());
+  });
+  test.afterAll(() => page.close());
+
+  test('1. sign up, an avatar from a face clip and a video from a script, rendered by a worker and downloaded through the shell', async ({
+    request,
+  }) => {
+    user = await signUp(request, `compose-${Date.now()}@example.com`);
+    await signInWithToken(page, user.token, '/avatars/new');
+    await page.getByRole('button', { name: 'Upload a video' }).click();
+    await page.getByLabel('File to upload').setInputFiles(media('face-clip.mp4'));
+    await expect(page.getByText(/is uploaded\.$/)).toBeVisible({ timeout: 60_000 });
+    await page.getByLabel('Avatar name').fill('Compose Yuki');
+    await page.locator('[data-scope=checkbox][data-part=control]').click();
+    await page.getByRole('button', { name: 'Create avatar' }).click();
+    await expect(page.getByTestId('item-status')).toHaveAttribute('data-status', 'ready', READY);
+    avatarId = new URL(page.url()).searchParams.get('avatar')!;
+
+    await page.goto(`/videos/new/${avatarId}`);
+    await page.getByLabel('Video name').fill('Compose welcome');
+    await page.getByRole('textbox', { name: 'Script' }).fill('Welcome to Kagami, running in containers.');
+    await page.getByRole('button', { name: 'Generate video' }).click();
+    const processing = page.getByTestId('video-processing');
+    await expect(processing.getByTestId('item-status')).toHaveAttribute('data-status', 'ready', READY);
+    const videoId = new URL(page.url()).searchParams.get('video')!;
+    const workerLogs = compose('logs', '--no-color', 'worker');
+    expect(workerLogs).toContain(`video-render finished for ${videoId}`);
+    expect(compose('logs', '--no-color', 'api')).not.toContain(`video-render started for ${videoId}`);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download Compose welcome' }).click();
+    const saved = test.info().outputPath('compose-welcome.mp4');
+    await (await download).saveAs(saved);
+    expect(probe(saved).streams).toEqual(expect.arrayContaining(['video', 'audio']));
+  });
+
+  test("2. remote-studio's version switches to tag b and back to a by recreating only its container", async () => {
+    const [shell] = containers('shell');
+    const shellBefore = startedAt(shell!);
+    await page.goto('/avatars');
+    await expect(page.getByTestId('studio-version')).toHaveText('Studio version a');
+
+    for (const tag of ['b', 'a']) {
+      execFileSync('docker-compose', ['up', '-d', '--no-deps', 'remote-studio'], {
+        cwd: '..',
+        env: { ...process.env, REMOTE_STUDIO_TAG: tag },
+        stdio: 'ignore',
+      });
+      await allHealthy();
+      await page.reload();
+      await expect(page.getByTestId('studio-version')).toHaveText(`Studio version ${tag}`);
+      await expect(page.getByRole('article', { name: 'Compose Yuki' })).toBeVisible();
+      expect(startedAt(containers('shell')[0]!)).toBe(shellBefore);
+    }
+  });
+
+  test('3. with remote-billing stopped, the rest works and billing shows the fallback; Retry recovers once it is back', async () => {
+    compose('stop', 'remote-billing');
+    await page.goto('/subscription');
+    const fallback = page.getByTestId('remote-fallback');
+    await expect(fallback).toContainText('Temporarily unavailable', { timeout: 30_000 });
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByRole('link', { name: 'Avatars' }).click();
+    await expect(page.getByRole('article', { name: 'Compose Yuki' })).toBeVisible();
+    await menu.getByRole('link', { name: 'Profile' }).click();
+    await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+    await menu.getByRole('link', { name: 'History' }).click();
+    await expect(fallback).toBeVisible({ timeout: 30_000 });
+
+    compose('start', 'remote-billing');
+    await allHealthy();
+    await fallback.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { name: 'History', level: 1 })).toBeVisible();
+  });
+
+  test('4. a worker killed mid-render: the other worker finishes the video once, and it is charged once', async ({ request }) => {
+    const script = Array.from({ length: 8 }, () => 'Kagami renders this sentence while a worker is stopped without warning.').join(' ');
+    const created = await request.post(`${COMPOSE_API}/api/teams/${user.teamId}/videos`, {
+      headers: user.headers,
+      data: { name: 'Survivor', avatar_id: avatarId, language: 'en', script, subtitles: false },
+    });
+    expect(created.status()).toBe(202);
+    const videoId = ((await created.json()) as { id: string }).id;
+
+    let victim = '';
+    await expect
+      .poll(
+        () => {
+          victim = containers('worker').find((id) => docker('logs', id).includes(`video-render started for ${videoId}`)) ?? '';
+          return victim;
+        },
+        { timeout: 60_000, intervals: [500] },
+      )
+      .not.toBe('');
+    await page.waitForTimeout(2000);
+    docker('kill', '-s', 'KILL', victim);
+
+    await expect
+      .poll(
+        async () => {
+          const video = await request.get(`${COMPOSE_API}/api/teams/${user.teamId}/videos/${videoId}`, { headers: user.headers });
+          return ((await video.json()) as { status: string }).status;
+        },
+        { timeout: 180_000, intervals: [2000] },
+      )
+      .toBe('ready');
+    const survivor = containers('worker').find(
+      (id) => id !== victim && docker('logs', id).includes(`video-render finished for ${videoId}`),
+    );
+    expect(survivor).toBeTruthy();
+    expect(sql(`select count(*) from history where name = 'Survivor' and type = 'video_generation'`)).toBe('1');
+    expect(sql(`select count(*) || ' ' || state from usage where item_id = '${videoId}' group by state`)).toBe('1 settled');
+    compose('up', '-d', '--scale', 'worker=2');
+  });
+
+  test('5. down and up again: users, avatars and videos are still there', async () => {
+    compose('down');
+    compose('up', '-d', '--scale', 'worker=2');
+    await allHealthy();
+    await signInWithToken(page, user.token, '/avatars');
+    await expect(page.getByRole('article', { name: 'Compose Yuki' })).toBeVisible();
+    await page.goto('/videos');
+    await expect(page.getByTestId('video-row').filter({ hasText: 'Compose welcome' }).getByText('Ready')).toBeVisible();
+    await expect(page.getByTestId('video-row').filter({ hasText: 'Survivor' }).getByText('Ready')).toBeVisible();
+  });
+});

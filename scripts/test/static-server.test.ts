@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { AddressInfo, Server } from 'node:net';
+import { serveStatic } from '../lib/static-server.mjs';
+
+let dir: string;
+let server: Server;
+let base: string;
+const chunk = 'console.log("chunk");'.repeat(100);
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'static-'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>shell</title>');
+  writeFileSync(join(dir, 'remoteEntry.js'), 'var remote;');
+  writeFileSync(join(dir, 'main.0123456789abcdef0123.js'), chunk);
+  writeFileSync(join(dir, 'main.0123456789abcdef0123.js.gz'), gzipSync(chunk));
+  server = (await serveStatic({ dir, port: 0, host: '127.0.0.1', spa: true, corsOrigin: 'http://shell.test', version: '2.1.0' })) as Server;
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('hashed chunks are immutable and sent precompressed; entry files are revalidated', async () => {
+  const hashed = await fetch(`${base}/main.0123456789abcdef0123.js`, { headers: { 'accept-encoding': 'gzip' } });
+  expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  expect(hashed.headers.get('content-encoding')).toBe('gzip');
+  expect(Number(hashed.headers.get('content-length'))).toBe(gzipSync(chunk).length);
+  expect(await hashed.text()).toBe(chunk);
+  for (const path of ['/remoteEntry.js', '/index.html', '/']) {
+    expect([path, (await fetch(`${base}${path}`)).headers.get('cache-control')]).toEqual([path, 'no-cache']);
+  }
+});
+
+test("only the shell's origin may read a remote's files; the version and the SPA fallback answer", async () => {
+  const entry = await fetch(`${base}/remoteEntry.js`, { headers: { origin: 'http://shell.test' } });
+  expect(entry.headers.get('access-control-allow-origin')).toBe('http://shell.test');
+  expect(await (await fetch(`${base}/version.json`)).json()).toEqual({ version: '2.1.0' });
+  expect(await (await fetch(`${base}/subscription`)).text()).toContain('<title>shell</title>');
+  expect((await fetch(`${base}/missing.js`)).status).toBe(404);
+  expect(await (await fetch(`${base}/..%2f..%2fetc%2fpasswd`)).text()).not.toContain('root:');
+});
