@@ -38,7 +38,7 @@ describeWithPostgres('a worker killed mid-render', () => {
     return worker;
   };
 
-  test('is retried by another worker, and the video ends ready exactly once', async () => {
+  test('is retried by another worker, and the video ends ready exactly once; a stopped worker finishes its render first', async () => {
     dir = mediaDir();
     const database = await openTestDatabase();
     const env = { DATABASE_URL: database.url!, DATA_DIR: join(dir, 'data') };
@@ -101,6 +101,27 @@ describeWithPostgres('a worker killed mid-render', () => {
       expect(made).toHaveLength(1);
       const rows = await database.db.select().from(videos).where(eq(videos.id, video.body.id));
       expect(rows[0]!.status).toBe('ready');
+
+      // A worker told to stop (SIGTERM, as `docker compose stop` does) finishes the render in hand, then exits.
+      const second = workers.at(-1)!;
+      const short = await call(app, {
+        method: 'POST',
+        url: `${base}/videos`,
+        token: owner.token,
+        body: { name: 'Finished', avatar_id: avatar.body.id, language: 'en', script: script.slice(0, 400) },
+      });
+      const shortJob = async () =>
+        (
+          await database.db.execute(
+            sql`select state, retry_count from pgboss.job where name = 'video-render' and data->>'videoId' = ${short.body.id}`,
+          )
+        ).rows[0] as { state: string; retry_count: number } | undefined;
+      await eventually(shortJob, (job) => job?.state === 'active', 60_000);
+      const exited = new Promise<number | null>((resolve) => second.once('exit', resolve));
+      second.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect((await call(app, { url: `${base}/videos/${short.body.id}`, token: owner.token })).body.status).toBe('ready');
+      expect(await shortJob()).toMatchObject({ state: 'completed', retry_count: 0 });
     } finally {
       await app.close();
       await database.close();

@@ -17,7 +17,9 @@ function loadModel() {
     setWasmPaths(join(dirname(require.resolve('@tensorflow/tfjs-backend-wasm')), sep));
     await tf.setBackend('wasm');
     await tf.ready();
-    await faceapi.nets.ssdMobilenetv1.loadFromDisk(join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model'));
+    const models = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
+    await faceapi.nets.ssdMobilenetv1.loadFromDisk(models);
+    await faceapi.nets.faceLandmark68Net.loadFromDisk(models);
   })();
   return ready;
 }
@@ -53,6 +55,31 @@ export async function bestFaceScore(rgb: Uint8Array): Promise<number> {
   try {
     const faces = await faceapi.detectAllFaces(tensor as never, new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE }));
     return faces.reduce((best, face) => Math.max(best, face.score), 0);
+  } finally {
+    tensor.dispose();
+  }
+}
+
+export type Point = { x: number; y: number };
+/** A face found in a frame: its box and its 68 landmarks (iBUG order: jaw 0-16, nose 27-35, eyes 36-47, lips 48-67). */
+export type FaceLandmarks = { score: number; box: { x: number; y: number; width: number; height: number }; points: Point[] };
+
+/** Every face in a 640x480 RGB frame with its landmarks, best first. */
+export async function facesWithLandmarks(rgb: Uint8Array): Promise<FaceLandmarks[]> {
+  if (rgb.length !== FRAME_WIDTH * FRAME_HEIGHT * 3) return [];
+  await loadModel();
+  const tensor = tf.tensor3d(Int32Array.from(rgb), [FRAME_HEIGHT, FRAME_WIDTH, 3], 'int32');
+  try {
+    const found = await faceapi
+      .detectAllFaces(tensor as never, new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE }))
+      .withFaceLandmarks();
+    return found
+      .map((face) => ({
+        score: face.detection.score,
+        box: { x: face.detection.box.x, y: face.detection.box.y, width: face.detection.box.width, height: face.detection.box.height },
+        points: face.landmarks.positions.map((p) => ({ x: p.x, y: p.y })),
+      }))
+      .sort((a, b) => b.score - a.score);
   } finally {
     tensor.dispose();
   }

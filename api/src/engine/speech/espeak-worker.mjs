@@ -1,6 +1,7 @@
 // A child process that speaks: eSpeak NG (GPL-3.0, hence its own process) compiled to WebAssembly,
 // with kuromoji turning Japanese into katakana first (eSpeak reads kanji as noise).
-// Messages in: { id, text, voice, rate, pitch, kana }. Out: { id, pcm } (16-bit mono, 22 050 Hz) or { id, error }.
+// Messages in: { id, text, voice, rate, pitch, kana }. Out: { id, pcm, phonemes } (16-bit mono, 22 050 Hz; each phoneme
+// with its position in ms, for the mouth) or { id, error }.
 import Module from '@echogarden/espeak-ng-emscripten';
 import kuromoji from 'kuromoji';
 import { createRequire } from 'node:module';
@@ -35,8 +36,10 @@ process.on('message', async (message) => {
     speaker.set_rate(message.rate);
     speaker.set_pitch(message.pitch);
     const chunks = [];
-    speaker.synthesize(text, (samples) => {
+    const phonemes = [];
+    speaker.synthesize(text, (samples, events) => {
       chunks.push(Int16Array.from(samples));
+      for (const event of events ?? []) if (event.type === 'phoneme') phonemes.push({ id: event.id ?? '', ms: event.audio_position });
       return false;
     });
     const pcm = new Int16Array(chunks.reduce((total, chunk) => total + chunk.length, 0));
@@ -45,7 +48,7 @@ process.on('message', async (message) => {
       pcm.set(chunk, offset);
       offset += chunk.length;
     }
-    process.send({ id: message.id, pcm: new Uint8Array(pcm.buffer) });
+    process.send({ id: message.id, pcm: new Uint8Array(pcm.buffer), phonemes });
   } catch (error) {
     process.send({ id: message.id, error: String(error?.message ?? error) });
   }

@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { SCRIPT_MAX_CHARS, type ContentLanguage } from '@kagami/shared/validation';
 import { fail } from '../../lib/errors';
+import type { PhonemeEvent } from '../lipsync/mouth-track';
 import { pcmToWav } from './wav';
 
 export const SAMPLE_RATE = 22_050;
@@ -45,9 +46,11 @@ export const espeakSettings = (profile: VoiceProfile) => ({
   rate: clamp(profile.wordsPerMinute, 80, 450),
 });
 
-export type Speech = { wav: Buffer; durationSeconds: number };
+/** The spoken audio, and each phoneme with its position (what the mouth follows). */
+export type Speech = { wav: Buffer; durationSeconds: number; phonemes: PhonemeEvent[] };
 
-type Pending = { resolve: (pcm: Buffer) => void; reject: (error: Error) => void };
+type Spoken = { pcm: Buffer; phonemes: PhonemeEvent[] };
+type Pending = { resolve: (spoken: Spoken) => void; reject: (error: Error) => void };
 
 /**
  * One long-lived eSpeak process (started on first use, restarted if it dies), spoken to over IPC.
@@ -62,8 +65,13 @@ export class SpeechSynthesizer {
   async synthesize(text: string, language: ContentLanguage, profile: VoiceProfile = NEUTRAL_VOICE): Promise<Speech> {
     const clean = text.trim();
     if (clean.length > SCRIPT_MAX_CHARS) throw fail(400, 'text_too_long', { max_characters: SCRIPT_MAX_CHARS });
-    const pcm = await this.request({ text: clean, voice: ESPEAK_VOICES[language], kana: language === 'ja', ...espeakSettings(profile) });
-    return { wav: pcmToWav(pcm, SAMPLE_RATE), durationSeconds: pcm.length / 2 / SAMPLE_RATE };
+    const { pcm, phonemes } = await this.request({
+      text: clean,
+      voice: ESPEAK_VOICES[language],
+      kana: language === 'ja',
+      ...espeakSettings(profile),
+    });
+    return { wav: pcmToWav(pcm, SAMPLE_RATE), durationSeconds: pcm.length / 2 / SAMPLE_RATE, phonemes };
   }
 
   /** Stops the speech process; a closed synthesizer refuses new work instead of starting another. */
@@ -73,7 +81,7 @@ export class SpeechSynthesizer {
     this.child = null;
   }
 
-  private request(message: Record<string, unknown>): Promise<Buffer> {
+  private request(message: Record<string, unknown>): Promise<Spoken> {
     if (this.closed) return Promise.reject(new Error('the speech synthesizer is closed'));
     const child = this.ensureChild();
     const id = this.nextId++;
@@ -96,13 +104,17 @@ export class SpeechSynthesizer {
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
-    child.on('message', (reply: { id: number; pcm?: Uint8Array; error?: string }) => {
+    child.on('message', (reply: { id: number; pcm?: Uint8Array; phonemes?: PhonemeEvent[]; error?: string }) => {
       const waiting = this.pending.get(reply.id);
       this.pending.delete(reply.id);
       this.holdProcess(child);
       if (!waiting) return;
       if (reply.error || !reply.pcm) waiting.reject(new Error(`speech synthesis failed: ${reply.error}`));
-      else waiting.resolve(Buffer.from(reply.pcm.buffer, reply.pcm.byteOffset, reply.pcm.byteLength));
+      else
+        waiting.resolve({
+          pcm: Buffer.from(reply.pcm.buffer, reply.pcm.byteOffset, reply.pcm.byteLength),
+          phonemes: reply.phonemes ?? [],
+        });
     });
     child.on('exit', () => {
       for (const waiting of this.pending.values()) waiting.reject(new Error('the speech process stopped'));
