@@ -18,6 +18,18 @@ async function uploadAvatar(page: Page, file: string, name: string) {
   await page.getByRole('button', { name: 'Create avatar' }).click();
 }
 
+/** Opens New voice on Voices, uploads the recording and submits it under `name`; returns the dialog. */
+async function submitVoice(page: Page, name: string) {
+  await page.goto('/voices');
+  await page.getByRole('button', { name: 'Create voice' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'New voice' });
+  await dialog.getByLabel('File to upload').setInputFiles(media('voice.wav'));
+  await expect(dialog.getByText('“voice.wav” is uploaded.')).toBeVisible({ timeout: 30_000 });
+  await dialog.getByLabel('Voice name').fill(name);
+  await dialog.getByRole('button', { name: 'Create voice' }).click();
+  return dialog;
+}
+
 test.describe.serial('a studio session from one account', () => {
   let token: string;
   let page: Page;
@@ -108,13 +120,7 @@ test.describe.serial('a studio session from one account', () => {
 
   test('a voice upload is processed in its dialog and its sample plays in the list', async () => {
     test.setTimeout(120_000);
-    await page.goto('/voices');
-    await page.getByRole('button', { name: 'Create voice' }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'New voice' });
-    await dialog.getByLabel('File to upload').setInputFiles(media('voice.wav'));
-    await expect(dialog.getByText('“voice.wav” is uploaded.')).toBeVisible({ timeout: 30_000 });
-    await dialog.getByLabel('Voice name').fill('Narrator');
-    await dialog.getByRole('button', { name: 'Create voice' }).click();
+    await submitVoice(page, 'Narrator');
     const processing = page.getByTestId('voice-processing');
     await expect(processing.getByTestId('item-status')).toHaveAttribute('data-status', 'ready', READY);
     await expect(processing.getByTestId('asset-audio')).toBeVisible();
@@ -136,13 +142,7 @@ test.describe.serial('a studio session from one account', () => {
 
   test("a second voice is past the Free plan's allowance: the message offers the plans", async () => {
     test.setTimeout(60_000);
-    await page.goto('/voices');
-    await page.getByRole('button', { name: 'Create voice' }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'New voice' });
-    await dialog.getByLabel('File to upload').setInputFiles(media('voice.wav'));
-    await expect(dialog.getByText('“voice.wav” is uploaded.')).toBeVisible({ timeout: 30_000 });
-    await dialog.getByLabel('Voice name').fill('Second narrator');
-    await dialog.getByRole('button', { name: 'Create voice' }).click();
+    const dialog = await submitVoice(page, 'Second narrator');
     await expect(dialog.getByRole('alert')).toContainText('You have used up your quota. Upgrade your plan to create more.');
     await dialog.getByRole('link', { name: 'See plans' }).click();
     await expect(page).toHaveURL(/\/subscription$/);

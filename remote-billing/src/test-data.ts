@@ -33,26 +33,15 @@ export const APP_PLANS = {
   ],
 };
 
-export const QUOTA = {
-  plan: 'free',
-  videoMinutes: { used: 1.5, total: 3, unit: 'mins' as const },
-  audioMinutes: { used: 0, total: 5, unit: 'mins' as const },
-  customAvatars: { used: 1, total: 1, unit: 'count' as const },
-  customVoices: { used: 0, total: 1, unit: 'count' as const },
-  avatarSlots: { used: 1, total: 1, unit: 'count' as const },
-  nextRenewalDate: '2026-12-20T00:00:00.000Z',
-  ownerIsYou: true,
-};
-
 export const quotaJson = {
   quota: {
     plan: 'free',
-    video_minutes: QUOTA.videoMinutes,
-    audio_minutes: QUOTA.audioMinutes,
-    custom_avatars: QUOTA.customAvatars,
-    custom_voices: QUOTA.customVoices,
-    avatar_slots: QUOTA.avatarSlots,
-    next_renewal_date: QUOTA.nextRenewalDate,
+    video_minutes: { used: 1.5, total: 3, unit: 'mins' },
+    audio_minutes: { used: 0, total: 5, unit: 'mins' },
+    custom_avatars: { used: 1, total: 1, unit: 'count' },
+    custom_voices: { used: 0, total: 1, unit: 'count' },
+    avatar_slots: { used: 1, total: 1, unit: 'count' },
+    next_renewal_date: '2026-12-20T00:00:00.000Z',
     owner_is_you: true,
   },
 };

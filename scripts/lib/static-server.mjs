@@ -2,7 +2,7 @@
 // (a precompressed `.gz` beside a file when the build made one), cache headers that suit hashed chunks,
 // CORS for remotes, an SPA fallback, the shell's runtime-config.json and the build's version.
 import { createServer } from 'node:http';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { createGzip } from 'node:zlib';
 
@@ -43,10 +43,12 @@ export function serveStatic({ dir, port, spa = false, runtimeConfig, host = '0.0
     let relativePath = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
     let file = join(dir, relativePath);
     if (!file.startsWith(dir)) return response.writeHead(403).end();
-    if (!existsSync(file) || statSync(file).isDirectory()) {
+    let stats = statSync(file, { throwIfNoEntry: false });
+    if (!stats?.isFile()) {
       if (!spa || extname(relativePath)) return response.writeHead(404, { 'Content-Type': TYPES['.txt'] }).end('Not found');
       relativePath = '/index.html';
       file = join(dir, 'index.html');
+      stats = statSync(file);
     }
     const ext = extname(file);
     const headers = {
@@ -55,15 +57,15 @@ export function serveStatic({ dir, port, spa = false, runtimeConfig, host = '0.0
       Vary: corsOrigin ? 'Origin, Accept-Encoding' : 'Accept-Encoding',
     };
     if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
-      const precompressed = `${file}.gz`;
-      if (existsSync(precompressed) && statSync(precompressed).mtimeMs >= statSync(file).mtimeMs) {
-        response.writeHead(200, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': statSync(precompressed).size });
-        return createReadStream(precompressed).pipe(response);
+      const precompressed = statSync(`${file}.gz`, { throwIfNoEntry: false });
+      if (precompressed && precompressed.mtimeMs >= stats.mtimeMs) {
+        response.writeHead(200, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': precompressed.size });
+        return createReadStream(`${file}.gz`).pipe(response);
       }
       response.writeHead(200, { ...headers, 'Content-Encoding': 'gzip' });
       return createReadStream(file).pipe(createGzip()).pipe(response);
     }
-    response.writeHead(200, { ...headers, 'Content-Length': statSync(file).size });
+    response.writeHead(200, { ...headers, 'Content-Length': stats.size });
     createReadStream(file).pipe(response);
   });
   return new Promise((resolve, reject) => {

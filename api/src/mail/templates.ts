@@ -1,7 +1,6 @@
 import type { UiLanguage } from '@kagami/shared/validation';
+import { escapeHtml as escape } from '../lib/html';
 import type { Mail } from './mailer';
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function compose(to: string, subject: string, paragraphs: string[], link?: { href: string; label: string }): Mail {
   const text = [...paragraphs, ...(link ? [`${link.label}: ${link.href}`] : [])].join('\n\n');

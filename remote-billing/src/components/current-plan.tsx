@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { planClass, type Subscription } from '@kagami/shared/api';
 import { Badge, HStack, Section, Stack, Text } from '@kagami/shared/ui';
-import { formatDate } from './price';
+import { formatDate } from './format-date';
 import { useBillingTranslation } from './use-billing-translation';
 
 /** The plan a user is on (SPEC §3 Subscription): name, cycle, and when it renews or ends. */

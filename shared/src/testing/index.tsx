@@ -7,6 +7,8 @@ import { MemoryRouter, Route, Routes } from '@kagami/shared/router';
 import { createI18n, addNamespace, type Resources } from '../i18n';
 import { AppProviders } from '../providers';
 import type { UiLanguage } from '../validation';
+import { EMPTY_PROFILE, profileAtom } from '../session';
+import type { Profile, TeamRole } from '../api';
 
 export type RenderAppOptions = Omit<RenderOptions, 'wrapper'> & {
   route?: string;
@@ -36,6 +38,24 @@ export function renderApp(ui: ReactElement, options: RenderAppOptions = {}) {
     rest,
   );
   return { ...result, user, store, queryClient, i18n };
+}
+
+export const TEST_TEAM_ID = '00000000-0000-4000-8000-000000000001';
+
+/** A store for Aoki (aoki@example.com), signed in and working in the team "Aoki Studio"; `profile` overrides. */
+export function signedInStore({ profile = {}, role = 'owner' }: { profile?: Partial<Profile>; role?: TeamRole } = {}) {
+  const store = createStore();
+  const team = { id: TEST_TEAM_ID, name: 'Aoki Studio', role };
+  store.set(profileAtom, {
+    ...EMPTY_PROFILE,
+    id: 'me',
+    name: 'Aoki',
+    email: 'aoki@example.com',
+    teams: [team],
+    currentTeam: team,
+    ...profile,
+  });
+  return { store, team };
 }
 
 export * from '@testing-library/react';

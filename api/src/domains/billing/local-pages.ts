@@ -1,7 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { formatPrice } from '@kagami/shared/api';
 import type { AppContext } from '../../context';
 import { checkoutSessions, invoices, subscriptions, users } from '../../db/schema';
+import { escapeHtml as escape } from '../../lib/html';
 import { completeCheckout, isValidCardNumber } from './checkout';
 import { userOfPortalToken } from './local-provider';
 import { planOf, priceOf, PRICES, type Price } from './plans';
@@ -69,16 +71,10 @@ const TEXT = {
 } as const;
 type Text = Record<keyof (typeof TEXT)['en'], string>;
 
-const escape = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
-
-export const formatPrice = (price: Price, language: Language) =>
-  new Intl.NumberFormat(language === 'ja' ? 'ja-JP' : 'en-US', { style: 'currency', currency: price.currency.toUpperCase() }).format(
-    price.currency === 'jpy' ? price.unitAmount : price.unitAmount / 100,
-  );
+const priceText = (price: Price, language: Language) => formatPrice(price.unitAmount, price.currency, language);
 
 const priceLine = (price: Price, text: Text, language: Language) =>
-  `${escape(planOf(price.alias)!.name)} · ${formatPrice(price, language)} ${price.interval === 'year' ? text.perYear : text.perMonth}`;
+  `${escape(planOf(price.alias)!.name)} · ${priceText(price, language)} ${price.interval === 'year' ? text.perYear : text.perMonth}`;
 
 const day = (date: Date, language: Language) => date.toLocaleDateString(language === 'ja' ? 'ja-JP' : 'en-US', { dateStyle: 'long' });
 
@@ -152,7 +148,7 @@ export function localBillingPages(app: FastifyInstance, ctx: AppContext, key: Bu
 ${error ? `<p class="error" role="alert">${error}</p>` : ''}
 <form method="post" action="/api/billing/checkout/${escape(session.id)}">
 ${field('card_number', text.cardNumber, 'cc-number')}${field('expiry', text.expiry, 'cc-exp')}${field('cvc', text.cvc, 'cc-csc')}
-<button type="submit">${text.pay} ${formatPrice(price, language)}</button></form>
+<button type="submit">${text.pay} ${priceText(price, language)}</button></form>
 <p><a href="/api/billing/checkout/${escape(session.id)}/cancel">${text.cancel}</a></p>`,
       [session.successUrl],
       error ? 400 : 200,

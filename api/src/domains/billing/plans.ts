@@ -1,9 +1,9 @@
 // The plan catalogue (SPEC §3 Plan): what each plan allows and what it costs. The payment provider sells
 // these prices; `scripts/stripe-catalogue.ts` creates them in a Stripe account.
 
-export type ProductType = 'app' | 'api';
-export type Interval = 'month' | 'year';
-export type Currency = 'usd' | 'jpy';
+import type { Currency, Interval, ProductType } from '@kagami/shared/api';
+
+export type { Currency, Interval, ProductType };
 
 export type Allowance = {
   avatarSlots: number;

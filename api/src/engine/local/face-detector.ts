@@ -10,6 +10,7 @@ export const FRAME_WIDTH = 640;
 export const FRAME_HEIGHT = 480;
 const MIN_CONFIDENCE = 0.5;
 
+const MODELS = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
 let ready: Promise<void> | null = null;
 
 function loadModel() {
@@ -17,11 +18,17 @@ function loadModel() {
     setWasmPaths(join(dirname(require.resolve('@tensorflow/tfjs-backend-wasm')), sep));
     await tf.setBackend('wasm');
     await tf.ready();
-    const models = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
-    await faceapi.nets.ssdMobilenetv1.loadFromDisk(models);
-    await faceapi.nets.faceLandmark68Net.loadFromDisk(models);
+    await faceapi.nets.ssdMobilenetv1.loadFromDisk(MODELS);
   })();
   return ready;
+}
+
+let landmarksReady: Promise<void> | null = null;
+
+/** The landmark model as well, loaded by the first caller that needs landmarks (face checks alone do not). */
+function loadLandmarkModel() {
+  landmarksReady ??= loadModel().then(() => faceapi.nets.faceLandmark68Net.loadFromDisk(MODELS));
+  return landmarksReady;
 }
 
 /** One frame at `seconds`, letterboxed to 640x480 RGB, decoded by ffmpeg. */
@@ -67,7 +74,7 @@ export type FaceLandmarks = { score: number; box: { x: number; y: number; width:
 /** Every face in a 640x480 RGB frame with its landmarks, best first. */
 export async function facesWithLandmarks(rgb: Uint8Array): Promise<FaceLandmarks[]> {
   if (rgb.length !== FRAME_WIDTH * FRAME_HEIGHT * 3) return [];
-  await loadModel();
+  await loadLandmarkModel();
   const tensor = tf.tensor3d(Int32Array.from(rgb), [FRAME_HEIGHT, FRAME_WIDTH, 3], 'int32');
   try {
     const found = await faceapi

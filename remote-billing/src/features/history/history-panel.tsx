@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery, keepPreviousData } from '@kagami/shared/query';
 import { billingApi, billingKeys, type HistoryRange, type ProductType } from '@kagami/shared/api';
-import { Alert, Box, Button, EmptyState, HStack, Icon, LoadState, Stack } from '@kagami/shared/ui';
+import { FormError } from '@kagami/shared/forms';
+import { Box, Button, EmptyState, HStack, Icon, LoadState, Stack } from '@kagami/shared/ui';
 import { Pagination } from '@kagami/shared/ui-widgets';
 import { useBillingTranslation } from '../../components/use-billing-translation';
 import { HistoryFilter } from './history-filter';
@@ -57,12 +58,7 @@ export function HistoryPanel({ teamId, type }: { teamId: string; type: ProductTy
           {t('history.csv')}
         </Button>
       </HStack>
-      {csv.isError ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{t('common:errors.history_load_failed')}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+      <FormError error={csv.isError && { code: 'history_load_failed' }} />
       <LoadState
         loading={history.isPending}
         error={history.isError ? { code: 'history_load_failed' } : null}

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from '@kagami/shared/router';
 import { paths } from '@kagami/shared/contract';
-import type { CatalogPlan, Currency, Interval, PlanFeatures, PlanPrice } from '@kagami/shared/api';
+import { formatPrice, type CatalogPlan, type Currency, type Interval, type PlanFeatures, type PlanPrice } from '@kagami/shared/api';
 import { Badge, Button, Stack, Table, Text } from '@kagami/shared/ui';
-import { formatPrice } from '../../components/price';
 import { useBillingTranslation } from '../../components/use-billing-translation';
 
 type Props = {

@@ -2,9 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@kagami/shared/query';
 import { billingApi, billingKeys, planClass, type Currency, type Interval, type ProductType } from '@kagami/shared/api';
-import { errorText } from '@kagami/shared/i18n';
+import { FormError } from '@kagami/shared/forms';
 import { apiSubscriptionAtom, subscriptionAtom } from '@kagami/shared/session';
-import { Alert, FormField, HStack, LoadState, Section, Select, Stack, Text } from '@kagami/shared/ui';
+import { FormField, HStack, LoadState, Section, Select, Stack, Text } from '@kagami/shared/ui';
 import { RadioGroup, Tabs } from '@kagami/shared/ui-widgets';
 import { useBillingTranslation } from '../../components/use-billing-translation';
 import { PlanTable } from './plan-table';
@@ -31,12 +31,7 @@ function ProductPlans({
   return (
     <LoadState loading={plans.isPending} error={plans.isError ? { code: 'plan_info_failed' } : null} onRetry={() => void plans.refetch()}>
       <Stack gap="4">
-        {checkout.isError ? (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{errorText(t, checkout.error)}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        <FormError error={checkout.error} />
         <PlanTable
           plans={plans.data?.plans ?? []}
           currency={currency}

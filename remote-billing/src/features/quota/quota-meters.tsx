@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { QUOTA_METERS, type QuotaMeter } from '@kagami/shared/api';
 import { quotaAtom } from '@kagami/shared/session';
 import { Alert, Grid, HStack, Progress, Section, Stack, Text } from '@kagami/shared/ui';
-import { formatDate } from '../../components/price';
+import { formatDate } from '../../components/format-date';
 import { useBillingTranslation } from '../../components/use-billing-translation';
 
 function Meter({ name, meter }: { name: string; meter: QuotaMeter }) {

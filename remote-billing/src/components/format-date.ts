@@ -1,0 +1,3 @@
+/** A day as the reader's language writes it ("December 20, 2026", "2026年12月20日"). */
+export const formatDate = (iso: string, language: string) =>
+  new Date(iso).toLocaleDateString(language === 'ja' ? 'ja-JP' : 'en-US', { year: 'numeric', month: 'long', day: 'numeric' });
