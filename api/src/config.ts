@@ -49,6 +49,10 @@ const EnvSchema = v.object({
     ),
   ),
   STRIPE_API_URL: v.optional(v.pipe(v.string(), v.url())),
+  LIPSYNC_ENGINE: v.optional(v.picklist(['local', 'http']), 'local'),
+  LIPSYNC_URL: v.optional(v.pipe(v.string(), v.url())),
+  LIPSYNC_TIMEOUT_SECONDS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '900'),
+  LIPSYNC_RETRIES: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0)), '2'),
 });
 
 export type Config = {
@@ -90,6 +94,8 @@ export type Config = {
   salesEmail: string;
   /** The `stripe` payment provider when STRIPE_SECRET_KEY is set; otherwise the built-in `local` one. */
   stripe?: { secretKey: string; webhookSecret: string; prices: Record<string, string>; apiUrl?: string };
+  /** The `http` lip-sync step (a service animates the mouth) when LIPSYNC_ENGINE=http; otherwise the local warp. */
+  lipSync?: { url: string; timeoutMs: number; retries: number };
 };
 
 export class ConfigError extends Error {}
@@ -107,6 +113,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET and STRIPE_PRICES (pnpm stripe:catalogue prints them)',
     );
+  }
+  if (e.LIPSYNC_ENGINE === 'http' && !e.LIPSYNC_URL) {
+    throw new ConfigError('Invalid configuration:\n  LIPSYNC_ENGINE=http needs LIPSYNC_URL (the lip-sync service)');
   }
   const publicAppUrl = e.PUBLIC_APP_URL.replace(/\/$/, '');
   const localFrontends = [8080, 8081, 8082, 8083, 8084].map((p) => `http://localhost:${p}`);
@@ -142,5 +151,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: e.STRIPE_SECRET_KEY
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, prices: e.STRIPE_PRICES!, apiUrl: e.STRIPE_API_URL }
       : undefined,
+    lipSync:
+      e.LIPSYNC_ENGINE === 'http'
+        ? { url: e.LIPSYNC_URL!, timeoutMs: e.LIPSYNC_TIMEOUT_SECONDS * 1000, retries: e.LIPSYNC_RETRIES }
+        : undefined,
   };
 }

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/connect';
 import { createMailer, type Mailer } from './mail/mailer';
 import type { GenerationEngine } from './engine/generation-engine';
+import { RemoteLipSync } from './engine/lipsync/remote-lipsync';
 import { LocalEngine } from './engine/local/local-engine';
 import { startJobQueue } from './jobs/queue';
 import { createAssetStore, type AssetStore } from './storage/asset-store';
@@ -31,7 +32,7 @@ export async function createContext(
   mailer?: Mailer,
 ): Promise<{ ctx: AppContext; close: (options?: { graceful?: boolean }) => Promise<void> }> {
   const jobs = await startJobQueue(database, log);
-  const engine = new LocalEngine();
+  const engine = new LocalEngine(config.lipSync ? new RemoteLipSync(config.lipSync) : undefined);
   const ctx: AppContext = {
     config,
     db: database.db,

@@ -31,3 +31,13 @@ test('lists are split on commas', () => {
     'https://b.example',
   ]);
 });
+
+test('the local lip-sync step is the default; the http one needs its service', () => {
+  expect(loadConfig({}).lipSync).toBeUndefined();
+  expect(() => loadConfig({ LIPSYNC_ENGINE: 'http' })).toThrow(/LIPSYNC_URL/);
+  expect(loadConfig({ LIPSYNC_ENGINE: 'http', LIPSYNC_URL: 'http://gpu:9000', LIPSYNC_TIMEOUT_SECONDS: '60' }).lipSync).toEqual({
+    url: 'http://gpu:9000',
+    timeoutMs: 60_000,
+    retries: 2,
+  });
+});

@@ -205,6 +205,8 @@ export const avatars = pgTable(
     preview: text('preview'),
     clip: text('clip'),
     loop: text('loop'),
+    /** Where the mouth is in each frame of the clip (JSON); null for avatars made before lip-sync. */
+    mouth: text('mouth'),
     defaultVoiceId: uuid('default_voice_id').references(() => voices.id, { onDelete: 'set null' }),
     consentText: text('consent_text').notNull(),
     consentBy: uuid('consent_by').references(() => users.id, { onDelete: 'set null' }),

@@ -1,10 +1,19 @@
 import type { ContentLanguage } from '@kagami/shared/validation';
+import type { RenderTimings } from './lipsync/animate';
+import type { PhonemeEvent } from './lipsync/mouth-track';
 import type { Speech, VoiceProfile } from './speech/synthesizer';
 
-/** A job that cannot succeed, with the reason code the user is shown (e.g. `no_face_detected`). */
+/** Finished videos are this tall, at this frame rate. */
+export const VIDEO_HEIGHT = 720;
+export const VIDEO_FPS = 25;
+
+/** A job that cannot succeed, with the reason code the user is shown (e.g. `no_face_detected`) and, for the log, what happened. */
 export class EngineFailure extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
+  constructor(
+    readonly reason: string,
+    detail?: string,
+  ) {
+    super(detail ?? reason);
   }
 }
 
@@ -15,20 +24,37 @@ export type AvatarOutput = {
   clip: string;
   /** The clip then the clip reversed: loops with no jump cut. */
   loop: string;
+  /** Where the mouth is in each frame of the clip (JSON, see `MouthTrack`); null when it could not be followed. */
+  mouth: string | null;
   /** The speaker measured from the video's own sound, when it has speech. */
   defaultVoice: VoiceProfile | null;
 };
 
 export type VoiceOutput = { profile: VoiceProfile; sample: string };
 
-/** `subtitles`: the script to burn in as subtitles, timed over the audio. */
-export type RenderInput = { loop: string; audio: string; output: string; watermark: boolean; subtitles?: string };
+/**
+ * `subtitles`: the script to burn in as subtitles, timed over the audio. `mouth`: the avatar's mouth
+ * track (avatars made before lip-sync have none and are rendered without mouth motion); `phonemes`:
+ * what the speech says when it was synthesized (uploaded audio has none).
+ */
+export type RenderInput = {
+  loop: string;
+  mouth?: string | null;
+  audio: string;
+  phonemes?: PhonemeEvent[];
+  output: string;
+  watermark: boolean;
+  subtitles?: string;
+};
+
+/** Where a render spent its time (see `RenderTimings`), when it animated the mouth locally. */
+export type RenderResult = { durationSeconds: number; timings?: RenderTimings };
 
 /** What produces avatars, voices, speech and videos; `local` runs on this machine, a GPU service could follow. */
 export interface GenerationEngine {
-  processAvatar(source: string, outputs: { preview: string; clip: string; loop: string }): Promise<AvatarOutput>;
+  processAvatar(source: string, outputs: { preview: string; clip: string; loop: string; mouth: string }): Promise<AvatarOutput>;
   processVoice(source: string, language: ContentLanguage, sample: string): Promise<VoiceOutput>;
   synthesizeSpeech(text: string, language: ContentLanguage, profile?: VoiceProfile): Promise<Speech>;
-  renderVideo(input: RenderInput): Promise<{ durationSeconds: number }>;
+  renderVideo(input: RenderInput): Promise<RenderResult>;
   close(): void;
 }

@@ -74,3 +74,13 @@ async function lastPacketSeconds(file: string): Promise<number | null> {
     return null;
   }
 }
+
+/** How many frames a video stream holds, counted from its packets (without decoding). */
+export async function countVideoFrames(file: string): Promise<number> {
+  const { stdout } = await runTool(
+    ffprobePath,
+    ['-v', 'error', '-select_streams', 'v:0', '-count_packets', '-show_entries', 'stream=nb_read_packets', '-of', 'csv=p=0', file],
+    { timeoutMs: 120_000 },
+  );
+  return Number.parseInt(stdout.toString(), 10) || 0;
+}

@@ -3,7 +3,8 @@ import { SAMPLE_RATE, SpeechSynthesizer } from '../../src/engine/speech/synthesi
 
 const FPS = 25;
 const frameAt = (ms: number) => Math.floor((ms * FPS) / 1000);
-const pcmOf = (wav: Buffer) => new Int16Array(wav.buffer.slice(wav.byteOffset + 44, wav.byteOffset + wav.byteLength));
+const pcmOf = (wav: Buffer) =>
+  Float32Array.from(new Int16Array(wav.buffer.slice(wav.byteOffset + 44, wav.byteOffset + wav.byteLength)), (sample) => sample / 32768);
 
 test('m, b and p close the lips; open vowels open them; o and u round them; stress and length marks do not matter', () => {
   for (const id of ['m', 'b', 'p', 'mː']) expect(visemeOf(id)).toEqual({ open: 0, round: 0 });
@@ -54,10 +55,10 @@ describe('from the phonemes eSpeak reports while it speaks', () => {
 describe('from the loudness of uploaded audio', () => {
   /** 0.6 s of a voiced buzz, 0.6 s of silence, 0.6 s of buzz. */
   const recording = () => {
-    const pcm = new Int16Array(Math.round(SAMPLE_RATE * 1.8));
+    const pcm = new Float32Array(Math.round(SAMPLE_RATE * 1.8));
     for (let i = 0; i < pcm.length; i += 1) {
       const t = i / SAMPLE_RATE;
-      if (t < 0.6 || t >= 1.2) pcm[i] = Math.round(9000 * Math.sin(2 * Math.PI * 140 * t) * (0.6 + 0.4 * Math.sin(2 * Math.PI * 4 * t)));
+      if (t < 0.6 || t >= 1.2) pcm[i] = 0.27 * (Math.sin(2 * Math.PI * 140 * t) * (0.6 + 0.4 * Math.sin(2 * Math.PI * 4 * t)));
     }
     return pcm;
   };

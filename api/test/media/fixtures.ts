@@ -46,9 +46,13 @@ export function textFile(dir: string, name: string) {
   return file;
 }
 
-/** face-api's own sample photo (several faces) as a 35 s clip, with speech on its sound track. */
+/** face-api's group photo sample3.jpg, its left face (frontal, lips closed) cropped out: an ffmpeg filter for that photo. */
+export const FACE_PHOTO = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo', 'sample3.jpg');
+export const ONE_FACE = 'crop=480:480:445:172';
+
+/** One face (FACE_PHOTO) as a 35 s 640x640 clip, with speech on its sound track. */
 export async function faceClip(dir: string, speechWav: string, seconds = 35) {
-  const photo = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo', 'sample1.jpg');
+  const photo = FACE_PHOTO;
   const file = join(dir, 'face-clip.mp4');
   await runFfmpeg([
     '-loop',
@@ -62,7 +66,7 @@ export async function faceClip(dir: string, speechWav: string, seconds = 35) {
     '-t',
     String(seconds),
     '-vf',
-    'scale=640:-2,format=yuv420p',
+    `${ONE_FACE},scale=640:640,format=yuv420p`,
     '-af',
     'apad',
     '-c:v',

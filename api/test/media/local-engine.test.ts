@@ -1,5 +1,6 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readMouthTrack } from '../../src/engine/lipsync/track-mouth';
 import { LocalEngine } from '../../src/engine/local/local-engine';
 import { probeMedia } from '../../src/media/probe';
 import { runFfmpeg } from '../../src/media/tools';
@@ -25,6 +26,7 @@ const outputs = (name: string) => ({
   preview: join(dir, `${name}.jpg`),
   clip: join(dir, `${name}.mp4`),
   loop: join(dir, `${name}-loop.mp4`),
+  mouth: join(dir, `${name}-mouth.json`),
 });
 
 test('an avatar from a face clip: preview, normalised clip, seamless loop, and a default voice from its speech', async () => {
@@ -34,6 +36,17 @@ test('an avatar from a face clip: preview, normalised clip, seamless loop, and a
   expect(clip).toMatchObject({ video: { codec: 'h264', fps: 25 }, audio: null });
   const loop = await probeMedia(result.loop);
   expect(loop!.durationSeconds!).toBeCloseTo(clip!.durationSeconds! * 2, 0);
+  // The still face is steady from the start: the clip is the longest it can be, and the mouth was followed in every frame.
+  expect(clip!.durationSeconds!).toBeCloseTo(12, 0);
+  const track = readMouthTrack(result.mouth!);
+  expect(track).toMatchObject({ fps: 25, width: 640, height: 640 });
+  expect(track!.poses).toHaveLength(300);
+  for (const pose of [track!.poses[0]!, track!.poses[299]!]) {
+    expect(pose.cx).toBeGreaterThan(250);
+    expect(pose.cx).toBeLessThan(390);
+    expect(pose.cy).toBeGreaterThan(400);
+    expect(pose.width).toBeGreaterThan(50);
+  }
   expect(result.defaultVoice).not.toBeNull();
   expect(result.defaultVoice!.medianPitchHz).toBeGreaterThan(70);
 }, 120_000);
@@ -61,8 +74,19 @@ test('a voice from a WAV: a measured profile and a spoken sample in its language
 
 describe('rendering', () => {
   let loop: string;
+  let mouth: string;
   beforeAll(async () => {
-    loop = (await engine.processAvatar(await faceClip(dir, speechWav), outputs('render-avatar'))).loop;
+    ({ loop, mouth } = (await engine.processAvatar(await faceClip(dir, speechWav), outputs('render-avatar'))) as {
+      loop: string;
+      mouth: string;
+    });
+  }, 120_000);
+
+  test('an avatar made before lip-sync (no mouth track) still renders', async () => {
+    const audio = await tone(dir, 2, 'old-avatar.wav');
+    const output = join(dir, 'old-avatar.mp4');
+    await engine.renderVideo({ loop, mouth: null, audio, output, watermark: true });
+    expect(await probeMedia(output)).toMatchObject({ video: { codec: 'h264', height: 720 }, audio: { codec: 'aac' } });
   }, 120_000);
 
   test('a video from a script: H.264 + AAC, as long as the speech within 0.5 s', async () => {
@@ -70,7 +94,7 @@ describe('rendering', () => {
     const audio = join(dir, 'script.wav');
     writeFileSync(audio, speech.wav);
     const output = join(dir, 'from-script.mp4');
-    await engine.renderVideo({ loop, audio, output, watermark: true });
+    await engine.renderVideo({ loop, mouth, audio, phonemes: speech.phonemes, output, watermark: true });
     const video = await probeMedia(output);
     expect(video).toMatchObject({ video: { codec: 'h264', height: 720 }, audio: { codec: 'aac' } });
     expect(Math.abs(video!.durationSeconds! - speech.durationSeconds)).toBeLessThan(0.5);
@@ -91,8 +115,15 @@ describe('rendering', () => {
     writeFileSync(audio, (await engine.synthesizeSpeech('Subtitles make videos easier to follow.', 'en')).wav);
     const plain = join(dir, 'plain.mp4');
     const subtitled = join(dir, 'subtitled.mp4');
-    await engine.renderVideo({ loop, audio, output: plain, watermark: false });
-    await engine.renderVideo({ loop, audio, output: subtitled, watermark: false, subtitles: 'Subtitles make videos easier to follow.' });
+    await engine.renderVideo({ loop, mouth, audio, output: plain, watermark: false });
+    await engine.renderVideo({
+      loop,
+      mouth,
+      audio,
+      output: subtitled,
+      watermark: false,
+      subtitles: 'Subtitles make videos easier to follow.',
+    });
     const lowerBand = 'iw:ih/5:0:ih*4/5';
     expect(changedShare(await frame(plain, lowerBand), await frame(subtitled, lowerBand))).toBeGreaterThan(0.01);
   }, 120_000);
@@ -124,7 +155,7 @@ describe('rendering', () => {
   test('a video from uploaded audio is as long as that audio, longer than the loop itself', async () => {
     const audio = await tone(dir, 31, 'upload.mp3', ['-c:a', 'libmp3lame']);
     const output = join(dir, 'from-audio.mp4');
-    await engine.renderVideo({ loop, audio, output, watermark: false });
+    await engine.renderVideo({ loop, mouth, audio, output, watermark: false });
     const video = await probeMedia(output);
     expect(Math.abs(video!.durationSeconds! - 31)).toBeLessThan(0.5);
     expect(video!.video!.codec).toBe('h264');

@@ -2,10 +2,10 @@
 // `node --import tsx test/media/make-e2e-media.ts <dir>` writes face-clip.mp4, large-face-clip.mp4,
 // voice.wav and camera.mjpeg (a face for Chromium's fake camera).
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { SpeechSynthesizer } from '../../src/engine/speech/synthesizer';
 import { runFfmpeg } from '../../src/media/tools';
-import { faceClip } from './fixtures';
+import { FACE_PHOTO, faceClip, ONE_FACE } from './fixtures';
 
 const SCRIPT =
   'Hello, I am recording this video to make my own avatar. I speak clearly, I look at the camera, and I keep a natural pace. ' +
@@ -16,7 +16,6 @@ async function main() {
   if (!dir) throw new Error('usage: make-e2e-media.ts <dir>');
   mkdirSync(dir, { recursive: true });
   if (existsSync(join(dir, 'camera.mjpeg'))) return;
-  const photo = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo', 'sample1.jpg');
   const speech = new SpeechSynthesizer();
   try {
     const wav = join(dir, 'voice.wav');
@@ -47,11 +46,11 @@ async function main() {
       '-framerate',
       '15',
       '-i',
-      photo,
+      FACE_PHOTO,
       '-t',
       '2',
       '-vf',
-      'scale=640:480:force_original_aspect_ratio=decrease,pad=640:480:(ow-iw)/2:(oh-ih)/2,format=yuvj420p',
+      `${ONE_FACE},scale=640:480:force_original_aspect_ratio=decrease,pad=640:480:(ow-iw)/2:(oh-ih)/2,format=yuvj420p`,
       '-c:v',
       'mjpeg',
       '-q:v',

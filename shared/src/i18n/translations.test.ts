@@ -71,7 +71,12 @@ test('every error code the API sends and every validation message is translated'
     for (const m of text.matchAll(/errorMessage\('([a-z_]+)'/g)) codes.add(m[1]!);
     for (const m of text.matchAll(/new AppError\(\s*\d+,\s*'([a-z_]+)'/g)) codes.add(m[1]!);
     for (const m of text.matchAll(/(?:fail|refuse)\(\d+, '([a-z_]+)'/g)) codes.add(m[1]!);
+    // Why a job failed, shown on its item.
+    for (const m of text.matchAll(/EngineFailure\('([a-z_]+)'/g)) codes.add(m[1]!);
   }
+  const scan = readFileSync(join(root, 'api/src/engine/lipsync/footage-scan.ts'), 'utf8');
+  for (const m of scan.matchAll(/^ {2}[a-z_]+: '([a-z_]+)',$/gm)) codes.add(m[1]!);
+  expect(codes).toContain('lips_never_closed');
   expect(codes.size).toBeGreaterThan(10);
   expect([...codes].filter((code) => !errors.includes(code))).toEqual([]);
 

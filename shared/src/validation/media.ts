@@ -2,6 +2,8 @@
 export const AVATAR_VIDEO = {
   minSeconds: 30,
   advisedMinutes: [2, 5] as const,
+  /** Asked for at the end of the footage: the avatar is made from a still, closed-lips stretch (the API needs 4 s). */
+  closedLipsSeconds: 5,
   maxBytes: 5 * 1024 ** 3,
   formats: ['mp4', 'mov', 'avi', 'mkv', 'webm', 'flv', 'wmv', 'm4v'],
 } as const;

@@ -128,6 +128,7 @@ export async function deleteAvatar(ctx: AppContext, userId: string, teamId: stri
     ctx.assets.remove('avatar_output', avatar.preview),
     ctx.assets.remove('avatar_output', avatar.clip),
     ctx.assets.remove('avatar_output', avatar.loop),
+    ctx.assets.remove('avatar_output', avatar.mouth),
   ]);
   if (withDefaultVoice && avatar.defaultVoiceId) await deleteVoice(ctx, userId, teamId, avatar.defaultVoiceId);
 }

@@ -9,6 +9,7 @@ import type { ContentLanguage } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
 import { avatars, history, teams, users, videos, voices } from '../../db/schema';
 import { EngineFailure } from '../../engine/generation-engine';
+import type { PhonemeEvent } from '../../engine/lipsync/mouth-track';
 import { SAMPLE_SENTENCES } from '../../engine/speech/sample-sentences';
 import { profileOf } from '../../engine/speech/synthesizer';
 import { QUEUES } from '../../jobs/queue';
@@ -49,12 +50,14 @@ async function teamWantsWatermark(ctx: AppContext, teamId: string) {
 async function processAvatar(ctx: AppContext, avatarId: string) {
   const [avatar] = await ctx.db.select().from(avatars).where(eq(avatars.id, avatarId));
   if (!avatar || avatar.status !== 'in_progress') return;
-  const files = { preview: `${avatarId}.jpg`, clip: `${avatarId}.mp4`, loop: `${avatarId}-loop.mp4` };
+  const names = { preview: `${avatarId}.jpg`, clip: `${avatarId}.mp4`, loop: `${avatarId}-loop.mp4`, mouth: `${avatarId}-mouth.json` };
   const result = await ctx.engine.processAvatar(ctx.assets.path('avatar_input', avatar.source), {
-    preview: ctx.assets.path('avatar_output', files.preview),
-    clip: ctx.assets.path('avatar_output', files.clip),
-    loop: ctx.assets.path('avatar_output', files.loop),
+    preview: ctx.assets.path('avatar_output', names.preview),
+    clip: ctx.assets.path('avatar_output', names.clip),
+    loop: ctx.assets.path('avatar_output', names.loop),
+    mouth: ctx.assets.path('avatar_output', names.mouth),
   });
+  const files = { ...names, mouth: result.mouth ? names.mouth : null };
   let sample: string | null = null;
   const voiceId = crypto.randomUUID();
   if (result.defaultVoice) {
@@ -118,6 +121,7 @@ async function renderVideo(ctx: AppContext, videoId: string) {
   if (!avatar?.loop) throw new EngineFailure('avatar_missing');
   let audio = video.audioSource ? ctx.assets.path('avatar_input', video.audioSource) : null;
   let speechFile: string | null = null;
+  let phonemes: PhonemeEvent[] | undefined;
   if (!audio) {
     // No voice: the built-in voice of the video's language.
     const [voice] = video.voiceId ? await ctx.db.select().from(voices).where(eq(voices.id, video.voiceId)) : [];
@@ -129,13 +133,16 @@ async function renderVideo(ctx: AppContext, videoId: string) {
     );
     speechFile = join(tmpdir(), `kagami-${videoId}.wav`);
     await writeFile(speechFile, speech.wav);
+    phonemes = speech.phonemes;
     audio = speechFile;
   }
   const output = `${videoId}.mp4`;
   try {
     const { durationSeconds } = await ctx.engine.renderVideo({
       loop: ctx.assets.path('avatar_output', avatar.loop),
+      mouth: avatar.mouth ? ctx.assets.path('avatar_output', avatar.mouth) : null,
       audio,
+      phonemes,
       output: ctx.assets.path('video_output', output),
       watermark: ctx.config.watermark && (await teamWantsWatermark(ctx, video.teamId)),
       subtitles: video.subtitles && video.script ? video.script : undefined,
@@ -189,6 +196,7 @@ export async function startWorkers(ctx: AppContext, log: FastifyBaseLogger) {
           }
           const reason = error instanceof EngineFailure ? error.reason : 'processing_failed';
           if (!(error instanceof EngineFailure)) log.error({ err: error, job: job!.id }, `${handler.queue} failed for good`);
+          else if (error.message !== reason) log.warn({ job: job!.id, reason }, `${handler.queue} failed: ${error.message}`);
           const row = await markFailed(ctx, handler.table, id, reason);
           if (row) await refund(ctx.db, id);
           if (row && handler.kind) await notify(ctx, row.createdBy, handler.kind, row.name, false, reason);

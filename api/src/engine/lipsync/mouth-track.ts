@@ -100,16 +100,16 @@ export function mouthFromPhonemes(phonemes: PhonemeEvent[], frames: number, fps:
 }
 
 /**
- * Loudness per frame of 16-bit mono PCM, 0..1: each frame's RMS against the loud end of the whole
- * recording (its 95th percentile), with a noise floor below which it is 0.
+ * Loudness per frame of mono samples in [-1, 1], 0..1: each frame's RMS against the loud end of the
+ * whole recording (its 95th percentile), with a noise floor below which it is 0.
  */
-export function loudnessPerFrame(pcm: Int16Array, sampleRate: number, fps: number, frames: number): number[] {
+export function loudnessPerFrame(pcm: Float32Array, sampleRate: number, fps: number, frames: number): number[] {
   const perFrame = sampleRate / fps;
   const rms = Array.from({ length: frames }, (_, frame) => {
     const start = Math.floor(frame * perFrame);
     const end = Math.min(pcm.length, Math.floor((frame + 1) * perFrame));
     let sum = 0;
-    for (let i = start; i < end; i += 1) sum += (pcm[i]! / 32768) ** 2;
+    for (let i = start; i < end; i += 1) sum += pcm[i]! ** 2;
     return end > start ? Math.sqrt(sum / (end - start)) : 0;
   });
   const loud = [...rms].sort((a, b) => a - b)[Math.floor(rms.length * 0.95)] ?? 0;

@@ -1,54 +1,17 @@
-// Where the mouth is in every frame of an avatar's clip: landmarks on every STEP-th frame (the detector
-// sees a 640x480 letterbox), mapped back to the clip's pixels and filled in between (Catmull-Rom), so a
-// render can warp each frame without running the detector.
-import { spawn } from 'node:child_process';
-import { facesWithLandmarks, FRAME_HEIGHT, FRAME_WIDTH, type Point } from '../local/face-detector';
-import { ffmpegPath } from '../../media/tools';
+// Where the mouth is in every frame of an avatar's clip: the face is detected once, its landmarks taken
+// on every STEP-th frame in the box carried over from the frame before, mapped back to the clip's
+// pixels and filled in between (Catmull-Rom). Stored with the avatar, so a render warps each frame
+// without running the detector.
+import { readFileSync, writeFileSync } from 'node:fs';
+import * as v from 'valibot';
+import { followFace, letterboxedFrames, unletterbox } from '../local/face-detector';
 import { mouthPoseOf } from './face-geometry';
 import type { MouthPose } from './mouth-warp';
 
 export const TRACK_STEP = 5;
-const FRAME_BYTES = FRAME_WIDTH * FRAME_HEIGHT * 3;
 
-/** Every STEP-th frame of the clip, letterboxed to the detector's size, as RGB, in order. */
-async function* sampledFrames(clip: string): AsyncGenerator<Uint8Array> {
-  const child = spawn(
-    ffmpegPath,
-    [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-i',
-      clip,
-      '-vf',
-      `select='not(mod(n\\,${TRACK_STEP}))',scale=${FRAME_WIDTH}:${FRAME_HEIGHT}:force_original_aspect_ratio=decrease,pad=${FRAME_WIDTH}:${FRAME_HEIGHT}:(ow-iw)/2:(oh-ih)/2`,
-      '-vsync',
-      '0',
-      '-f',
-      'rawvideo',
-      '-pix_fmt',
-      'rgb24',
-      'pipe:1',
-    ],
-    { stdio: ['ignore', 'pipe', 'ignore'] },
-  );
-  let pending = Buffer.alloc(0);
-  for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
-    pending = Buffer.concat([pending, chunk]);
-    while (pending.length >= FRAME_BYTES) {
-      yield new Uint8Array(pending.subarray(0, FRAME_BYTES));
-      pending = pending.subarray(FRAME_BYTES);
-    }
-  }
-}
-
-/** The letterbox the detector saw, to map its points back to the clip's pixels. */
-const unletterbox = (width: number, height: number) => {
-  const scale = Math.min(FRAME_WIDTH / width, FRAME_HEIGHT / height);
-  const dx = (FRAME_WIDTH - width * scale) / 2;
-  const dy = (FRAME_HEIGHT - height * scale) / 2;
-  return (point: Point): Point => ({ x: (point.x - dx) / scale, y: (point.y - dy) / scale });
-};
+/** The mouth's pose in each frame of an avatar's clip (the loop plays it forwards, then backwards). */
+export type MouthTrack = { fps: number; width: number; height: number; poses: MouthPose[] };
 
 const catmullRom = (p0: number, p1: number, p2: number, p3: number, t: number) =>
   0.5 * (2 * p1 + (-p0 + p2) * t + (2 * p0 - 5 * p1 + 4 * p2 - p3) * t * t + (-p0 + 3 * p1 - 3 * p2 + p3) * t * t * t);
@@ -71,15 +34,43 @@ export function interpolatePoses(samples: (MouthPose | null)[], frames: number):
 }
 
 /**
- * The mouth's pose in each of the clip's `frames` frames (clip pixels), following its best face; null
- * when no sampled frame shows a face.
+ * The mouth's pose in each of the clip's `frames` frames (clip pixels), following the face found in
+ * its first frame; null when there is none.
  */
 export async function trackMouth(clip: string, size: { width: number; height: number; frames: number }): Promise<MouthPose[] | null> {
   const toClip = unletterbox(size.width, size.height);
   const samples: (MouthPose | null)[] = [];
-  for await (const rgb of sampledFrames(clip)) {
-    const [face] = await facesWithLandmarks(rgb);
-    samples.push(face ? mouthPoseOf(face.points.map(toClip)) : null);
-  }
+  const { frames, done } = letterboxedFrames(clip, `select='not(mod(n\\,${TRACK_STEP}))'`);
+  for await (const { points } of followFace(frames, Infinity)) samples.push(points ? mouthPoseOf(points.map(toClip)) : null);
+  await done;
   return interpolatePoses(samples, size.frames);
 }
+
+const TrackSchema = v.object({
+  fps: v.number(),
+  width: v.number(),
+  height: v.number(),
+  poses: v.array(v.tuple([v.number(), v.number(), v.number(), v.number()])),
+});
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+export function writeMouthTrack(file: string, track: MouthTrack) {
+  const poses = track.poses.map((p) => [round(p.cx), round(p.cy), round(p.width), Math.round(p.angle * 10000) / 10000]);
+  writeFileSync(file, JSON.stringify({ ...track, poses }));
+}
+
+/** A stored track, or null when the file is missing or not a track. */
+export function readMouthTrack(file: string): MouthTrack | null {
+  try {
+    const parsed = v.safeParse(TrackSchema, JSON.parse(readFileSync(file, 'utf8')));
+    if (!parsed.success || parsed.output.poses.length === 0) return null;
+    const poses = parsed.output.poses.map(([cx, cy, width, angle]) => ({ cx, cy, width, angle }));
+    return { ...parsed.output, poses };
+  } catch {
+    return null;
+  }
+}
+
+/** The pose in every frame of the avatar's loop: the clip's frames forwards, then backwards. */
+export const loopPoses = (track: MouthTrack) => [...track.poses, ...[...track.poses].reverse()];

@@ -1,93 +1,149 @@
 import { dirname, join, sep } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
-import { runFfmpeg } from '../../media/tools';
+import { readFrames } from '../../media/frame-pipes';
 
 // The WebAssembly build of face-api (tfjs-node cannot be installed here); models ship in its package.
 const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as typeof import('@vladmandic/face-api');
 
+/** The detector sees every frame letterboxed to this size. */
 export const FRAME_WIDTH = 640;
 export const FRAME_HEIGHT = 480;
+const FRAME_BYTES = FRAME_WIDTH * FRAME_HEIGHT * 3;
+const LETTERBOX = `scale=${FRAME_WIDTH}:${FRAME_HEIGHT}:force_original_aspect_ratio=decrease,pad=${FRAME_WIDTH}:${FRAME_HEIGHT}:(ow-iw)/2:(oh-ih)/2`;
 const MIN_CONFIDENCE = 0.5;
 
 const MODELS = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
 let ready: Promise<void> | null = null;
 
-function loadModel() {
+function loadModels() {
   ready ??= (async () => {
     setWasmPaths(join(dirname(require.resolve('@tensorflow/tfjs-backend-wasm')), sep));
     await tf.setBackend('wasm');
     await tf.ready();
     await faceapi.nets.ssdMobilenetv1.loadFromDisk(MODELS);
+    await faceapi.nets.faceLandmark68Net.loadFromDisk(MODELS);
   })();
   return ready;
 }
 
-let landmarksReady: Promise<void> | null = null;
+export type Point = { x: number; y: number };
+export type Box = { x: number; y: number; width: number; height: number };
+/** A face found in a frame: its box and its 68 landmarks (iBUG order: jaw 0-16, nose 27-35, eyes 36-47, lips 48-67). */
+export type FaceLandmarks = { score: number; box: Box; points: Point[] };
 
-/** The landmark model as well, loaded by the first caller that needs landmarks (face checks alone do not). */
-function loadLandmarkModel() {
-  landmarksReady ??= loadModel().then(() => faceapi.nets.faceLandmark68Net.loadFromDisk(MODELS));
-  return landmarksReady;
-}
+const toTensor = (rgb: Uint8Array) => tf.tensor3d(Int32Array.from(rgb), [FRAME_HEIGHT, FRAME_WIDTH, 3], 'int32');
 
-/** One frame at `seconds`, letterboxed to 640x480 RGB, decoded by ffmpeg. */
-export async function frameAt(video: string, seconds: number): Promise<Uint8Array> {
-  const { stdout } = await runFfmpeg(
+/**
+ * Frames of a video letterboxed to the detector's size as RGB, in order; `select` is an ffmpeg filter
+ * choosing which (e.g. `fps=5`). `seek` and `seconds` bound the part read.
+ */
+export function letterboxedFrames(video: string, select: string, part: { seek?: number; seconds?: number } = {}) {
+  return readFrames(
     [
-      '-ss',
-      seconds.toFixed(2),
+      ...(part.seek ? ['-ss', part.seek.toFixed(3)] : []),
       '-i',
       video,
-      '-frames:v',
-      '1',
+      ...(part.seconds ? ['-t', part.seconds.toFixed(3)] : []),
+      '-an',
       '-vf',
-      `scale=${FRAME_WIDTH}:${FRAME_HEIGHT}:force_original_aspect_ratio=decrease,pad=${FRAME_WIDTH}:${FRAME_HEIGHT}:(ow-iw)/2:(oh-ih)/2`,
+      `${select},${LETTERBOX}`,
+      '-vsync',
+      '0',
       '-f',
       'rawvideo',
       '-pix_fmt',
       'rgb24',
-      'pipe:1',
     ],
-    { timeoutMs: 60_000 },
+    FRAME_BYTES,
   );
-  return new Uint8Array(stdout.buffer, stdout.byteOffset, stdout.byteLength);
 }
 
-/** The best face score in a frame (0 when there is none). */
-export async function bestFaceScore(rgb: Uint8Array): Promise<number> {
-  if (rgb.length !== FRAME_WIDTH * FRAME_HEIGHT * 3) return 0;
-  await loadModel();
-  const tensor = tf.tensor3d(Int32Array.from(rgb), [FRAME_HEIGHT, FRAME_WIDTH, 3], 'int32');
+/** Maps points the detector found in its letterbox back to the pixels of a `width` x `height` video. */
+export function unletterbox(width: number, height: number) {
+  const scale = Math.min(FRAME_WIDTH / width, FRAME_HEIGHT / height);
+  const dx = (FRAME_WIDTH - width * scale) / 2;
+  const dy = (FRAME_HEIGHT - height * scale) / 2;
+  return (point: Point): Point => ({ x: (point.x - dx) / scale, y: (point.y - dy) / scale });
+}
+
+/** Every face in a letterboxed frame (SSD MobileNet, about 0.3 s on this CPU), best first. */
+export async function detectFaces(rgb: Uint8Array): Promise<{ score: number; box: Box }[]> {
+  if (rgb.length !== FRAME_BYTES) return [];
+  await loadModels();
+  const tensor = toTensor(rgb);
   try {
-    const faces = await faceapi.detectAllFaces(tensor as never, new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE }));
-    return faces.reduce((best, face) => Math.max(best, face.score), 0);
+    const found = await faceapi.detectAllFaces(tensor as never, new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE }));
+    return found
+      .map((face) => ({ score: face.score, box: { x: face.box.x, y: face.box.y, width: face.box.width, height: face.box.height } }))
+      .sort((a, b) => b.score - a.score);
   } finally {
     tensor.dispose();
   }
 }
 
-export type Point = { x: number; y: number };
-/** A face found in a frame: its box and its 68 landmarks (iBUG order: jaw 0-16, nose 27-35, eyes 36-47, lips 48-67). */
-export type FaceLandmarks = { score: number; box: { x: number; y: number; width: number; height: number }; points: Point[] };
-
-/** Every face in a 640x480 RGB frame with its landmarks, best first. */
-export async function facesWithLandmarks(rgb: Uint8Array): Promise<FaceLandmarks[]> {
-  if (rgb.length !== FRAME_WIDTH * FRAME_HEIGHT * 3) return [];
-  await loadLandmarkModel();
-  const tensor = tf.tensor3d(Int32Array.from(rgb), [FRAME_HEIGHT, FRAME_WIDTH, 3], 'int32');
+/**
+ * The 68 landmarks of the face in `box` (a detector's box, or one carried over from an earlier frame
+ * of the same face): about 10 ms, so a clip can be followed without detecting on every frame.
+ */
+export async function landmarksIn(rgb: Uint8Array, box: Box): Promise<Point[]> {
+  await loadModels();
+  const x = Math.max(0, Math.round(box.x));
+  const y = Math.max(0, Math.round(box.y));
+  const width = Math.min(FRAME_WIDTH - x, Math.round(box.width));
+  const height = Math.min(FRAME_HEIGHT - y, Math.round(box.height));
+  if (width < 16 || height < 16) return [];
+  const tensor = toTensor(rgb);
+  const crop = tf.slice(tensor, [y, x, 0], [height, width, 3]);
   try {
-    const found = await faceapi
-      .detectAllFaces(tensor as never, new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE }))
-      .withFaceLandmarks();
-    return found
-      .map((face) => ({
-        score: face.detection.score,
-        box: { x: face.detection.box.x, y: face.detection.box.y, width: face.detection.box.width, height: face.detection.box.height },
-        points: face.landmarks.positions.map((p) => ({ x: p.x, y: p.y })),
-      }))
-      .sort((a, b) => b.score - a.score);
+    const landmarks = (await faceapi.detectFaceLandmarks(crop as never)) as import('@vladmandic/face-api').FaceLandmarks68;
+    return landmarks.positions.map((p) => ({ x: p.x + x, y: p.y + y }));
   } finally {
+    crop.dispose();
     tensor.dispose();
+  }
+}
+
+/** Every face in a letterboxed frame with its landmarks, best first. */
+export async function facesWithLandmarks(rgb: Uint8Array): Promise<FaceLandmarks[]> {
+  const faces: FaceLandmarks[] = [];
+  for (const face of await detectFaces(rgb)) faces.push({ ...face, points: await landmarksIn(rgb, face.box) });
+  return faces;
+}
+
+const centre = (points: Point[]) => ({
+  x: points.reduce((sum, p) => sum + p.x, 0) / points.length,
+  y: points.reduce((sum, p) => sum + p.y, 0) / points.length,
+});
+
+/** What `followFace` saw in one frame: how many faces the last detection found, and the followed face's landmarks. */
+export type FollowedFace = { faces: number; points: Point[] | null };
+
+/**
+ * Follows the best face through letterboxed frames: detection (slow) on every `detectEvery`-th frame,
+ * landmarks (fast) on every frame, in the detected box moved along with the landmarks since. Faces
+ * less than half the best one's height are background and not counted.
+ */
+export async function* followFace(frames: AsyncIterable<Uint8Array>, detectEvery: number): AsyncGenerator<FollowedFace> {
+  let faces = 0;
+  type Followed = { box: Box; anchor: Point[]; last: Point[] };
+  let followed: Followed | null = null;
+  let index = 0;
+  for await (const rgb of frames) {
+    if (index % detectEvery === 0) {
+      const found = await detectFaces(rgb);
+      const best = found[0];
+      faces = best ? found.filter((face) => face.box.height >= best.box.height / 2).length : 0;
+      const points = best ? await landmarksIn(rgb, best.box) : [];
+      followed = best && points.length ? { box: best.box, anchor: points, last: points } : null;
+    } else if (followed) {
+      const { box, anchor, last }: Followed = followed;
+      const a = centre(anchor);
+      const b = centre(last);
+      const points = await landmarksIn(rgb, { ...box, x: box.x + b.x - a.x, y: box.y + b.y - a.y });
+      followed = points.length ? { box, anchor, last: points } : null;
+    }
+    index += 1;
+    yield { faces, points: followed?.last ?? null };
   }
 }

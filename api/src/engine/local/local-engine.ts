@@ -3,64 +3,83 @@ import { rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { ContentLanguage } from '@kagami/shared/validation';
-import { probeMedia } from '../../media/probe';
+import { countVideoFrames, probeMedia } from '../../media/probe';
 import { runFfmpeg } from '../../media/tools';
 import { checkAvatarVideo, checkVoiceAudio } from '../../media/validate';
-import { EngineFailure, type AvatarOutput, type GenerationEngine, type RenderInput, type VoiceOutput } from '../generation-engine';
+import {
+  EngineFailure,
+  VIDEO_FPS,
+  VIDEO_HEIGHT,
+  type AvatarOutput,
+  type GenerationEngine,
+  type RenderInput,
+  type RenderResult,
+  type VoiceOutput,
+} from '../generation-engine';
+import { mouthShapesFor, renderTalkingLoop } from '../lipsync/animate';
+import { scanFootage } from '../lipsync/footage-scan';
+import type { RemoteLipSync } from '../lipsync/remote-lipsync';
+import { readMouthTrack, trackMouth, writeMouthTrack } from '../lipsync/track-mouth';
 import { SAMPLE_SENTENCES } from '../speech/sample-sentences';
 import { SpeechSynthesizer, type VoiceProfile } from '../speech/synthesizer';
 import { decodeMono } from './decode';
-import { bestFaceScore, frameAt } from './face-detector';
 import { analyzeVoice, holdsSpeech } from './voice-analysis';
 import { toSrt } from './subtitles';
 
-const SAMPLED_FRAMES = 8;
-/** At least half of the sampled frames must show a face. */
-const MIN_FACE_FRAMES = 4;
-/** The avatar's motion is taken from the start of the video: enough to loop, small enough to reverse in memory. */
+/** The avatar's motion: at most this much of the footage's best stretch, enough to loop, small enough to reverse in memory. */
 const LOOP_SOURCE_SECONDS = 12;
 const MIN_SPEECH_SECONDS = 3;
 /** The avatar's clips: H.264 in a web-friendly mp4, quality kept high since videos re-encode them. */
 const AVATAR_H264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', '-movflags', '+faststart'];
+/** The finished video: H.264 and AAC in a web-friendly mp4. */
+const VIDEO_ENCODE = [
+  '-c:v',
+  'libx264',
+  '-preset',
+  'veryfast',
+  '-crf',
+  '23',
+  '-pix_fmt',
+  'yuv420p',
+  '-c:a',
+  'aac',
+  '-b:a',
+  '128k',
+  '-movflags',
+  '+faststart',
+];
 const WATERMARK_FONT = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf', 'DejaVuSans-Bold.ttf');
 
 export class LocalEngine implements GenerationEngine {
   private readonly speech = new SpeechSynthesizer();
 
-  async processAvatar(source: string, outputs: { preview: string; clip: string; loop: string }): Promise<AvatarOutput> {
+  /** `remoteLipSync`: hand the mouth animation to a lip-sync service instead of warping here. */
+  constructor(private readonly remoteLipSync?: RemoteLipSync) {}
+
+  async processAvatar(source: string, outputs: { preview: string; clip: string; loop: string; mouth: string }): Promise<AvatarOutput> {
     const probe = await probeMedia(source);
     const rejection = checkAvatarVideo(probe, statSync(source).size);
     if (rejection) throw new EngineFailure(rejection);
-    const duration = probe!.durationSeconds!;
+    const stretch = await scanFootage(source, {
+      width: probe!.video!.width,
+      height: probe!.video!.height,
+      duration: probe!.durationSeconds!,
+    });
+    if ('reason' in stretch) throw new EngineFailure(stretch.reason);
 
-    const times = Array.from({ length: SAMPLED_FRAMES }, (_, i) => ((i + 0.5) / SAMPLED_FRAMES) * duration);
-    const scores: number[] = [];
-    for (const time of times) scores.push(await bestFaceScore(await frameAt(source, time)));
-    if (scores.filter((score) => score > 0).length < MIN_FACE_FRAMES) throw new EngineFailure('no_face_detected');
-    const clearest = times[scores.indexOf(Math.max(...scores))]!;
-
-    await runFfmpeg([
-      '-ss',
-      clearest.toFixed(2),
-      '-i',
-      source,
-      '-frames:v',
-      '1',
-      '-vf',
-      "scale='min(1280,iw)':-2",
-      '-q:v',
-      '3',
-      outputs.preview,
-    ]);
+    const start = stretch.start.toFixed(3);
+    await runFfmpeg(['-ss', start, '-i', source, '-frames:v', '1', '-vf', "scale='min(1280,iw)':-2", '-q:v', '3', outputs.preview]);
     await runFfmpeg(
       [
+        '-ss',
+        start,
         '-i',
         source,
         '-t',
-        String(LOOP_SOURCE_SECONDS),
+        Math.min(stretch.seconds, LOOP_SOURCE_SECONDS).toFixed(3),
         '-an',
         '-vf',
-        "scale='min(1920,iw)':'min(1080,ih)':force_original_aspect_ratio=decrease,scale=trunc(iw/2)*2:trunc(ih/2)*2,fps=25",
+        `scale='min(1920,iw)':'min(1080,ih)':force_original_aspect_ratio=decrease,scale=trunc(iw/2)*2:trunc(ih/2)*2,fps=${VIDEO_FPS}`,
         ...AVATAR_H264,
         outputs.clip,
       ],
@@ -79,6 +98,9 @@ export class LocalEngine implements GenerationEngine {
       ],
       { timeoutMs: 600_000 },
     );
+    const clip = (await probeMedia(outputs.clip))!.video!;
+    const poses = await trackMouth(outputs.clip, { width: clip.width, height: clip.height, frames: await countVideoFrames(outputs.clip) });
+    if (poses) writeMouthTrack(outputs.mouth, { fps: VIDEO_FPS, width: clip.width, height: clip.height, poses });
 
     let defaultVoice: VoiceProfile | null = null;
     if (probe!.audio) {
@@ -87,7 +109,7 @@ export class LocalEngine implements GenerationEngine {
         defaultVoice = { medianPitchHz: analysis.medianPitchHz, wordsPerMinute: analysis.wordsPerMinute, loudnessDb: analysis.loudnessDb };
       }
     }
-    return { ...outputs, defaultVoice };
+    return { ...outputs, mouth: poses ? outputs.mouth : null, defaultVoice };
   }
 
   async processVoice(source: string, language: ContentLanguage, sample: string): Promise<VoiceOutput> {
@@ -112,74 +134,72 @@ export class LocalEngine implements GenerationEngine {
   }
 
   /**
-   * The avatar's loop repeated for as long as the audio lasts, cut to the audio's length with -t
-   * (-shortest overshoots), at 720p, with the watermark unless the plan removes it, and the script
-   * as subtitles when asked.
+   * The avatar's loop repeated for as long as the audio lasts, its mouth moving with the speech when
+   * the avatar has a mouth track, cut to the audio's length with -t (-shortest overshoots), at 720p,
+   * with the watermark unless the plan removes it, and the script as subtitles when asked.
    */
-  async renderVideo({ loop, audio, output, watermark, subtitles }: RenderInput) {
+  async renderVideo({ loop, mouth, audio, phonemes, output, watermark, subtitles }: RenderInput): Promise<RenderResult> {
     const audioProbe = await probeMedia(audio);
     const duration = audioProbe?.durationSeconds;
     if (!audioProbe?.audio || !duration) throw new EngineFailure('audio_unreadable');
-    const filters = ['scale=-2:720'];
-    if (watermark) {
-      filters.push(
-        // Top right: a player's controls cover the bottom; sized by the shorter side, so a tall frame holds it too.
-        `drawtext=fontfile='${WATERMARK_FONT}':text='Kagami':fontcolor=white@0.55:fontsize=min(h/16\\,w/8):x=w-tw-min(w\\,h)/24:y=min(w\\,h)/24:shadowcolor=black@0.4:shadowx=2:shadowy=2`,
-      );
-    }
+    const track = mouth ? readMouthTrack(mouth) : null;
     const srt = subtitles ? join(tmpdir(), `kagami-${randomUUID()}.srt`) : null;
-    if (srt) {
-      writeFileSync(srt, toSrt(subtitles!, duration));
-      filters.push(
-        `subtitles=filename=${srt}:fontsdir=${dirname(WATERMARK_FONT)}:force_style='Fontname=DejaVu Sans,Fontsize=20,Outline=1,MarginV=28'`,
-      );
-    }
-    const encode = [
-      '-c:v',
-      'libx264',
-      '-preset',
-      'veryfast',
-      '-crf',
-      '23',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-b:a',
-      '128k',
-      '-movflags',
-      '+faststart',
-    ];
+    if (srt) writeFileSync(srt, toSrt(subtitles!, duration));
+    const finish = (scaled: boolean) => {
+      const filters = [...(scaled ? [] : [`scale=-2:${VIDEO_HEIGHT}`]), ...finishingFilters(watermark, srt)];
+      return [
+        '-i',
+        audio,
+        '-t',
+        duration.toFixed(3),
+        '-map',
+        '0:v',
+        '-map',
+        '1:a',
+        ...(filters.length ? ['-vf', filters.join(',')] : []),
+        ...VIDEO_ENCODE,
+        output,
+      ];
+    };
+    const talking = track && this.remoteLipSync ? join(tmpdir(), `kagami-${randomUUID()}.mp4`) : null;
+    let timings: RenderResult['timings'];
     try {
-      await runFfmpeg(
-        [
-          '-stream_loop',
-          '-1',
-          '-i',
-          loop,
-          '-i',
-          audio,
-          '-t',
-          duration.toFixed(3),
-          '-map',
-          '0:v',
-          '-map',
-          '1:a',
-          '-vf',
-          filters.join(','),
-          ...encode,
-          output,
-        ],
-        { timeoutMs: 3_600_000 },
-      );
+      if (!track) {
+        await runFfmpeg(['-stream_loop', '-1', '-i', loop, ...finish(false)], { timeoutMs: 3_600_000 });
+      } else {
+        const shapes = await mouthShapesFor(audio, Math.ceil(duration * VIDEO_FPS), phonemes);
+        if (talking) {
+          await this.remoteLipSync!.render({ loop, track, audio, shapes }, talking);
+          await runFfmpeg(['-i', talking, ...finish(false)], { timeoutMs: 3_600_000 });
+        } else {
+          timings = await renderTalkingLoop({ loop, track, shapes }, finish(true));
+        }
+      }
     } finally {
       if (srt) rmSync(srt, { force: true });
+      if (talking) rmSync(talking, { force: true });
     }
     const rendered = await probeMedia(output);
-    return { durationSeconds: rendered?.durationSeconds ?? duration };
+    return { durationSeconds: rendered?.durationSeconds ?? duration, timings };
   }
 
   close() {
     this.speech.close();
   }
+}
+
+/** The watermark (top right: a player's controls cover the bottom; sized by the shorter side, so a tall frame holds it too) and subtitles. */
+function finishingFilters(watermark: boolean, srt: string | null) {
+  const filters: string[] = [];
+  if (watermark) {
+    filters.push(
+      `drawtext=fontfile='${WATERMARK_FONT}':text='Kagami':fontcolor=white@0.55:fontsize=min(h/16\\,w/8):x=w-tw-min(w\\,h)/24:y=min(w\\,h)/24:shadowcolor=black@0.4:shadowx=2:shadowy=2`,
+    );
+  }
+  if (srt) {
+    filters.push(
+      `subtitles=filename=${srt}:fontsdir=${dirname(WATERMARK_FONT)}:force_style='Fontname=DejaVu Sans,Fontsize=20,Outline=1,MarginV=28'`,
+    );
+  }
+  return filters;
 }

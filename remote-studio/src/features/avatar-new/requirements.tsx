@@ -12,6 +12,7 @@ export function Requirements() {
     t('requirements.lighting'),
     t('requirements.framing'),
     t('requirements.speech'),
+    t('requirements.ending', { seconds: AVATAR_VIDEO.closedLipsSeconds }),
   ];
   return (
     <Box borderWidth="1px" borderRadius="lg" bg="white" p="5" as="section" aria-label={t('requirements.title')}>

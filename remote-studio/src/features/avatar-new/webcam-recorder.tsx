@@ -113,7 +113,7 @@ export function WebcamRecorder({ onRecorded, sending }: { onRecorded: (file: Fil
         ) : null}
       </Box>
       <Text fontSize="sm" color="fg.muted">
-        {t('webcam.tips')}
+        {t('webcam.tips', { seconds: AVATAR_VIDEO.closedLipsSeconds })}
       </Text>
       <HStack gap="2">
         {state.phase === 'recording' ? (

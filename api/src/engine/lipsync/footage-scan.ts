@@ -1,0 +1,81 @@
+// Where in an avatar's footage the avatar can be made from: the longest stretch in which exactly one
+// face looks at the camera, holds still and keeps its lips closed (the warp opens the mouth itself).
+// When there is none, the reason the user can act on.
+import { VIDEO_HEIGHT } from '../generation-engine';
+import { followFace, letterboxedFrames, unletterbox, type Point } from '../local/face-detector';
+import { CLOSED_LIPS, lipGapOf, MAX_YAW, mouthPoseOf, yawOf } from './face-geometry';
+import type { MouthPose } from './mouth-warp';
+
+/** The shortest stretch a loop is made from. */
+export const MIN_STRETCH_SECONDS = 4;
+/** The mouth at least this wide in the finished (720p) video, or the face is too small to animate. */
+const MIN_MOUTH_WIDTH = 24;
+/** Between two samples a steady face moves less than this share of its mouth's width, and changes size by less. */
+const STEADY_SHIFT = 0.25;
+const STEADY_SCALE = 0.15;
+/** Samples 5 times a second (fewer in long footage) and detects faces every 10th sample. */
+const SAMPLE_SECONDS = 0.2;
+const MAX_SAMPLES = 900;
+const DETECT_EVERY = 10;
+
+export type Verdict = 'ok' | 'no_face' | 'multiple_faces' | 'face_too_small' | 'head_turned' | 'lips_open';
+
+/** The reason shown to the user when most of the footage has this problem (`not_steady`: no problem but motion). */
+export const SCAN_REASONS: Record<Exclude<Verdict, 'ok'> | 'not_steady', string> = {
+  no_face: 'no_face_detected',
+  multiple_faces: 'multiple_faces',
+  face_too_small: 'face_too_small',
+  head_turned: 'head_turned',
+  lips_open: 'lips_never_closed',
+  not_steady: 'face_not_steady',
+};
+
+/** One sampled frame: `points` in the footage's pixels. */
+export function verdictOf(faces: number, points: Point[] | null, footageHeight: number): Verdict {
+  if (faces === 0 || !points) return 'no_face';
+  if (faces > 1) return 'multiple_faces';
+  if (mouthPoseOf(points).width * (VIDEO_HEIGHT / footageHeight) < MIN_MOUTH_WIDTH) return 'face_too_small';
+  if (Math.abs(yawOf(points)) > MAX_YAW) return 'head_turned';
+  if (lipGapOf(points) > CLOSED_LIPS) return 'lips_open';
+  return 'ok';
+}
+
+const steady = (a: MouthPose, b: MouthPose) =>
+  Math.hypot(b.cx - a.cx, b.cy - a.cy) <= STEADY_SHIFT * a.width && Math.abs(b.width / a.width - 1) <= STEADY_SCALE;
+
+export type Sample = { seconds: number; verdict: Verdict; pose: MouthPose | null };
+
+/** The longest run of usable, steady samples lasting MIN_STRETCH_SECONDS, or the reason there is none. */
+export function longestStretch(samples: Sample[], step: number): { start: number; seconds: number } | { reason: string } {
+  let best: { start: number; seconds: number } | null = null;
+  let runStart = -1;
+  samples.forEach((sample, index) => {
+    const previous = samples[index - 1];
+    const continues = runStart >= 0 && sample.verdict === 'ok' && steady(previous!.pose!, sample.pose!);
+    if (!continues) runStart = sample.verdict === 'ok' ? index : -1;
+    if (runStart < 0) return;
+    const seconds = sample.seconds - samples[runStart]!.seconds + step;
+    if (!best || seconds > best.seconds) best = { start: samples[runStart]!.seconds, seconds };
+  });
+  const found = best as { start: number; seconds: number } | null;
+  if (found && found.seconds >= MIN_STRETCH_SECONDS) return found;
+  const counts = new Map<Verdict, number>();
+  for (const { verdict } of samples) if (verdict !== 'ok') counts.set(verdict, (counts.get(verdict) ?? 0) + 1);
+  const worst = [...counts].sort((a, b) => b[1] - a[1])[0];
+  return { reason: SCAN_REASONS[worst ? (worst[0] as Exclude<Verdict, 'ok'>) : 'not_steady'] };
+}
+
+/** Samples the footage (`width` x `height`, `duration` seconds) and finds its best stretch. */
+export async function scanFootage(source: string, size: { width: number; height: number; duration: number }) {
+  const step = Math.max(SAMPLE_SECONDS, size.duration / MAX_SAMPLES);
+  const toSource = unletterbox(size.width, size.height);
+  const { frames, done } = letterboxedFrames(source, `fps=${(1 / step).toFixed(4)}`);
+  const samples: Sample[] = [];
+  for await (const { faces, points } of followFace(frames, DETECT_EVERY)) {
+    const mapped = points?.map(toSource) ?? null;
+    const verdict = verdictOf(faces, mapped, size.height);
+    samples.push({ seconds: samples.length * step, verdict, pose: mapped ? mouthPoseOf(mapped) : null });
+  }
+  await done;
+  return longestStretch(samples, step);
+}
