@@ -50,7 +50,7 @@ export type RenderInput = {
 /** Where a render spent its time (see `RenderTimings`), when it animated the mouth locally. */
 export type RenderResult = { durationSeconds: number; timings?: RenderTimings };
 
-/** What produces avatars, voices, speech and videos; `local` runs on this machine, a GPU service could follow. */
+/** What produces avatars, voices, speech and videos; `local` runs on this machine (its lip-sync step may be a GPU service). */
 export interface GenerationEngine {
   processAvatar(source: string, outputs: { preview: string; clip: string; loop: string; mouth: string }): Promise<AvatarOutput>;
   processVoice(source: string, language: ContentLanguage, sample: string): Promise<VoiceOutput>;

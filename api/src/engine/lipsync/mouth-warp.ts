@@ -35,19 +35,17 @@ export function warpBox(pose: MouthPose, frame: { width: number; height: number 
 
 const smooth = (t: number) => (t <= 0 ? 0 : t >= 1 ? 1 : t * t * (3 - 2 * t));
 
+/** Where a point takes its colour from (mouth coordinates), and how much of it is the inside of the mouth instead. */
+type Source = { s: number; t: number; inside: number; teeth: number };
+
 /**
- * Where a point in mouth coordinates (s across, t down, in mouth widths) takes its colour from (same
- * coordinates), and how much of it is the inside of the mouth instead (`inside`, 0..1, with `teeth` the
- * share of teeth in that); null outside the region. `pixel` is one pixel in mouth widths.
+ * For a point in mouth coordinates (s across, t down, in mouth widths): fills `out` with where its
+ * colour comes from (same coordinates), how much of it is the inside of the mouth (`inside`, 0..1,
+ * with `teeth` the share of teeth in that), and returns true; false outside the region. `pixel` is
+ * one pixel in mouth widths. (`out` is reused across pixels: an object per pixel made the warp slow.)
  */
-function sourceOf(
-  s: number,
-  t: number,
-  open: number,
-  round: number,
-  pixel: number,
-): { s: number; t: number; inside: number; teeth: number } | null {
-  if (abs(s) > REGION.half || t < -REGION.above || t > REGION.below) return null;
+function sourceOf(s: number, t: number, open: number, round: number, pixel: number, out: Source): boolean {
+  if (abs(s) > REGION.half || t < -REGION.above || t > REGION.below) return false;
   const across = 1 - smooth(abs(s) / REGION.half);
   const gap = MAX_GAP * open;
   // Half-width of the lens: the lips part across most of the mouth, less when rounded.
@@ -58,16 +56,21 @@ function sourceOf(
   if (t > -upperLift && t < gapHere - upperLift && gapHere > 0.004) {
     const u = (t + upperLift) / gapHere;
     // Soft rims (and so thin, lip-coloured corners); teeth along the upper lip, fading towards the corners.
-    const inside = smooth(min(u, 1 - u) / min(0.5, (RIM_PIXELS * pixel) / gapHere));
-    const teeth = (1 - smooth((u - 0.18) / 0.16)) * (1 - smooth((abs(s) / lens - 0.5) / 0.4));
-    return { s, t: u < 0.5 ? -pixel / 2 : pixel / 2, inside, teeth };
+    out.s = s;
+    out.t = u < 0.5 ? -pixel / 2 : pixel / 2;
+    out.inside = smooth(min(u, 1 - u) / min(0.5, (RIM_PIXELS * pixel) / gapHere));
+    out.teeth = (1 - smooth((u - 0.18) / 0.16)) * (1 - smooth((abs(s) / lens - 0.5) / 0.4));
+    return true;
   }
   // Below the lip line everything moves down by the gap, fading to nothing at the region's bottom; above it, a slight lift.
   const fadeDown = t >= 0 ? 1 - smooth(t / REGION.below) : 1 - smooth(-t / REGION.above);
   const shift = t >= 0 ? (gap * lensAt + gap * 0.6 * (1 - lensAt)) * across * fadeDown : -upperLift * fadeDown;
   // Rounding pulls the lips towards the centre.
-  const squeeze = 1 + 0.22 * round * across * fadeDown;
-  return { s: s * squeeze, t: t - shift, inside: 0, teeth: 0 };
+  out.s = s * (1 + 0.22 * round * across * fadeDown);
+  out.t = t - shift;
+  out.inside = 0;
+  out.teeth = 0;
+  return true;
 }
 
 function sample(plane: Uint8Array, stride: number, rows: number, x: number, y: number): number {
@@ -96,6 +99,7 @@ function warpPlane(
   fill: { cavity: number; teeth: number },
 ) {
   const pixel = scale / pose.width;
+  const from: Source = { s: 0, t: 0, inside: 0, teeth: 0 };
   const cos = Math.cos(pose.angle);
   const sin = Math.sin(pose.angle);
   for (let py = box.y0 / scale; py < box.y1 / scale; py += 1) {
@@ -104,11 +108,14 @@ function warpPlane(
       const dy = (py + 0.5) * scale - pose.cy;
       const s = (dx * cos + dy * sin) / pose.width;
       const t = (-dx * sin + dy * cos) / pose.width;
-      const from = sourceOf(s, t, shape.open, shape.round, pixel);
-      if (from === null) continue;
+      if (!sourceOf(s, t, shape.open, shape.round, pixel, from)) continue;
       const sx = (from.s * cos - from.t * sin) * pose.width + pose.cx;
       const sy = (from.s * sin + from.t * cos) * pose.width + pose.cy;
       const lip = sample(source, stride, rows, sx / scale - 0.5, sy / scale - 0.5);
+      if (from.inside === 0) {
+        target[py * stride + px] = round(lip);
+        continue;
+      }
       const mouth = fill.teeth * from.teeth + fill.cavity * (1 - from.teeth);
       target[py * stride + px] = round(lip + (mouth - lip) * from.inside);
     }
