@@ -315,7 +315,11 @@ export const getVideo = async (ctx: AppContext, userId: string, teamId: string, 
   videoJson(await findVideo(ctx, userId, teamId, id));
 
 export async function deleteVideo(ctx: AppContext, userId: string, teamId: string, id: string) {
-  const video = await findVideo(ctx, userId, teamId, id);
-  await ctx.db.delete(videos).where(eq(videos.id, id));
+  await removeVideo(ctx, await findVideo(ctx, userId, teamId, id));
+}
+
+/** Deletes a video whose team the caller was checked to act for, with its files. */
+export async function removeVideo(ctx: AppContext, video: { id: string; output: string | null; audioSource: string | null }) {
+  await ctx.db.delete(videos).where(eq(videos.id, video.id));
   await Promise.all([ctx.assets.remove('video_output', video.output), ctx.assets.remove('avatar_input', video.audioSource)]);
 }

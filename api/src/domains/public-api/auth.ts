@@ -1,0 +1,29 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/connect';
+import { fail } from '../../lib/errors';
+import { teamForApiKey } from '../api-keys/service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    apiTeam: { id: string; name: string; created_at: Date } | null;
+  }
+}
+
+/**
+ * preHandler of /api/v1: the team whose key is in `X-API-Key` goes on `request.apiTeam`. A session's
+ * Bearer token is refused here, so a leaked browser session cannot drive the API.
+ */
+export function requireApiKey(db: Database) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const key = request.headers['x-api-key'];
+    if (key === undefined && request.headers.authorization) throw fail(401, 'api_key_required');
+    const team = typeof key === 'string' && key.length < 200 ? await teamForApiKey(db, key) : null;
+    if (!team) throw fail(401, 'api_key_invalid');
+    request.apiTeam = team;
+  };
+}
+
+export function apiTeam(request: FastifyRequest) {
+  if (!request.apiTeam) throw fail(401, 'api_key_invalid');
+  return request.apiTeam;
+}

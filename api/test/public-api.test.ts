@@ -1,0 +1,164 @@
+// /api/v1 with a team's key: lists in cursor pages, items, the signed download, deletion, quota, and
+// the refusals (no key, a session token, a replaced key, another team's ids, bad cursors).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { avatars, videos, voices } from '../src/db/schema';
+import { build, call, onboardedUser, subscribe, type TestApp } from './helper';
+
+let t: TestApp;
+const team = { id: '', token: '', key: '' };
+const other = { id: '', token: '', key: '', avatarId: '', videoId: '' };
+const avatarIds: string[] = [];
+let readyVideoId = '';
+let runningVideoId = '';
+
+const v1 = (url: string, key: string | null, method: 'GET' | 'DELETE' = 'GET', headers: Record<string, string> = {}) =>
+  call(t.app, { method, url: `/api/v1${url}`, headers: key ? { 'x-api-key': key, ...headers } : headers });
+
+async function keyFor(token: string, teamId: string) {
+  return (await call(t.app, { method: 'POST', url: `/api/teams/${teamId}/api-key`, token })).body.api_key as string;
+}
+
+async function addAvatar(teamId: string, name: string, createdAt: Date) {
+  const [row] = await t.database.db
+    .insert(avatars)
+    .values({
+      teamId,
+      name,
+      language: 'en',
+      status: 'ready',
+      source: `${name}.mp4`,
+      consentText: 'I agree',
+      consentAt: createdAt,
+      createdAt,
+    })
+    .returning();
+  return row!.id;
+}
+
+beforeAll(async () => {
+  t = await build();
+  const owner = await onboardedUser(t.app, 'api-owner@example.com', 'API Team');
+  Object.assign(team, { id: owner.teamId, token: owner.token, key: await keyFor(owner.token, owner.teamId) });
+  const outsider = await onboardedUser(t.app, 'api-other@example.com', 'Other Team');
+  Object.assign(other, { id: outsider.teamId, token: outsider.token, key: await keyFor(outsider.token, outsider.teamId) });
+
+  const base = Date.parse('2026-11-01T10:00:00Z');
+  // Two avatars made in the same millisecond: the cursor must still tell them apart.
+  for (const [i, offset] of [0, 1000, 1000, 2000, 3000].entries())
+    avatarIds.push(await addAvatar(team.id, `Avatar ${i}`, new Date(base + offset)));
+  other.avatarId = await addAvatar(other.id, 'Not yours', new Date(base));
+  await t.database.db.insert(voices).values({ teamId: team.id, name: 'My voice', language: 'ja', status: 'ready' });
+  const [ready, running, foreign] = await t.database.db
+    .insert(videos)
+    .values([
+      {
+        teamId: team.id,
+        avatarId: avatarIds[0],
+        name: 'Ready one',
+        language: 'en',
+        status: 'ready',
+        output: 'ready-one.mp4',
+        durationMs: 4200,
+      },
+      { teamId: team.id, avatarId: avatarIds[0], name: 'Still rendering', language: 'en', status: 'in_progress' },
+      { teamId: other.id, avatarId: other.avatarId, name: 'Not yours', language: 'en', status: 'ready', output: 'not-yours.mp4' },
+    ])
+    .returning();
+  readyVideoId = ready!.id;
+  runningVideoId = running!.id;
+  other.videoId = foreign!.id;
+  writeFileSync(join(t.config.dataDir, 'video_output', 'ready-one.mp4'), 'the video bytes');
+});
+afterAll(() => t.close());
+
+test('the key opens the API; no key, a session token or a replaced key do not', async () => {
+  expect((await v1('/team', team.key)).body).toMatchObject({ id: team.id, name: 'API Team' });
+  expect(await v1('/avatars', null)).toMatchObject({ status: 401, body: { code: 'api_key_invalid' } });
+  expect(await v1('/avatars', 'kgm_not-a-key')).toMatchObject({ status: 401, body: { code: 'api_key_invalid' } });
+  expect(await v1('/avatars', null, 'GET', { authorization: `Bearer ${team.token}` })).toMatchObject({
+    status: 401,
+    body: { code: 'api_key_required' },
+  });
+  const replaced = await keyFor(other.token, other.id);
+  expect(await v1('/avatars', other.key)).toMatchObject({ status: 401, body: { code: 'api_key_invalid' } });
+  other.key = replaced;
+  expect((await v1('/avatars', other.key)).status).toBe(200);
+});
+
+test("avatars come newest first in cursor pages, every one once, only the key's team's", async () => {
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const page = await v1(`/avatars?limit=2${cursor ? `&cursor=${cursor}` : ''}`, team.key);
+    expect(page.status).toBe(200);
+    seen.push(...(page.body.data as { id: string }[]).map((a) => a.id));
+    cursor = page.body.next_cursor as string | null;
+    pages += 1;
+  } while (cursor);
+  expect(pages).toBe(3);
+  expect(seen).toHaveLength(5);
+  expect(new Set(seen).size).toBe(5);
+  expect(seen[0]).toBe(avatarIds[4]);
+  expect(seen.at(-1)).toBe(avatarIds[0]);
+  expect(seen).not.toContain(other.avatarId);
+
+  const one = await v1(`/avatars/${avatarIds[1]}`, team.key);
+  expect(one.body).toMatchObject({
+    id: avatarIds[1],
+    name: 'Avatar 1',
+    status: 'ready',
+    failure_reason: null,
+    created_at: '2026-11-01T10:00:01.000Z',
+  });
+  expect(await v1(`/avatars/${other.avatarId}`, team.key)).toMatchObject({ status: 404, body: { code: 'not_found' } });
+});
+
+test('bad pages are refused with a reason', async () => {
+  expect(await v1('/avatars?cursor=garbage', team.key)).toMatchObject({ status: 400, body: { code: 'cursor_invalid' } });
+  expect((await v1('/avatars?limit=0', team.key)).status).toBe(400);
+  expect((await v1('/avatars?limit=101', team.key)).status).toBe(400);
+  expect((await v1('/avatars/not-a-uuid', team.key)).status).toBe(400);
+});
+
+test('voices: the built-in ones (one per language) first, then the team voice models', async () => {
+  const { body } = await v1('/voices', team.key);
+  const data = body.data as { id: string; kind: string; language: string; name: string }[];
+  expect(data.filter((voice) => voice.kind === 'builtin')).toHaveLength(13);
+  expect(data).toContainEqual(expect.objectContaining({ id: 'builtin-ja', kind: 'builtin', language: 'ja' }));
+  expect(data.at(-1)).toMatchObject({ kind: 'custom', name: 'My voice', language: 'ja' });
+});
+
+test('a ready video has a signed download that works and expires; a rendering one has none; another team’s is not found', async () => {
+  const ready = await v1(`/videos/${readyVideoId}`, team.key);
+  expect(ready.body).toMatchObject({ title: 'Ready one', status: 'ready', duration_seconds: 4.2 });
+  const url = new URL(ready.body.download_url as string);
+  expect(url.pathname).toBe('/assets/signed/video_output/ready-one.mp4');
+  expect(Date.parse(ready.body.download_url_expires_at as string)).toBeGreaterThan(Date.now());
+  const file = await t.app.inject({ url: `${url.pathname}${url.search}` });
+  expect(file.body).toBe('the video bytes');
+  const forged = await t.app.inject({ url: `${url.pathname}${url.search.replace(/sig=\w/, 'sig=x')}` });
+  expect(forged.statusCode).toBe(403);
+
+  expect((await v1(`/videos/${runningVideoId}`, team.key)).body).toMatchObject({ status: 'in_progress', download_url: null });
+  expect((await v1('/videos', team.key)).body.data).toHaveLength(2);
+  expect(await v1(`/videos/${other.videoId}`, team.key)).toMatchObject({ status: 404 });
+});
+
+test('deleting a video removes it; another team’s video cannot be deleted', async () => {
+  expect((await v1(`/videos/${other.videoId}`, team.key, 'DELETE')).status).toBe(404);
+  expect((await v1(`/videos/${other.videoId}`, other.key)).status).toBe(200);
+  expect((await v1(`/videos/${runningVideoId}`, team.key, 'DELETE')).status).toBe(204);
+  expect((await v1(`/videos/${runningVideoId}`, team.key)).status).toBe(404);
+});
+
+test('quota: none without an API subscription; the API plan’s allowance and use with one', async () => {
+  expect((await v1('/quota', team.key)).body).toEqual({ has_api_subscription: false, quota: null });
+  await subscribe(t, team.token, 'price_api_starter_month_usd');
+  const { body } = await v1('/quota', team.key);
+  expect(body).toMatchObject({
+    has_api_subscription: true,
+    quota: { plan: 'api-starter', video_minutes: { used: 0, total: 60, unit: 'mins' } },
+  });
+});
