@@ -1,5 +1,6 @@
-// /api/v1 with a team's key: lists in cursor pages, items, the signed download, deletion, quota, and
-// the refusals (no key, a session token, a replaced key, another team's ids, bad cursors).
+// /api/v1 with a team's key: lists in cursor pages, items, the signed download, deletion, quota, video
+// creation with idempotency keys, and the refusals (no key, a session token, a replaced key, another
+// team's ids, bad cursors and bodies, no API subscription). The worker does not run: created videos wait.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { avatars, videos, voices } from '../src/db/schema';
@@ -12,8 +13,13 @@ const avatarIds: string[] = [];
 let readyVideoId = '';
 let runningVideoId = '';
 
-const v1 = (url: string, key: string | null, method: 'GET' | 'DELETE' = 'GET', headers: Record<string, string> = {}) =>
-  call(t.app, { method, url: `/api/v1${url}`, headers: key ? { 'x-api-key': key, ...headers } : headers });
+const v1 = (
+  url: string,
+  key: string | null,
+  method: 'GET' | 'POST' | 'DELETE' = 'GET',
+  headers: Record<string, string> = {},
+  body?: unknown,
+) => call(t.app, { method, url: `/api/v1${url}`, headers: key ? { 'x-api-key': key, ...headers } : headers, body });
 
 async function keyFor(token: string, teamId: string) {
   return (await call(t.app, { method: 'POST', url: `/api/teams/${teamId}/api-key`, token })).body.api_key as string;
@@ -37,7 +43,7 @@ async function addAvatar(teamId: string, name: string, createdAt: Date) {
 }
 
 beforeAll(async () => {
-  t = await build();
+  t = await build({ RUN_WORKER: 'false' });
   const owner = await onboardedUser(t.app, 'api-owner@example.com', 'API Team');
   Object.assign(team, { id: owner.teamId, token: owner.token, key: await keyFor(owner.token, owner.teamId) });
   const outsider = await onboardedUser(t.app, 'api-other@example.com', 'Other Team');
@@ -160,5 +166,73 @@ test('quota: none without an API subscription; the API plan’s allowance and us
   expect(body).toMatchObject({
     has_api_subscription: true,
     quota: { plan: 'api-starter', video_minutes: { used: 0, total: 60, unit: 'mins' } },
+  });
+});
+
+describe('creating a video', () => {
+  const script = 'Hello from the public API. This video was made by a script.';
+  const create = (body: Record<string, unknown>, key = team.key, idempotencyKey?: string) =>
+    v1('/videos', key, 'POST', idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}, body);
+  const videoCount = async () => ((await v1('/videos', team.key)).body.data as unknown[]).length;
+  const minutesUsed = async () => (await v1('/quota', team.key)).body.quota.video_minutes.used as number;
+
+  test('needs an API subscription: 402', async () => {
+    const body = { title: 'No plan', avatar_id: other.avatarId, language: 'en', script };
+    expect(await create(body, other.key)).toMatchObject({ status: 402, body: { code: 'api_subscription_required' } });
+  });
+
+  test('202 with the video; the same Idempotency-Key and body replays it without a second video or charge', async () => {
+    const before = await videoCount();
+    const body = { title: 'From the API', avatar_id: avatarIds[2], language: 'en', script, subtitles: true };
+    const first = await create(body, team.key, 'order-1');
+    expect(first).toMatchObject({
+      status: 202,
+      body: { title: 'From the API', status: 'in_progress', download_url: null, subtitles: true },
+    });
+    const used = await minutesUsed();
+    expect(used).toBeGreaterThan(0);
+
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/videos',
+      headers: { 'x-api-key': team.key, 'idempotency-key': 'order-1' },
+      payload: body,
+    });
+    expect(again.statusCode).toBe(202);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().id).toBe(first.body.id);
+    expect(await videoCount()).toBe(before + 1);
+    expect(await minutesUsed()).toBe(used);
+
+    expect(await create({ ...body, title: 'Something else' }, team.key, 'order-1')).toMatchObject({
+      status: 422,
+      body: { code: 'idempotency_key_reused' },
+    });
+    // Without a key, the same body is a second video.
+    expect((await create(body)).status).toBe(202);
+    expect(await videoCount()).toBe(before + 2);
+  });
+
+  test("a built-in voice; bad bodies get field errors; another team's avatar is not found", async () => {
+    const made = await create({
+      title: 'Built-in',
+      avatar_id: avatarIds[2],
+      language: 'ja',
+      script: 'こんにちは。',
+      voice_id: 'builtin-ja',
+    });
+    expect(made).toMatchObject({ status: 202, body: { voice_id: null, language: 'ja' } });
+
+    const bad = await create({ avatar_id: 'nope', language: 'xx', script: 42, voice_id: 'someone' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields)).toEqual(expect.arrayContaining(['title', 'avatar_id', 'language', 'script', 'voice_id']));
+    expect(await create({ title: 'Mine?', avatar_id: other.avatarId, language: 'en', script })).toMatchObject({ status: 404 });
+    expect(await create({ title: 'Nothing to say', avatar_id: avatarIds[2], language: 'en' })).toMatchObject({
+      status: 400,
+      body: { code: 'script_or_audio_required' },
+    });
+    // A refused request keeps no answer under its key: fixed, it goes through.
+    expect((await create({ title: 'Fixed', avatar_id: avatarIds[2], language: 'en' }, team.key, 'order-2')).status).toBe(400);
+    expect((await create({ title: 'Fixed', avatar_id: avatarIds[2], language: 'en', script }, team.key, 'order-2')).status).toBe(202);
   });
 });

@@ -1,4 +1,4 @@
-import { pgTable, uuid, text, timestamp, integer, bigint, boolean, primaryKey, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, text, timestamp, integer, bigint, jsonb, boolean, primaryKey, index, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -143,9 +143,8 @@ export const uploads = pgTable(
     teamId: uuid('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who uploads: a member, or null for the team's API key. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: ['avatar_video', 'voice_audio', 'video_audio'] }).notNull(),
     fileName: text('file_name').notNull(),
     mimeType: text('mime_type').notNull(),
@@ -236,6 +235,10 @@ export const videos = pgTable(
     reason: text('reason'),
     output: text('output'),
     durationMs: integer('duration_ms'),
+    /** Made in the app or through the public API (whose plan it is charged to, and which History tab shows it). */
+    source: text('source', { enum: ['app', 'api'] })
+      .notNull()
+      .default('app'),
     createdAt: createdAt(),
   },
   (t) => [index('videos_team_idx').on(t.teamId)],
@@ -355,3 +358,20 @@ export const salesInquiries = pgTable('sales_inquiries', {
   message: text('message').notNull(),
   createdAt: createdAt(),
 });
+
+/** Idempotency-Key of the public API: the first answer to a key, replayed for 24 hours to the same request. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** Null while the first request is still being answered. */
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.key] })],
+);

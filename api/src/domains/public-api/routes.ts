@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { contentLanguageField, nameField, SCRIPT_MAX_CHARS } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
 import { avatars, videos, voices } from '../../db/schema';
 import { ESPEAK_VOICES } from '../../engine/speech/synthesizer';
@@ -9,11 +10,36 @@ import { errors } from '../../lib/errors';
 import { signPath, SIGNED_URL_SECONDS } from '../assets/signing';
 import { allowanceOwnerOf, quotaOf } from '../billing/quota';
 import { apiPlanOf } from '../billing/subscriptions';
-import { removeVideo } from '../studio/service';
+import { createTeamAvatar, createTeamVideo, createTeamVoice, removeVideo, type Creator } from '../studio/service';
 import { apiTeam, requireApiKey } from './auth';
+import { idempotent } from './idempotency';
 import { keyset, PageQuery, pageOf } from './cursor';
 
-const ItemParams = v.object({ id: v.pipe(v.string(), v.uuid('validation.invalid')) });
+const uuid = v.pipe(v.string('validation.required'), v.uuid('validation.invalid'));
+const ItemParams = v.object({ id: uuid });
+
+const uploadId = v.pipe(v.string('validation.required'), v.nonEmpty('validation.required'), v.maxLength(64));
+
+const AvatarBody = v.object({
+  name: nameField,
+  language: contentLanguageField,
+  upload_id: uploadId,
+  /** The statement of the person filmed that they agree to become an avatar (kept with the avatar). */
+  consent_text: v.pipe(v.string('validation.required'), v.trim(), v.nonEmpty('validation.required'), v.maxLength(2000)),
+});
+
+const VoiceBody = v.object({ name: nameField, language: contentLanguageField, upload_id: uploadId });
+
+const VideoBody = v.object({
+  title: nameField,
+  avatar_id: uuid,
+  language: contentLanguageField,
+  script: v.optional(v.pipe(v.string('validation.invalid'), v.maxLength(SCRIPT_MAX_CHARS * 2))),
+  audio_upload_id: v.optional(uploadId),
+  /** A voice model's id, or `builtin-<language>`; the avatar's own voice when absent. */
+  voice_id: v.optional(v.union([uuid, v.pipe(v.string(), v.regex(/^builtin-[a-z]{2}$/, 'validation.invalid'))], 'validation.invalid')),
+  subtitles: v.optional(v.boolean('validation.invalid'), false),
+});
 
 /** A signed, expiring address of a stored file, absolute so a script can fetch it as is. */
 function signedUrl(ctx: AppContext, request: FastifyRequest, category: string, file: string | null) {
@@ -133,6 +159,37 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   const teamVideo = (request: FastifyRequest) => teamItem<typeof videos.$inferSelect>(videos, request, 'Video');
 
   app.get('/api/v1/videos/:id', item, async (request) => videoJson(ctx, request, await teamVideo(request)));
+
+  const byKey: Creator = { userId: null, name: null, source: 'api' };
+
+  app.post('/api/v1/avatars', { ...keyed, schema: { body: AvatarBody } }, async (request, reply) => {
+    const team = apiTeam(request);
+    return idempotent(db, team.id, request, reply, async () => {
+      const avatar = await createTeamAvatar(ctx, byKey, team.id, request.body as v.InferOutput<typeof AvatarBody>);
+      return { status: 202, body: avatarJson(ctx, request, avatar) };
+    });
+  });
+
+  app.post('/api/v1/voices', { ...keyed, schema: { body: VoiceBody } }, async (request, reply) => {
+    const team = apiTeam(request);
+    return idempotent(db, team.id, request, reply, async () => {
+      const voice = await createTeamVoice(ctx, byKey, team.id, request.body as v.InferOutput<typeof VoiceBody>);
+      return { status: 202, body: voiceJson(ctx, request, voice) };
+    });
+  });
+
+  app.post('/api/v1/videos', { ...keyed, schema: { body: VideoBody } }, async (request, reply) => {
+    const team = apiTeam(request);
+    const body = request.body as v.InferOutput<typeof VideoBody>;
+    return idempotent(db, team.id, request, reply, async () => {
+      const video = await createTeamVideo(ctx, byKey, team.id, {
+        ...body,
+        name: body.title,
+        voice_id: body.voice_id?.startsWith('builtin-') ? null : body.voice_id,
+      });
+      return { status: 202, body: videoJson(ctx, request, video) };
+    });
+  });
 
   app.delete('/api/v1/videos/:id', item, async (request, reply) => {
     await removeVideo(ctx, await teamVideo(request));

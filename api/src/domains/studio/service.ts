@@ -48,22 +48,37 @@ async function paginate<T>(rows: Promise<T[]>, total: Promise<{ value: number }[
   return { items, page: page.page, page_size: page.page_size, total: counted?.value ?? 0 };
 }
 
+/** Who creates an item: a member in the app, or the team's API key (no user; charged to the API plan). */
+export type Creator = { userId: string | null; name: string | null; source: 'app' | 'api' };
+
+/** A History row for a new item, in the tab (App or API) of where it was made. */
+const recordHistory = (
+  ctx: AppContext,
+  creator: Creator,
+  teamId: string,
+  type: (typeof history.$inferInsert)['type'],
+  name: string,
+  durationMs: number,
+) => ctx.db.insert(history).values({ teamId, createdBy: creator.userId, type, name, durationMs, source: creator.source });
+
 // ---- avatars ----
 
-export async function createAvatar(
-  ctx: AppContext,
-  user: SessionUser,
-  teamId: string,
-  input: { name: string; language: ContentLanguage; upload_id: string; consent_text: string },
-) {
+export type AvatarInput = { name: string; language: ContentLanguage; upload_id: string; consent_text: string };
+
+export async function createAvatar(ctx: AppContext, user: SessionUser, teamId: string, input: AvatarInput) {
   await requireMembership(ctx.db, teamId, user.id);
   if (!mentions(input.consent_text, user)) throw fail(400, 'consent_required');
+  return avatarJson(await createTeamAvatar(ctx, { userId: user.id, name: user.name, source: 'app' }, teamId, input));
+}
+
+/** A new avatar of the team from a finished upload, reserved against the creator's plan and queued. */
+export async function createTeamAvatar(ctx: AppContext, creator: Creator, teamId: string, input: AvatarInput) {
   await assertCapacity(ctx);
   const upload = await readyUpload(ctx, teamId, input.upload_id, 'avatar_video');
   const id = crypto.randomUUID();
   const avatar = await withReservation(
     ctx.db,
-    { teamId, productType: 'app', metric: 'custom_avatars', amount: 1, itemId: id },
+    { teamId, productType: creator.source, metric: 'custom_avatars', amount: 1, itemId: id },
     async () => {
       const source = await adoptUpload(ctx, upload, id);
       const [created] = await ctx.db
@@ -71,23 +86,21 @@ export async function createAvatar(
         .values({
           id,
           teamId,
-          createdBy: user.id,
+          createdBy: creator.userId,
           name: input.name,
           language: input.language,
           source,
           consentText: input.consent_text,
-          consentBy: user.id,
+          consentBy: creator.userId,
           consentAt: new Date(),
         })
         .returning();
       return created!;
     },
   );
-  await ctx.db
-    .insert(history)
-    .values({ teamId, createdBy: user.id, type: 'avatar_model_creation', name: input.name, durationMs: upload.durationMs ?? 0 });
+  await recordHistory(ctx, creator, teamId, 'avatar_model_creation', input.name, upload.durationMs ?? 0);
   await ctx.jobs.send(QUEUES.avatar, { avatarId: id });
-  return avatarJson(avatar);
+  return avatar;
 }
 
 export async function listAvatars(ctx: AppContext, userId: string, teamId: string, page: Page) {
@@ -109,6 +122,11 @@ export async function listAvatars(ctx: AppContext, userId: string, teamId: strin
 
 async function findAvatar(ctx: AppContext, userId: string, teamId: string, id: string) {
   await requireMembership(ctx.db, teamId, userId);
+  return teamAvatar(ctx, teamId, id);
+}
+
+/** An avatar of the team, for a caller already known to act for it. */
+async function teamAvatar(ctx: AppContext, teamId: string, id: string) {
   const [avatar] = await ctx.db
     .select()
     .from(avatars)
@@ -149,36 +167,37 @@ export async function previewVoice(
 ) {
   if (input.text.length > PREVIEW_MAX_CHARS) throw fail(400, 'text_too_long', { max_characters: PREVIEW_MAX_CHARS });
   const voiceId = input.voice_id ?? (input.avatar_id ? (await findAvatar(ctx, userId, teamId, input.avatar_id)).defaultVoiceId : null);
-  if (!voiceId) await requireMembership(ctx.db, teamId, userId);
-  const voice = voiceId ? await readyVoice(ctx, userId, teamId, voiceId) : null;
+  await requireMembership(ctx.db, teamId, userId);
+  const voice = voiceId ? await readyVoice(ctx, teamId, voiceId) : null;
   return (await ctx.engine.synthesizeSpeech(input.text, input.language, voice ? profileOf(voice) : undefined)).wav;
 }
 
 // ---- voices ----
 
-export async function createVoice(
-  ctx: AppContext,
-  user: SessionUser,
-  teamId: string,
-  input: { name: string; language: ContentLanguage; upload_id: string },
-) {
+export type VoiceInput = { name: string; language: ContentLanguage; upload_id: string };
+
+export async function createVoice(ctx: AppContext, user: SessionUser, teamId: string, input: VoiceInput) {
   await requireMembership(ctx.db, teamId, user.id);
+  return voiceJson(await createTeamVoice(ctx, { userId: user.id, name: user.name, source: 'app' }, teamId, input));
+}
+
+/** A new voice model of the team from a finished upload, reserved against the creator's plan and queued. */
+export async function createTeamVoice(ctx: AppContext, creator: Creator, teamId: string, input: VoiceInput) {
   await assertCapacity(ctx);
   const upload = await readyUpload(ctx, teamId, input.upload_id, 'voice_audio');
   const id = crypto.randomUUID();
-  const voice = await withReservation(ctx.db, { teamId, productType: 'app', metric: 'custom_voices', amount: 1, itemId: id }, async () => {
+  const charge = { teamId, productType: creator.source, metric: 'custom_voices' as const, amount: 1, itemId: id };
+  const voice = await withReservation(ctx.db, charge, async () => {
     const source = await adoptUpload(ctx, upload, id);
     const [created] = await ctx.db
       .insert(voices)
-      .values({ id, teamId, createdBy: user.id, name: input.name, language: input.language, source })
+      .values({ id, teamId, createdBy: creator.userId, name: input.name, language: input.language, source })
       .returning();
     return created!;
   });
-  await ctx.db
-    .insert(history)
-    .values({ teamId, createdBy: user.id, type: 'voice_model_creation', name: input.name, durationMs: upload.durationMs ?? 0 });
+  await recordHistory(ctx, creator, teamId, 'voice_model_creation', input.name, upload.durationMs ?? 0);
   await ctx.jobs.send(QUEUES.voice, { voiceId: id });
-  return voiceJson(voice);
+  return voice;
 }
 
 export async function listVoices(ctx: AppContext, userId: string, teamId: string, page: Page) {
@@ -200,6 +219,10 @@ export async function listVoices(ctx: AppContext, userId: string, teamId: string
 
 export async function findVoice(ctx: AppContext, userId: string, teamId: string, id: string) {
   await requireMembership(ctx.db, teamId, userId);
+  return teamVoice(ctx, teamId, id);
+}
+
+async function teamVoice(ctx: AppContext, teamId: string, id: string) {
   const [voice] = await ctx.db
     .select()
     .from(voices)
@@ -209,8 +232,8 @@ export async function findVoice(ctx: AppContext, userId: string, teamId: string,
 }
 
 /** A voice of the team that can speak now. */
-async function readyVoice(ctx: AppContext, userId: string, teamId: string, id: string) {
-  const voice = await findVoice(ctx, userId, teamId, id);
+async function readyVoice(ctx: AppContext, teamId: string, id: string) {
+  const voice = await teamVoice(ctx, teamId, id);
   if (voice.status !== 'ready') throw fail(409, 'voice_not_ready');
   return voice;
 }
@@ -226,28 +249,32 @@ export async function deleteVoice(ctx: AppContext, userId: string, teamId: strin
 
 // ---- videos ----
 
-export async function createVideo(
-  ctx: AppContext,
-  user: SessionUser,
-  teamId: string,
-  input: {
-    name: string;
-    avatar_id: string;
-    language: ContentLanguage;
-    script?: string;
-    audio_upload_id?: string;
-    voice_id?: string;
-    subtitles?: boolean;
-  },
-) {
-  const avatar = await findAvatar(ctx, user.id, teamId, input.avatar_id);
+export type VideoInput = {
+  name: string;
+  avatar_id: string;
+  language: ContentLanguage;
+  script?: string;
+  audio_upload_id?: string;
+  /** A voice model of the team; null for the built-in voice of the language; absent for the avatar's own. */
+  voice_id?: string | null;
+  subtitles?: boolean;
+};
+
+export async function createVideo(ctx: AppContext, user: SessionUser, teamId: string, input: VideoInput) {
+  await requireMembership(ctx.db, teamId, user.id);
+  return videoJson(await createTeamVideo(ctx, { userId: user.id, name: user.name, source: 'app' }, teamId, input));
+}
+
+/** A new video of the team, reserved against the creator's plan (app or API) and queued. */
+export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId: string, input: VideoInput) {
+  const avatar = await teamAvatar(ctx, teamId, input.avatar_id);
   if (avatar.status !== 'ready') throw fail(409, 'avatar_not_ready');
   if (!input.script?.trim() && !input.audio_upload_id) throw fail(400, 'script_or_audio_required');
   if (input.script && input.script.length > SCRIPT_MAX_CHARS) throw fail(400, 'text_too_long', { max_characters: SCRIPT_MAX_CHARS });
   // A script is spoken by the chosen voice, else the avatar's own, else (an avatar whose sound held no speech)
   // a built-in voice of the video's language.
-  const voiceId = input.audio_upload_id ? null : (input.voice_id ?? avatar.defaultVoiceId);
-  if (voiceId) await readyVoice(ctx, user.id, teamId, voiceId);
+  const voiceId = input.audio_upload_id ? null : input.voice_id === undefined ? avatar.defaultVoiceId : input.voice_id;
+  if (voiceId) await readyVoice(ctx, teamId, voiceId);
   await assertCapacity(ctx);
   const id = crypto.randomUUID();
   const upload = input.audio_upload_id ? await readyUpload(ctx, teamId, input.audio_upload_id, 'video_audio') : null;
@@ -255,7 +282,7 @@ export async function createVideo(
   const seconds = upload ? Math.ceil((upload.durationMs ?? 0) / 1000) : estimateSpeechSeconds(input.script!, input.language);
   const video = await withReservation(
     ctx.db,
-    { teamId, productType: 'app', metric: 'video_seconds', amount: seconds, itemId: id },
+    { teamId, productType: creator.source, metric: 'video_seconds', amount: seconds, itemId: id },
     async () => {
       const audioSource = upload ? await adoptUpload(ctx, upload, `${id}-audio`) : null;
       const [created] = await ctx.db
@@ -263,7 +290,7 @@ export async function createVideo(
         .values({
           id,
           teamId,
-          createdBy: user.id,
+          createdBy: creator.userId,
           avatarId: avatar.id,
           voiceId,
           name: input.name,
@@ -271,13 +298,14 @@ export async function createVideo(
           script: input.script?.trim() || null,
           audioSource,
           subtitles: Boolean(input.subtitles && input.script),
+          source: creator.source,
         })
         .returning();
       return created!;
     },
   );
   await ctx.jobs.send(QUEUES.video, { videoId: id });
-  return videoJson({ ...video, creatorName: user.name });
+  return { ...video, creatorName: creator.name };
 }
 
 const videoWithCreator = { video: videos, creatorName: users.name };

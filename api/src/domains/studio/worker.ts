@@ -155,9 +155,14 @@ async function renderVideo(ctx: AppContext, videoId: string) {
       .returning();
     if (!updated) return;
     await settle(ctx.db, videoId, 'video_seconds', Math.ceil(durationSeconds));
-    await ctx.db
-      .insert(history)
-      .values({ teamId: video.teamId, createdBy: video.createdBy, type: 'video_generation', name: video.name, durationMs });
+    await ctx.db.insert(history).values({
+      teamId: video.teamId,
+      createdBy: video.createdBy,
+      type: 'video_generation',
+      name: video.name,
+      durationMs,
+      source: video.source,
+    });
     await notify(ctx, video.createdBy, 'video', video.name, true);
   } finally {
     if (speechFile) await rm(speechFile, { force: true });

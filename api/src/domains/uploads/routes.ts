@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { findSession } from '../auth/sessions';
-import { createTusServer, UPLOADS_PATH, USER_HEADER } from './tus-server';
+import { teamForApiKey } from '../api-keys/service';
+import { createTusServer, PRINCIPAL_HEADER, UPLOADS_PATH } from './tus-server';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +14,18 @@ declare module 'fastify' {
 }
 
 const bearer = (request: FastifyRequest) => request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? null;
+
+/** `user:<id>` for a live session, `key:<team id>` for a team's API key in X-API-Key, null for neither. */
+async function principalOf(request: FastifyRequest, ctx: AppContext) {
+  const key = request.headers['x-api-key'];
+  if (typeof key === 'string') {
+    const team = key.length < 200 ? await teamForApiKey(ctx.db, key) : null;
+    return team ? `key:${team.id}` : null;
+  }
+  const token = bearer(request);
+  const session = token ? await findSession(ctx.db, token) : null;
+  return session ? `user:${session.user.id}` : null;
+}
 
 /** Mounts tus on /api/uploads: Fastify authenticates, then hands the raw request to the tus server. */
 export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -24,14 +37,13 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
 
   const handler = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
-    // tus builds its Request from rawHeaders: drop any client-sent copy, then add the verified user.
+    // tus builds its Request from rawHeaders: drop any client-sent copy, then add the verified principal.
     const raw = request.raw.rawHeaders;
-    for (let i = raw.length - 2; i >= 0; i -= 2) if (raw[i]!.toLowerCase() === USER_HEADER) raw.splice(i, 2);
+    for (let i = raw.length - 2; i >= 0; i -= 2) if (raw[i]!.toLowerCase() === PRINCIPAL_HEADER) raw.splice(i, 2);
     if (request.method !== 'OPTIONS') {
-      const token = bearer(request);
-      const session = token ? await findSession(ctx.db, token) : null;
-      if (!session) return reply.status(401).send({ code: 'unauthorized', message: 'Sign in to continue.' });
-      raw.push(USER_HEADER, session.user.id);
+      const principal = await principalOf(request, ctx);
+      if (!principal) return reply.status(401).send({ code: 'unauthorized', message: 'Sign in to continue.' });
+      raw.push(PRINCIPAL_HEADER, principal);
     }
     reply.hijack();
     await tus.handle(request.raw, reply.raw);

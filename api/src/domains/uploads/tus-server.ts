@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { Server, type Upload } from '@tus/server';
 import { FileStore } from '@tus/file-store';
 import type { FastifyBaseLogger } from 'fastify';
@@ -12,8 +12,18 @@ import { findMembership } from '../teams/membership';
 import { checkContent, MAX_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from './limits';
 
 export const UPLOADS_PATH = '/api/uploads';
-/** Set by the API itself after authenticating a request (a client's own value is always replaced). */
-export const USER_HEADER = 'x-kagami-authenticated-user';
+/**
+ * Set by the API itself after authenticating a request (a client's own value is always replaced): `user:<id>`
+ * for a member's session, `key:<team id>` for a team's API key.
+ */
+export const PRINCIPAL_HEADER = 'x-kagami-authenticated-principal';
+
+/** Who sent a tus request, as the API authenticated it. */
+function principalOf(req: Request): { userId: string } | { keyTeamId: string } | null {
+  const [kind, id] = (req.headers.get(PRINCIPAL_HEADER) ?? '').split(':');
+  if (!id) return null;
+  return kind === 'user' ? { userId: id } : kind === 'key' ? { keyTeamId: id } : null;
+}
 
 /** What a browser's tus client sends and must read, for the CORS preflight (answered before tus sees it). */
 export const TUS_REQUEST_HEADERS = [
@@ -49,32 +59,37 @@ const refuse = (status_code: number, code: string, fields: Record<string, unknow
 export function createTusServer(ctx: AppContext, log: FastifyBaseLogger, options: { directory: string; expiryMs: number }) {
   const { db, config } = ctx;
   const datastore = new FileStore({ directory: options.directory, expirationPeriodInMilliseconds: options.expiryMs });
-  const userOf = (req: Request) => req.headers.get(USER_HEADER) ?? '';
 
   return new Server({
     path: UPLOADS_PATH,
     datastore,
     respectForwardedHeaders: true,
     allowedOrigins: config.corsOrigins,
-    allowedHeaders: ['Authorization'],
+    allowedHeaders: ['Authorization', 'X-API-Key'],
     maxSize: MAX_BYTES.avatar_video,
 
     async onUploadCreate(req: Request, upload: Upload) {
-      const userId = userOf(req);
+      const principal = principalOf(req);
       const meta = upload.metadata ?? {};
       const purpose = meta.purpose as UploadPurpose;
       if (!UPLOAD_PURPOSES.includes(purpose)) throw refuse(400, 'upload_purpose_invalid');
-      if (!meta.team_id || !/^[0-9a-f-]{36}$/.test(meta.team_id) || !(await findMembership(db, meta.team_id, userId))) {
-        throw refuse(404, 'not_found');
-      }
+      // A member names a team they belong to; a team's key uploads for its team (naming no other).
+      const teamId = principal && 'keyTeamId' in principal ? (meta.team_id ?? principal.keyTeamId) : meta.team_id;
+      const allowed =
+        principal && teamId && /^[0-9a-f-]{36}$/.test(teamId)
+          ? 'keyTeamId' in principal
+            ? teamId === principal.keyTeamId
+            : Boolean(await findMembership(db, teamId, principal.userId))
+          : false;
+      if (!allowed) throw refuse(404, 'not_found');
       if (upload.size === undefined) throw refuse(400, 'upload_length_required');
       if (upload.size > MAX_BYTES[purpose]) {
         throw refuse(413, purpose === 'avatar_video' ? 'video_too_large' : 'audio_too_large', { max_bytes: MAX_BYTES[purpose] });
       }
       await db.insert(uploads).values({
         id: upload.id,
-        teamId: meta.team_id,
-        userId,
+        teamId: teamId!,
+        userId: 'userId' in principal! ? principal.userId : null,
         purpose,
         fileName: (meta.filename ?? meta.name ?? 'upload').slice(0, 255),
         mimeType: (meta.filetype ?? 'application/octet-stream').slice(0, 100),
@@ -83,13 +98,17 @@ export function createTusServer(ctx: AppContext, log: FastifyBaseLogger, options
       return {};
     },
 
-    /** Every request after creation must come from the user who started the upload. */
+    /** Every request after creation must come from who started the upload: the same user, or the same team's key. */
     async onIncomingRequest(req: Request, uploadId: string) {
       if (req.method === 'POST' || req.method === 'OPTIONS') return;
+      const principal = principalOf(req);
+      if (!principal) throw refuse(404, 'not_found');
+      const owner =
+        'userId' in principal ? eq(uploads.userId, principal.userId) : and(eq(uploads.teamId, principal.keyTeamId), isNull(uploads.userId));
       const [row] = await db
         .select({ id: uploads.id })
         .from(uploads)
-        .where(and(eq(uploads.id, uploadId), eq(uploads.userId, userOf(req))));
+        .where(and(eq(uploads.id, uploadId), owner));
       if (!row) throw refuse(404, 'not_found');
     },
 
