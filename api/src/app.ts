@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import { rateLimitStore } from './http/rate-limit-store';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
@@ -55,7 +56,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     exposedHeaders: TUS_RESPONSE_HEADERS,
   });
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
-  await app.register(rateLimit, { max: config.rateLimitMax, timeWindow: '1 minute' });
+  // RateLimit-* headers (the IETF draft) and Retry-After; per client, and per API key on /api/v1.
+  await app.register(rateLimit, {
+    max: config.rateLimitMax,
+    timeWindow: '1 minute',
+    enableDraftSpec: true,
+    store: rateLimitStore(database.db),
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Kagami API', version: '1.0.0' },

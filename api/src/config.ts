@@ -37,6 +37,7 @@ const EnvSchema = v.object({
   WATERMARK: v.optional(v.picklist(['true', 'false']), 'true'),
   ASSET_SIGNING_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   AUTH_RATE_LIMIT_MAX: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '20'),
+  API_KEY_RATE_LIMIT_MAX: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '120'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   SALES_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'sales@kagami.local'),
   STRIPE_SECRET_KEY: v.optional(v.string()),
@@ -77,6 +78,8 @@ export type Config = {
   rateLimitMax: number;
   /** Per minute and client on sign-in, sign-up and code endpoints. */
   authRateLimitMax: number;
+  /** Per minute and API key on /api/v1, counted in the database so it holds across API replicas. */
+  apiKeyRateLimitMax: number;
   /** An unfinished upload is removed this long after its last byte arrived. */
   uploadExpirySeconds: number;
   /** Jobs waiting or running beyond which new creations are refused (`capacity_exhausted`). */
@@ -140,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlDays: e.SESSION_TTL_DAYS,
     rateLimitMax: e.RATE_LIMIT_MAX,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    apiKeyRateLimitMax: e.API_KEY_RATE_LIMIT_MAX,
     uploadExpirySeconds: e.UPLOAD_EXPIRY_SECONDS,
     jobCapacity: e.JOB_CAPACITY,
     runWorker: e.RUN_WORKER === 'true',

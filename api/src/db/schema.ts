@@ -375,3 +375,10 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.teamId, t.key] })],
 );
+
+/** Rate-limit counters that must hold across API replicas (per API key): one row per key, its window and count. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});

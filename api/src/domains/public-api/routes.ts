@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import { avatars, videos, voices } from '../../db/schema';
 import { ESPEAK_VOICES } from '../../engine/speech/synthesizer';
 import { errors } from '../../lib/errors';
+import { sha256 } from '../../lib/secrets';
 import { signPath, SIGNED_URL_SECONDS } from '../assets/signing';
 import { allowanceOwnerOf, quotaOf } from '../billing/quota';
 import { apiPlanOf } from '../billing/subscriptions';
@@ -101,7 +102,19 @@ const videoJson = (ctx: AppContext, request: FastifyRequest, video: typeof video
 
 export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
-  const keyed = { preHandler: requireApiKey(db) };
+  // Counted per key (hashed: the key itself is never stored), in the database so every replica sees the count.
+  const perKey = {
+    rateLimit: {
+      max: ctx.config.apiKeyRateLimitMax,
+      timeWindow: '1 minute',
+      shared: true,
+      keyGenerator: (request: FastifyRequest) => {
+        const key = request.headers['x-api-key'];
+        return typeof key === 'string' ? `api-key:${sha256(key)}` : `api-ip:${request.ip}`;
+      },
+    },
+  };
+  const keyed = { preHandler: requireApiKey(db), config: perKey };
   const listed = { ...keyed, schema: { querystring: PageQuery } };
   const item = { ...keyed, schema: { params: ItemParams } };
 

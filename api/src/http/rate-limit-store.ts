@@ -1,0 +1,62 @@
+// Rate-limit counters for @fastify/rate-limit: in this process by default, and in the database for routes
+// whose limit must hold across API replicas (their config says `shared: true`), one row per key and window.
+import { sql } from 'drizzle-orm';
+import type { FastifyRateLimitStore } from '@fastify/rate-limit';
+import type { Database } from '../db/connect';
+
+type Result = { current: number; ttl: number };
+type Callback = (error: Error | null, result?: Result) => void;
+type Params = { shared?: boolean; continueExceeding?: boolean; exponentialBackoff?: boolean; cache?: number };
+
+const LocalStore = require('@fastify/rate-limit/store/LocalStore') as new (
+  continueExceeding?: boolean,
+  exponentialBackoff?: boolean,
+  cache?: number,
+) => FastifyRateLimitStore;
+
+/** Counts in the `rate_limits` table: the first request of a window starts it, the rest add to it. */
+class DatabaseStore implements FastifyRateLimitStore {
+  constructor(private readonly db: Database) {}
+
+  child() {
+    return this;
+  }
+
+  incr(key: string, callback: Callback, timeWindow: number) {
+    const window = `${timeWindow} milliseconds`;
+    this.db
+      .execute<{ count: number; ttl_ms: number }>(
+        sql`insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+            on conflict (key) do update set
+              count = case when rate_limits.window_start + ${window}::interval <= now() then 1 else rate_limits.count + 1 end,
+              window_start = case when rate_limits.window_start + ${window}::interval <= now() then now() else rate_limits.window_start end
+            returning count, (extract(epoch from (window_start + ${window}::interval - now())) * 1000)::float8 as ttl_ms`,
+      )
+      .then((result) => {
+        const row = (result as unknown as { rows: { count: number; ttl_ms: number }[] }).rows[0]!;
+        callback(null, { current: Number(row.count), ttl: Math.max(0, Math.round(Number(row.ttl_ms))) });
+      }, callback);
+  }
+}
+
+/** The store class for the plugin's `store` option, bound to the database. */
+export function rateLimitStore(db: Database) {
+  return class KagamiRateLimitStore implements FastifyRateLimitStore {
+    private readonly local: FastifyRateLimitStore;
+
+    constructor(options: object) {
+      const params = options as Params;
+      this.local = new LocalStore(params.continueExceeding, params.exponentialBackoff, params.cache);
+    }
+
+    incr(key: string, callback: Callback, timeWindow: number, max: number) {
+      this.local.incr(key, callback, timeWindow, max);
+    }
+
+    /** The store of a route with its own limit (`params`: the plugin's options merged with the route's). */
+    child(options: object): FastifyRateLimitStore {
+      const params = options as Params;
+      return params.shared ? new DatabaseStore(db) : new LocalStore(params.continueExceeding, params.exponentialBackoff, params.cache);
+    }
+  };
+}
