@@ -236,3 +236,26 @@ describe('creating a video', () => {
     expect((await create({ title: 'Fixed', avatar_id: avatarIds[2], language: 'en', script }, team.key, 'order-2')).status).toBe(202);
   });
 });
+
+test('the OpenAPI 3.1 document lists every /api/v1 call with its schemas, the key scheme and every error code', async () => {
+  const { status, body } = await call(t.app, { url: '/api/v1/openapi.json' });
+  expect(status).toBe(200);
+  expect(body.openapi).toBe('3.1.0');
+  expect(body.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
+  expect(Object.keys(body.paths).sort()).toEqual([
+    '/api/v1/avatars',
+    '/api/v1/avatars/{id}',
+    '/api/v1/quota',
+    '/api/v1/team',
+    '/api/v1/videos',
+    '/api/v1/videos/{id}',
+    '/api/v1/voices',
+  ]);
+  expect(Object.keys(body.paths['/api/v1/videos'])).toEqual(expect.arrayContaining(['get', 'post']));
+  const videoBody = body.paths['/api/v1/videos'].post.requestBody.content['application/json'].schema;
+  expect(videoBody.required).toEqual(expect.arrayContaining(['title', 'avatar_id', 'language']));
+  for (const code of ['api_key_invalid', 'idempotency_key_reused', 'rate_limited', 'lips_never_closed']) {
+    expect(body.info.description).toContain(`\`${code}\``);
+  }
+  expect(body.info.description).not.toContain('Something went wrong');
+});

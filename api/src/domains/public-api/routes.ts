@@ -14,6 +14,7 @@ import { apiPlanOf } from '../billing/subscriptions';
 import { createTeamAvatar, createTeamVideo, createTeamVoice, removeVideo, type Creator } from '../studio/service';
 import { apiTeam, requireApiKey } from './auth';
 import { idempotent } from './idempotency';
+import { publicApiDocument } from './openapi';
 import { keyset, PageQuery, pageOf } from './cursor';
 
 const uuid = v.pipe(v.string('validation.required'), v.uuid('validation.invalid'));
@@ -117,6 +118,8 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   const keyed = { preHandler: requireApiKey(db), config: perKey };
   const listed = { ...keyed, schema: { querystring: PageQuery } };
   const item = { ...keyed, schema: { params: ItemParams } };
+
+  app.get('/api/v1/openapi.json', async () => publicApiDocument(app));
 
   app.get('/api/v1/team', keyed, async (request) => apiTeam(request));
 

@@ -1,0 +1,66 @@
+// GET /api/v1/openapi.json: the public API's OpenAPI 3.1 document, made from the routes' own schemas
+// (so it cannot drift from them), with the key's security scheme and every error code and its meaning.
+import type { FastifyInstance } from 'fastify';
+import { errorMessage } from '../../http/messages';
+
+/** The codes an /api/v1 call can answer with, and the reasons a creation can fail with later. */
+export const API_ERROR_CODES = [
+  'api_key_invalid',
+  'api_key_required',
+  'validation_failed',
+  'cursor_invalid',
+  'not_found',
+  'api_subscription_required',
+  'quota_exceeded',
+  'capacity_exhausted',
+  'upload_not_ready',
+  'avatar_not_ready',
+  'voice_not_ready',
+  'script_or_audio_required',
+  'text_too_long',
+  'idempotency_key_invalid',
+  'idempotency_key_reused',
+  'idempotency_key_in_use',
+  'rate_limited',
+  'no_face_detected',
+  'multiple_faces',
+  'face_too_small',
+  'head_turned',
+  'lips_never_closed',
+  'face_not_steady',
+  'no_speech_detected',
+  'audio_unreadable',
+  'avatar_missing',
+  'lipsync_unavailable',
+  'lipsync_failed',
+  'processing_failed',
+] as const;
+
+type Document = { paths?: Record<string, unknown>; components?: Record<string, unknown>; [key: string]: unknown };
+
+export function publicApiDocument(app: FastifyInstance) {
+  const all = app.swagger() as Document;
+  const paths = Object.fromEntries(
+    Object.entries(all.paths ?? {}).filter(([path]) => path.startsWith('/api/v1/') && !path.endsWith('/openapi.json')),
+  );
+  const codes = API_ERROR_CODES.map((code) => `| \`${code}\` | ${errorMessage(code).replace(/\|/g, '\\|')} |`).join('\n');
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Kagami API',
+      version: '1.0.0',
+      description: [
+        "Create avatars, voice models and talking videos from code. Every call takes the team's API key in `X-API-Key`.",
+        'Errors are JSON `{ code, message }` (with `fields` for bad bodies). The codes:',
+        '',
+        '| code | meaning |',
+        '| --- | --- |',
+        codes,
+      ].join('\n'),
+    },
+    servers: [{ url: '/' }],
+    security: [{ apiKey: [] }],
+    paths,
+    components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
+  };
+}
