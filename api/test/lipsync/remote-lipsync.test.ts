@@ -9,7 +9,7 @@ import { writeMouthTrack } from '../../src/engine/lipsync/track-mouth';
 import { LocalEngine } from '../../src/engine/local/local-engine';
 import { probeMedia } from '../../src/media/probe';
 import { runFfmpeg } from '../../src/media/tools';
-import { mediaDir } from '../media/fixtures';
+import { lavfiClip, mediaDir } from '../media/fixtures';
 
 type Received = {
   geometry: { fps: number; width: number; height: number; poses: number[][] };
@@ -45,19 +45,7 @@ async function readForm(req: IncomingMessage) {
 beforeAll(async () => {
   dir = mediaDir();
   loop = join(dir, 'loop.mp4');
-  await runFfmpeg([
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=320x240:rate=25:duration=2',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    loop,
-  ]);
+  await lavfiClip(loop, 'testsrc=size=320x240:rate=25:duration=2');
   mouth = join(dir, 'mouth.json');
   writeMouthTrack(mouth, {
     fps: 25,
@@ -68,19 +56,7 @@ beforeAll(async () => {
   audio = join(dir, 'speech.wav');
   await runFfmpeg(['-f', 'lavfi', '-i', 'sine=frequency=180:duration=3', audio]);
   const red = join(dir, 'red.mp4');
-  await runFfmpeg([
-    '-f',
-    'lavfi',
-    '-i',
-    'color=c=red:s=320x240:r=25:d=4',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    red,
-  ]);
+  await lavfiClip(red, 'color=c=red:s=320x240:r=25:d=4');
   talking = readFileSync(red);
 
   server = createServer((req, res) => {

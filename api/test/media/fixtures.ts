@@ -34,6 +34,12 @@ export async function testPatternVideo(dir: string, seconds: number, name = `pat
   return file;
 }
 
+/** An ffmpeg lavfi source (e.g. `testsrc=size=320x240:rate=25:duration=2`) encoded as a silent H.264 clip. */
+export async function lavfiClip(file: string, source: string) {
+  await runFfmpeg(['-f', 'lavfi', '-i', source, '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', file]);
+  return file;
+}
+
 export async function tone(dir: string, seconds: number, name: string, codecArgs: string[] = []) {
   const file = join(dir, name);
   await runFfmpeg(['-f', 'lavfi', '-i', `sine=frequency=220:duration=${seconds}`, ...codecArgs, file]);

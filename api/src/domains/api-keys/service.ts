@@ -25,6 +25,11 @@ export async function generateApiKey(db: Database, teamId: string, ownerId: stri
   return { api_key: key, prefix: row.prefix, created_at: row.createdAt };
 }
 
+/** The team of the key in an `X-API-Key` header, or null for a missing, malformed or unknown key. */
+export async function teamForKeyHeader(db: Database, header: string | string[] | undefined) {
+  return typeof header === 'string' && header.length < 200 ? teamForApiKey(db, header) : null;
+}
+
 export async function teamForApiKey(db: Database, key: string) {
   const [row] = await db
     .select({ id: teams.id, name: teams.name, created_at: teams.createdAt })

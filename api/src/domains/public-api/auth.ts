@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/connect';
 import { fail } from '../../lib/errors';
-import { teamForApiKey } from '../api-keys/service';
+import { teamForKeyHeader } from '../api-keys/service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,7 +17,7 @@ export function requireApiKey(db: Database) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const key = request.headers['x-api-key'];
     if (key === undefined && request.headers.authorization) throw fail(401, 'api_key_required');
-    const team = typeof key === 'string' && key.length < 200 ? await teamForApiKey(db, key) : null;
+    const team = await teamForKeyHeader(db, key);
     if (!team) throw fail(401, 'api_key_invalid');
     request.apiTeam = team;
   };

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { findSession } from '../auth/sessions';
-import { teamForApiKey } from '../api-keys/service';
+import { teamForKeyHeader } from '../api-keys/service';
 import { createTusServer, PRINCIPAL_HEADER, UPLOADS_PATH } from './tus-server';
 
 declare module 'fastify' {
@@ -18,8 +18,8 @@ const bearer = (request: FastifyRequest) => request.headers.authorization?.match
 /** `user:<id>` for a live session, `key:<team id>` for a team's API key in X-API-Key, null for neither. */
 async function principalOf(request: FastifyRequest, ctx: AppContext) {
   const key = request.headers['x-api-key'];
-  if (typeof key === 'string') {
-    const team = key.length < 200 ? await teamForApiKey(ctx.db, key) : null;
+  if (key !== undefined) {
+    const team = await teamForKeyHeader(ctx.db, key);
     return team ? `key:${team.id}` : null;
   }
   const token = bearer(request);
