@@ -19,6 +19,7 @@ import { userRoutes } from './domains/users/routes';
 import { teamRoutes } from './domains/teams/routes';
 import { devRoutes } from './domains/dev/routes';
 import { apiKeyRoutes } from './domains/api-keys/routes';
+import { webhookRoutes } from './domains/webhooks/routes';
 import { publicApiRoutes } from './domains/public-api/routes';
 import { uploadRoutes } from './domains/uploads/routes';
 import { studioRoutes } from './domains/studio/routes';
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   userRoutes(app, ctx);
   teamRoutes(app, ctx);
   apiKeyRoutes(app, ctx);
+  webhookRoutes(app, ctx);
   uploadRoutes(app, ctx);
   studioRoutes(app, ctx);
   billingRoutes(app, ctx);

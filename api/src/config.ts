@@ -50,6 +50,9 @@ const EnvSchema = v.object({
     ),
   ),
   STRIPE_API_URL: v.optional(v.pipe(v.string(), v.url())),
+  PUBLIC_API_URL: v.optional(v.pipe(v.string(), v.url())),
+  WEBHOOKS_ALLOW_PRIVATE: v.optional(v.picklist(['true', 'false']), 'false'),
+  WEBHOOK_RETRY_SECONDS: v.optional(v.pipe(v.string(), v.transform(Number), v.minValue(0.01)), '5'),
   LIPSYNC_ENGINE: v.optional(v.picklist(['local', 'http']), 'local'),
   LIPSYNC_URL: v.optional(v.pipe(v.string(), v.url())),
   LIPSYNC_TIMEOUT_SECONDS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '900'),
@@ -99,6 +102,16 @@ export type Config = {
   stripe?: { secretKey: string; webhookSecret: string; prices: Record<string, string>; apiUrl?: string };
   /** The `http` lip-sync step (a service animates the mouth) when LIPSYNC_ENGINE=http; otherwise the local warp. */
   lipSync?: { url: string; timeoutMs: number; retries: number };
+  /** This API's address as the outside world reaches it: links in webhook events (default http://localhost:PORT). */
+  publicApiUrl: string;
+  webhooks: {
+    /** Deliver to private, loopback and link-local addresses too (never in production; tests and local setups). */
+    allowPrivate: boolean;
+    /** Endpoints must be https (in production). */
+    requireHttps: boolean;
+    /** The first retry's delay; each next one is four times longer (at most 4 h), for 24 h. */
+    firstRetryMs: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -155,6 +168,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: e.STRIPE_SECRET_KEY
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, prices: e.STRIPE_PRICES!, apiUrl: e.STRIPE_API_URL }
       : undefined,
+    publicApiUrl: (e.PUBLIC_API_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    webhooks: {
+      allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
+      requireHttps: e.NODE_ENV === 'production',
+      firstRetryMs: Math.round(e.WEBHOOK_RETRY_SECONDS * 1000),
+    },
     lipSync:
       e.LIPSYNC_ENGINE === 'http'
         ? { url: e.LIPSYNC_URL!, timeoutMs: e.LIPSYNC_TIMEOUT_SECONDS * 1000, retries: e.LIPSYNC_RETRIES }

@@ -20,6 +20,7 @@ export type AppContext = {
   assets: AssetStore;
   /** Signs short-lived links (assets, the built-in billing portal): ASSET_SIGNING_SECRET or a key kept in the data folder. */
   signingKey: Buffer;
+  log: FastifyBaseLogger;
 };
 
 export const GRACEFUL_STOP_MS = 60_000;
@@ -41,6 +42,7 @@ export async function createContext(
     engine,
     assets: createAssetStore(config.dataDir),
     signingKey: loadSigningKey(config.dataDir, config.assetSigningSecret),
+    log,
   };
   return {
     ctx,

@@ -1,3 +1,4 @@
+import { webhookDeliveries, webhookEndpoints } from '../src/db/schema';
 import { build, call, latestMail, onboardedUser, signUp, type TestApp } from './helper';
 
 /**
@@ -26,6 +27,29 @@ async function pendingInvitation() {
   const email = `pending-${(counter += 1)}@example.com`;
   return (await call(t.app, { method: 'POST', url: `/api/teams/${teamId}/invitations`, token: tokens.owner, body: { email } })).body
     .id as string;
+}
+
+/** A webhook endpoint of the team (a host that never resolves: nothing leaves this machine). */
+async function webhookEndpoint() {
+  const [row] = await t.database.db
+    .insert(webhookEndpoints)
+    .values({ teamId, url: 'https://hooks.invalid/kagami', events: ['video.ready'] })
+    .returning();
+  return row!.id;
+}
+async function webhookDelivery() {
+  const [row] = await t.database.db
+    .insert(webhookDeliveries)
+    .values({
+      teamId,
+      url: 'https://hooks.invalid/kagami',
+      event: 'video.ready',
+      payload: { team: TEAM_NAME },
+      status: 'failed',
+      retryUntil: new Date(),
+    })
+    .returning();
+  return row!.id;
 }
 
 beforeAll(async () => {
@@ -88,6 +112,45 @@ const rows: Row[] = [
     name: 'POST api-key',
     request: async () => ({ method: 'POST', url: `/api/teams/${teamId}/api-key` }),
     expected: { anonymous: 401, outsider: 404, member: 403, owner: 201 },
+  },
+  {
+    name: 'GET webhooks',
+    request: async () => ({ method: 'GET', url: `/api/teams/${teamId}/webhooks` }),
+    expected: { anonymous: 401, outsider: 404, member: 200, owner: 200 },
+  },
+  {
+    name: 'POST webhook endpoint',
+    request: async () => ({
+      method: 'POST',
+      url: `/api/teams/${teamId}/webhooks`,
+      body: { url: 'https://93.184.216.34/hook', events: ['video.ready'] },
+    }),
+    expected: { anonymous: 401, outsider: 404, member: 403, owner: 201 },
+  },
+  {
+    name: 'DELETE webhook endpoint',
+    request: async () => ({ method: 'DELETE', url: `/api/teams/${teamId}/webhooks/${await webhookEndpoint()}` }),
+    expected: { anonymous: 401, outsider: 404, member: 403, owner: 204 },
+  },
+  {
+    name: 'POST webhook test event',
+    request: async () => ({ method: 'POST', url: `/api/teams/${teamId}/webhooks/${await webhookEndpoint()}/test` }),
+    expected: { anonymous: 401, outsider: 404, member: 403, owner: 202 },
+  },
+  {
+    name: 'POST webhook secret',
+    request: async () => ({ method: 'POST', url: `/api/teams/${teamId}/webhooks/secret` }),
+    expected: { anonymous: 401, outsider: 404, member: 403, owner: 200 },
+  },
+  {
+    name: 'GET webhook deliveries',
+    request: async () => ({ method: 'GET', url: `/api/teams/${teamId}/webhooks/deliveries` }),
+    expected: { anonymous: 401, outsider: 404, member: 200, owner: 200 },
+  },
+  {
+    name: 'POST webhook resend',
+    request: async () => ({ method: 'POST', url: `/api/teams/${teamId}/webhooks/deliveries/${await webhookDelivery()}/resend` }),
+    expected: { anonymous: 401, outsider: 404, member: 403, owner: 202 },
   },
   {
     name: 'PUT current-team',

@@ -253,6 +253,11 @@ test('the OpenAPI 3.1 document lists every /api/v1 call with its schemas, the ke
     '/api/v1/videos',
     '/api/v1/videos/{id}',
     '/api/v1/voices',
+    '/api/v1/webhooks',
+    '/api/v1/webhooks/deliveries',
+    '/api/v1/webhooks/deliveries/{id}/resend',
+    '/api/v1/webhooks/{id}',
+    '/api/v1/webhooks/{id}/test',
   ]);
   expect(Object.keys(body.paths['/api/v1/videos'])).toEqual(expect.arrayContaining(['get', 'post']));
   const videoBody = body.paths['/api/v1/videos'].post.requestBody.content['application/json'].schema;

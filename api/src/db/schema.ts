@@ -239,6 +239,8 @@ export const videos = pgTable(
     source: text('source', { enum: ['app', 'api'] })
       .notNull()
       .default('app'),
+    /** Where to deliver this video's `video.ready` or `video.failed` event besides the team's endpoints. */
+    callbackUrl: text('callback_url'),
     createdAt: createdAt(),
   },
   (t) => [index('videos_team_idx').on(t.teamId)],
@@ -382,3 +384,70 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
 });
+
+/** The secret a team's webhook deliveries are signed with (Standard Webhooks, `whsec_…`); one per team. */
+export const webhookSecrets = pgTable('webhook_secrets', {
+  teamId: uuid('team_id')
+    .primaryKey()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+});
+
+/** A team's webhook endpoint: where the events it subscribes to are delivered. */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: jsonb('events').$type<string[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_endpoints_team_idx').on(t.teamId)],
+);
+
+/** One event for one destination (an endpoint, or a video's callback_url), retried until delivered or 24 h old. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    /** Also the `webhook-id` header: the same for every attempt, so a receiver can drop repeats. */
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    endpointId: uuid('endpoint_id').references(() => webhookEndpoints.id, { onDelete: 'set null' }),
+    url: text('url').notNull(),
+    event: text('event').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** Failed attempts are retried until then: 24 h after the event, or after a resend. */
+    retryUntil: timestamp('retry_until', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_deliveries_team_idx').on(t.teamId, t.createdAt)],
+);
+
+/** Every attempt of a delivery: when, the answer's status code (null when none came) and the error. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId)],
+);

@@ -3,6 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/connect';
 
 export const QUEUES = { avatar: 'avatar-process', voice: 'voice-process', video: 'video-render' } as const;
+/** Webhook deliveries: one job per attempt; the delivery itself schedules the next (webhooks/delivery.ts). */
+export const WEBHOOK_QUEUE = 'webhook-deliver';
+const WEBHOOK_JOB_OPTIONS = { retryLimit: 2, retryDelay: 5, expireInSeconds: 120 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /** Attempts per job: a worker that dies mid-job is noticed by its missing heartbeat and the job is run again. */
@@ -17,6 +20,7 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
   for (const name of Object.values(QUEUES)) await boss.createQueue(name, { ...JOB_OPTIONS });
+  await boss.createQueue(WEBHOOK_QUEUE, { ...WEBHOOK_JOB_OPTIONS });
   return boss;
 }
 

@@ -85,3 +85,22 @@ export const consentField = v.literal(true, m('consentRequired'));
 export const CONTENT_LANGUAGES = ['en', 'zh', 'ja', 'de', 'fr', 'es', 'ko', 'ar', 'ru', 'nl', 'it', 'pl', 'pt'] as const;
 export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
 export const contentLanguageField = v.picklist(CONTENT_LANGUAGES, m('invalid'));
+
+/** What a webhook endpoint can subscribe to: an avatar, voice model or video becoming ready or failing. */
+export const WEBHOOK_EVENTS = ['video.ready', 'video.failed', 'avatar.ready', 'avatar.failed', 'voice.ready', 'voice.failed'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export const WEBHOOK_URL_MAX_LENGTH = 2000;
+
+export const webhookUrlField = v.pipe(
+  text(),
+  v.trim(),
+  v.nonEmpty(m('required')),
+  maxLen(WEBHOOK_URL_MAX_LENGTH),
+  v.url(m('url')),
+  v.regex(/^https?:\/\//i, m('url')),
+);
+export const webhookEventsField = v.pipe(
+  v.array(v.picklist(WEBHOOK_EVENTS, m('notAChoice')), m('required')),
+  v.minLength(1, m('eventsRequired')),
+  v.checkItems((item, index, all) => all.indexOf(item) === index, m('notAChoice')),
+);

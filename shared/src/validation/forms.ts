@@ -10,6 +10,8 @@ import {
   invitationCodeField,
   jobRoleField,
   nameField,
+  webhookEventsField,
+  webhookUrlField,
   passwordField,
   currentPasswordField,
   teamNameField,
@@ -154,3 +156,7 @@ export const contactSalesForm = v.object({
   message: salesMessageField,
 });
 export type ContactSalesForm = v.InferInput<typeof contactSalesForm>;
+
+/** A webhook endpoint: where to deliver, and which events. */
+export const webhookEndpointForm = v.object({ url: webhookUrlField, events: webhookEventsField });
+export type WebhookEndpointForm = v.InferInput<typeof webhookEndpointForm>;

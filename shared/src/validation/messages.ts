@@ -19,7 +19,9 @@ export type ValidationKey =
   | 'codeFormat'
   | 'agreementRequired'
   | 'consentRequired'
-  | 'dateRange';
+  | 'dateRange'
+  | 'url'
+  | 'eventsRequired';
 
 export function encodeMessage(key: ValidationKey, params: Record<string, string | number> = {}): string {
   const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();

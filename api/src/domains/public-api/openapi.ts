@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { errorMessage } from '../../http/messages';
 
-/** The codes an /api/v1 call can answer with, and the reasons a creation can fail with later. */
+/** The codes an /api/v1 call can answer with, the reasons a creation can fail with later, and why a webhook attempt failed. */
 export const API_ERROR_CODES = [
   'api_key_invalid',
   'api_key_required',
@@ -22,6 +22,16 @@ export const API_ERROR_CODES = [
   'idempotency_key_reused',
   'idempotency_key_in_use',
   'rate_limited',
+  'webhook_url_invalid',
+  'webhook_url_https_required',
+  'webhook_url_unresolvable',
+  'webhook_url_private',
+  'webhook_endpoint_limit',
+  'webhook_timeout',
+  'webhook_connection_failed',
+  'webhook_destination_private',
+  'webhook_redirect',
+  'webhook_status',
   'no_face_detected',
   'multiple_faces',
   'face_too_small',

@@ -2,20 +2,21 @@
 import * as v from 'valibot';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { contentLanguageField, nameField, SCRIPT_MAX_CHARS } from '@kagami/shared/validation';
+import { contentLanguageField, nameField, SCRIPT_MAX_CHARS, webhookEndpointForm, webhookUrlField } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
-import { avatars, videos, voices } from '../../db/schema';
-import { ESPEAK_VOICES } from '../../engine/speech/synthesizer';
+import { avatars, videos, voices, webhookDeliveries } from '../../db/schema';
 import { errors } from '../../lib/errors';
 import { sha256 } from '../../lib/secrets';
-import { signPath, SIGNED_URL_SECONDS } from '../assets/signing';
 import { allowanceOwnerOf, quotaOf } from '../billing/quota';
 import { apiPlanOf } from '../billing/subscriptions';
+import { checkDestination } from '../webhooks/destination';
+import * as webhooks from '../webhooks/service';
 import { createTeamAvatar, createTeamVideo, createTeamVoice, removeVideo, type Creator } from '../studio/service';
 import { apiTeam, requireApiKey } from './auth';
 import { idempotent } from './idempotency';
 import { publicApiDocument } from './openapi';
 import { keyset, PageQuery, pageOf } from './cursor';
+import { avatarJson, baseUrlOf, BUILTIN_VOICES, videoJson, voiceJson } from './serialize';
 
 const uuid = v.pipe(v.string('validation.required'), v.uuid('validation.invalid'));
 const ItemParams = v.object({ id: uuid });
@@ -41,65 +42,9 @@ const VideoBody = v.object({
   /** A voice model's id, or `builtin-<language>`; the avatar's own voice when absent. */
   voice_id: v.optional(v.union([uuid, v.pipe(v.string(), v.regex(/^builtin-[a-z]{2}$/, 'validation.invalid'))], 'validation.invalid')),
   subtitles: v.optional(v.boolean('validation.invalid'), false),
+  /** Also deliver this video's `video.ready` / `video.failed` here, signed like every webhook. */
+  callback_url: v.optional(webhookUrlField),
 });
-
-/** A signed, expiring address of a stored file, absolute so a script can fetch it as is. */
-function signedUrl(ctx: AppContext, request: FastifyRequest, category: string, file: string | null) {
-  if (!file) return null;
-  return `${request.protocol}://${request.host}${signPath(ctx.signingKey, `/assets/signed/${category}/${file}`)}`;
-}
-
-const avatarJson = (ctx: AppContext, request: FastifyRequest, a: typeof avatars.$inferSelect) => ({
-  id: a.id,
-  name: a.name,
-  language: a.language,
-  status: a.status,
-  failure_reason: a.reason,
-  preview_url: signedUrl(ctx, request, 'avatar_output', a.preview),
-  default_voice_id: a.defaultVoiceId,
-  created_at: a.createdAt,
-});
-
-const voiceJson = (ctx: AppContext, request: FastifyRequest, voice: typeof voices.$inferSelect) => ({
-  id: voice.id,
-  kind: 'custom' as const,
-  name: voice.name,
-  language: voice.language,
-  status: voice.status,
-  failure_reason: voice.reason,
-  sample_url: signedUrl(ctx, request, 'audio_output', voice.sample),
-  created_at: voice.createdAt,
-});
-
-/** The voices every team has: eSpeak's, one per content language (`voice_id` of a video may name them). */
-const BUILTIN_VOICES = Object.keys(ESPEAK_VOICES).map((language) => ({
-  id: `builtin-${language}`,
-  kind: 'builtin' as const,
-  name: `Kagami ${language}`,
-  language,
-  status: 'ready' as const,
-  failure_reason: null,
-  sample_url: null,
-  created_at: null,
-}));
-
-const videoJson = (ctx: AppContext, request: FastifyRequest, video: typeof videos.$inferSelect) => {
-  const ready = video.status === 'ready' && Boolean(video.output);
-  return {
-    id: video.id,
-    title: video.name,
-    avatar_id: video.avatarId,
-    voice_id: video.voiceId,
-    language: video.language,
-    status: video.status,
-    failure_reason: video.reason,
-    duration_seconds: video.durationMs === null ? null : video.durationMs / 1000,
-    subtitles: video.subtitles,
-    download_url: ready ? signedUrl(ctx, request, 'video_output', video.output) : null,
-    download_url_expires_at: ready ? new Date(Date.now() + SIGNED_URL_SECONDS * 1000) : null,
-    created_at: video.createdAt,
-  };
-};
 
 export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
@@ -124,7 +69,10 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/v1/team', keyed, async (request) => apiTeam(request));
 
   /** A cursor page of one of the team's item tables. */
-  const teamPage = async <Row extends { id: string }>(table: typeof avatars | typeof voices | typeof videos, request: FastifyRequest) => {
+  const teamPage = async <Row extends { id: string }>(
+    table: typeof avatars | typeof voices | typeof videos | typeof webhookDeliveries,
+    request: FastifyRequest,
+  ) => {
     const query = request.query as PageQuery;
     const page = keyset(table.createdAt, table.id, query);
     const rows = (await db
@@ -142,7 +90,7 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/v1/avatars', listed, async (request) => {
     const page = await teamPage<typeof avatars.$inferSelect>(avatars, request);
-    return { ...page, data: page.data.map((avatar) => avatarJson(ctx, request, avatar)) };
+    return { ...page, data: page.data.map((avatar) => avatarJson(ctx, baseUrlOf(request), avatar)) };
   });
 
   /** The item named by the path's id, if it is the team's. */
@@ -157,24 +105,24 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   };
 
   app.get('/api/v1/avatars/:id', item, async (request) =>
-    avatarJson(ctx, request, await teamItem<typeof avatars.$inferSelect>(avatars, request, 'Avatar')),
+    avatarJson(ctx, baseUrlOf(request), await teamItem<typeof avatars.$inferSelect>(avatars, request, 'Avatar')),
   );
 
   // The built-in voices come first on the first page; pages then run through the team's voice models.
   app.get('/api/v1/voices', listed, async (request) => {
     const page = await teamPage<typeof voices.$inferSelect>(voices, request);
-    const models = page.data.map((voice) => voiceJson(ctx, request, voice));
+    const models = page.data.map((voice) => voiceJson(ctx, baseUrlOf(request), voice));
     return { ...page, data: [...((request.query as PageQuery).cursor ? [] : BUILTIN_VOICES), ...models] };
   });
 
   app.get('/api/v1/videos', listed, async (request) => {
     const page = await teamPage<typeof videos.$inferSelect>(videos, request);
-    return { ...page, data: page.data.map((video) => videoJson(ctx, request, video)) };
+    return { ...page, data: page.data.map((video) => videoJson(ctx, baseUrlOf(request), video)) };
   });
 
   const teamVideo = (request: FastifyRequest) => teamItem<typeof videos.$inferSelect>(videos, request, 'Video');
 
-  app.get('/api/v1/videos/:id', item, async (request) => videoJson(ctx, request, await teamVideo(request)));
+  app.get('/api/v1/videos/:id', item, async (request) => videoJson(ctx, baseUrlOf(request), await teamVideo(request)));
 
   const byKey: Creator = { userId: null, name: null, source: 'api' };
 
@@ -182,7 +130,7 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     const team = apiTeam(request);
     return idempotent(db, team.id, request, reply, async () => {
       const avatar = await createTeamAvatar(ctx, byKey, team.id, request.body as v.InferOutput<typeof AvatarBody>);
-      return { status: 202, body: avatarJson(ctx, request, avatar) };
+      return { status: 202, body: avatarJson(ctx, baseUrlOf(request), avatar) };
     });
   });
 
@@ -190,20 +138,21 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     const team = apiTeam(request);
     return idempotent(db, team.id, request, reply, async () => {
       const voice = await createTeamVoice(ctx, byKey, team.id, request.body as v.InferOutput<typeof VoiceBody>);
-      return { status: 202, body: voiceJson(ctx, request, voice) };
+      return { status: 202, body: voiceJson(ctx, baseUrlOf(request), voice) };
     });
   });
 
   app.post('/api/v1/videos', { ...keyed, schema: { body: VideoBody } }, async (request, reply) => {
     const team = apiTeam(request);
     const body = request.body as v.InferOutput<typeof VideoBody>;
+    if (body.callback_url) await checkDestination(body.callback_url, ctx.config.webhooks);
     return idempotent(db, team.id, request, reply, async () => {
       const video = await createTeamVideo(ctx, byKey, team.id, {
         ...body,
         name: body.title,
         voice_id: body.voice_id?.startsWith('builtin-') ? null : body.voice_id,
       });
-      return { status: 202, body: videoJson(ctx, request, video) };
+      return { status: 202, body: videoJson(ctx, baseUrlOf(request), video) };
     });
   });
 
@@ -218,5 +167,40 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     const plan = await apiPlanOf(db, owner);
     if (!plan) return { has_api_subscription: false, quota: null };
     return { has_api_subscription: true, quota: await quotaOf(db, plan, owner, 'api') };
+  });
+
+  const teamId = (request: FastifyRequest) => apiTeam(request).id;
+  const itemId = (request: FastifyRequest) => (request.params as { id: string }).id;
+
+  app.get('/api/v1/webhooks', keyed, async (request) => ({
+    data: await webhooks.listEndpoints(db, teamId(request)),
+    signing_secret: await webhooks.signingSecret(db, teamId(request)),
+  }));
+
+  app.post('/api/v1/webhooks', { ...keyed, schema: { body: webhookEndpointForm } }, async (request, reply) =>
+    idempotent(db, teamId(request), request, reply, async () => ({
+      status: 201,
+      body: await webhooks.addEndpoint(ctx, teamId(request), request.body as v.InferOutput<typeof webhookEndpointForm>),
+    })),
+  );
+
+  app.delete('/api/v1/webhooks/:id', item, async (request, reply) => {
+    await webhooks.removeEndpoint(db, teamId(request), itemId(request));
+    return reply.status(204).send();
+  });
+
+  app.post('/api/v1/webhooks/:id/test', item, async (request, reply) => {
+    reply.status(202);
+    return webhooks.sendTestEvent(ctx, teamId(request), itemId(request));
+  });
+
+  app.get('/api/v1/webhooks/deliveries', listed, async (request) => {
+    const page = await teamPage<typeof webhookDeliveries.$inferSelect>(webhookDeliveries, request);
+    return { ...page, data: await webhooks.withAttempts(db, page.data) };
+  });
+
+  app.post('/api/v1/webhooks/deliveries/:id/resend', item, async (request, reply) => {
+    reply.status(202);
+    return webhooks.resendDelivery(ctx, teamId(request), itemId(request));
   });
 }

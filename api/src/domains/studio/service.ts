@@ -258,6 +258,8 @@ export type VideoInput = {
   /** A voice model of the team; null for the built-in voice of the language; absent for the avatar's own. */
   voice_id?: string | null;
   subtitles?: boolean;
+  /** Where to deliver this video's ready or failed event (a checked webhook destination). */
+  callback_url?: string;
 };
 
 export async function createVideo(ctx: AppContext, user: SessionUser, teamId: string, input: VideoInput) {
@@ -299,6 +301,7 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
           audioSource,
           subtitles: Boolean(input.subtitles && input.script),
           source: creator.source,
+          callbackUrl: input.callback_url ?? null,
         })
         .returning();
       return created!;

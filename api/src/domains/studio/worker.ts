@@ -16,6 +16,8 @@ import { QUEUES } from '../../jobs/queue';
 import { mailTemplates } from '../../mail/templates';
 import { allowanceOwnerOf, refund, settle } from '../billing/quota';
 import { appPlanOf } from '../billing/subscriptions';
+import { startWebhookWorker } from '../webhooks/delivery';
+import { emitItemEvent, type ItemKind } from '../webhooks/item-events';
 
 type Table = typeof avatars | typeof voices | typeof videos;
 
@@ -94,6 +96,7 @@ async function processAvatar(ctx: AppContext, avatarId: string) {
   });
   if (!finished) return;
   await settle(ctx.db, avatarId, 'custom_avatars');
+  await emitItemEvent(ctx, 'avatar', avatarId, 'ready');
   await notify(ctx, avatar.createdBy, 'avatar', avatar.name, true);
 }
 
@@ -111,7 +114,9 @@ async function processVoice(ctx: AppContext, voiceId: string) {
     .set({ status: 'ready', sample, ...profile })
     .where(and(eq(voices.id, voiceId), eq(voices.status, 'in_progress')))
     .returning({ id: voices.id });
-  if (updated) await settle(ctx.db, voiceId, 'custom_voices');
+  if (!updated) return;
+  await settle(ctx.db, voiceId, 'custom_voices');
+  await emitItemEvent(ctx, 'voice', voiceId, 'ready');
 }
 
 async function renderVideo(ctx: AppContext, videoId: string) {
@@ -163,22 +168,23 @@ async function renderVideo(ctx: AppContext, videoId: string) {
       durationMs,
       source: video.source,
     });
+    await emitItemEvent(ctx, 'video', videoId, 'ready');
     await notify(ctx, video.createdBy, 'video', video.name, true);
   } finally {
     if (speechFile) await rm(speechFile, { force: true });
   }
 }
 
-type Handler = { queue: string; table: Table; key: string; kind?: 'avatar' | 'video'; run: (ctx: AppContext, id: string) => Promise<void> };
+type Handler = { queue: string; table: Table; key: string; kind: ItemKind; run: (ctx: AppContext, id: string) => Promise<void> };
 
 const HANDLERS: Handler[] = [
   { queue: QUEUES.avatar, table: avatars, key: 'avatarId', kind: 'avatar', run: processAvatar },
-  { queue: QUEUES.voice, table: voices, key: 'voiceId', run: processVoice },
+  { queue: QUEUES.voice, table: voices, key: 'voiceId', kind: 'voice', run: processVoice },
   { queue: QUEUES.video, table: videos, key: 'videoId', kind: 'video', run: renderVideo },
 ];
 
 /**
- * Runs the generation jobs. An engine failure ends the job with its reason; any other error is
+ * Runs the generation jobs and the webhook deliveries. An engine failure ends the job with its reason; any other error is
  * retried by pg-boss, and only the last attempt marks the item failed.
  */
 export async function startWorkers(ctx: AppContext, log: FastifyBaseLogger) {
@@ -203,10 +209,13 @@ export async function startWorkers(ctx: AppContext, log: FastifyBaseLogger) {
           if (!(error instanceof EngineFailure)) log.error({ err: error, job: job!.id }, `${handler.queue} failed for good`);
           else if (error.message !== reason) log.warn({ job: job!.id, reason }, `${handler.queue} failed: ${error.message}`);
           const row = await markFailed(ctx, handler.table, id, reason);
-          if (row) await refund(ctx.db, id);
-          if (row && handler.kind) await notify(ctx, row.createdBy, handler.kind, row.name, false, reason);
+          if (!row) return;
+          await refund(ctx.db, id);
+          await emitItemEvent(ctx, handler.kind, id, 'failed');
+          if (handler.kind !== 'voice') await notify(ctx, row.createdBy, handler.kind, row.name, false, reason);
         }
       },
     );
   }
+  await startWebhookWorker(ctx, log);
 }

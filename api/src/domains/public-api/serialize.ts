@@ -1,0 +1,69 @@
+// The public API's JSON of avatars, voices and videos: snake_case, ISO dates, absolute signed links.
+// The same shapes go out in webhook events.
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import type { avatars, videos, voices } from '../../db/schema';
+import { ESPEAK_VOICES } from '../../engine/speech/synthesizer';
+import { signPath, SIGNED_URL_SECONDS } from '../assets/signing';
+
+/** Where this API is reached: from the request in answers, from PUBLIC_API_URL in webhook events. */
+export const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/** A signed, expiring address of a stored file, absolute so a script can fetch it as is. */
+function signedUrl(ctx: AppContext, base: string, category: string, file: string | null) {
+  if (!file) return null;
+  return `${base}${signPath(ctx.signingKey, `/assets/signed/${category}/${file}`)}`;
+}
+
+export const avatarJson = (ctx: AppContext, base: string, a: typeof avatars.$inferSelect) => ({
+  id: a.id,
+  name: a.name,
+  language: a.language,
+  status: a.status,
+  failure_reason: a.reason,
+  preview_url: signedUrl(ctx, base, 'avatar_output', a.preview),
+  default_voice_id: a.defaultVoiceId,
+  created_at: a.createdAt,
+});
+
+export const voiceJson = (ctx: AppContext, base: string, voice: typeof voices.$inferSelect) => ({
+  id: voice.id,
+  kind: 'custom' as const,
+  name: voice.name,
+  language: voice.language,
+  status: voice.status,
+  failure_reason: voice.reason,
+  sample_url: signedUrl(ctx, base, 'audio_output', voice.sample),
+  created_at: voice.createdAt,
+});
+
+/** The voices every team has: eSpeak's, one per content language (`voice_id` of a video may name them). */
+export const BUILTIN_VOICES = Object.keys(ESPEAK_VOICES).map((language) => ({
+  id: `builtin-${language}`,
+  kind: 'builtin' as const,
+  name: `Kagami ${language}`,
+  language,
+  status: 'ready' as const,
+  failure_reason: null,
+  sample_url: null,
+  created_at: null,
+}));
+
+export const videoJson = (ctx: AppContext, base: string, video: typeof videos.$inferSelect) => {
+  const ready = video.status === 'ready' && Boolean(video.output);
+  return {
+    id: video.id,
+    title: video.name,
+    avatar_id: video.avatarId,
+    voice_id: video.voiceId,
+    language: video.language,
+    status: video.status,
+    failure_reason: video.reason,
+    duration_seconds: video.durationMs === null ? null : video.durationMs / 1000,
+    subtitles: video.subtitles,
+    callback_url: video.callbackUrl,
+    download_url: ready ? signedUrl(ctx, base, 'video_output', video.output) : null,
+    download_url_expires_at: ready ? new Date(Date.now() + SIGNED_URL_SECONDS * 1000) : null,
+    created_at: video.createdAt,
+  };
+};
