@@ -66,12 +66,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
       info: { title: 'Kagami API', version: '1.0.0' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: ({ schema, url }) => {
       const s = (schema ?? {}) as Record<string, unknown>;
-      const converted = Object.fromEntries(Object.entries(s).map(([key, value]) => [key, valibotToOpenApi(value)]));
+      const converted = Object.fromEntries(Object.entries(s).map(([key, value]) => [key, valibotToOpenApi(key, value)]));
       return { schema: converted, url };
     },
   });

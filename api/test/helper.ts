@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { loadConfig, type Config } from '../src/config';
 import { buildApp } from '../src/app';
 import { connectDatabase, type DatabaseHandle } from '../src/db/connect';
+import { avatars } from '../src/db/schema';
 import { addMonths, recordSubscription } from '../src/domains/billing/subscriptions';
+import { lavfiClip } from './media/fixtures';
 
 /**
  * Each test file gets its own database: in-memory PGlite, or a fresh database on the
@@ -173,4 +175,15 @@ export async function subscribe(t: TestApp, token: string, priceId: string) {
     currentPeriodStart: start,
     currentPeriodEnd: addMonths(start, priceId.includes('_year_') ? 12 : 1),
   });
+}
+
+/** A ready avatar whose loop is a plain two-second clip: renders with it are real, only quick. */
+export async function readyLoopAvatar(t: TestApp, teamId: string, name = 'Looper') {
+  const loop = `${randomUUID()}-loop.mp4`;
+  await lavfiClip(join(t.config.dataDir, 'avatar_output', loop), 'testsrc=size=320x240:rate=25:duration=2');
+  const [avatar] = await t.database.db
+    .insert(avatars)
+    .values({ teamId, name, language: 'en', status: 'ready', source: 'x.mp4', loop, consentText: 'I agree', consentAt: new Date() })
+    .returning();
+  return avatar!.id;
 }

@@ -266,4 +266,18 @@ test('the OpenAPI 3.1 document lists every /api/v1 call with its schemas, the ke
     expect(body.info.description).toContain(`\`${code}\``);
   }
   expect(body.info.description).not.toContain('Something went wrong');
+  // Answers are documented too: the typed client is generated from them.
+  const videoAnswer = body.paths['/api/v1/videos/{id}'].get.responses['200'].content['application/json'].schema;
+  expect(videoAnswer.properties.download_url).toEqual({ anyOf: [{ type: 'string' }, { type: 'null' }] });
+  expect(body.paths['/api/v1/videos/{id}'].get.responses.default.content['application/json'].schema.required).toEqual(['code', 'message']);
+});
+
+test('the API reference page is served with its own assets (nothing from a CDN) and reads the v1 document', async () => {
+  const page = await t.app.inject({ url: '/api/v1/docs' });
+  expect(page.statusCode).toBe(200);
+  expect(page.headers['content-type']).toContain('text/html');
+  const sources = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+  expect(sources.every((source) => source.startsWith('/api/'))).toBe(true);
+  for (const source of sources) expect([source, (await t.app.inject({ url: source })).statusCode]).toEqual([source, 200]);
+  expect((await t.app.inject({ url: '/api/v1/docs/start.js' })).body).toContain("url: '/api/v1/openapi.json'");
 });

@@ -3,19 +3,14 @@
 // delivery log with every attempt, test events, resends, callback_url, and who may not do what.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
-import { avatars } from '../src/db/schema';
-import { build, call, eventually, onboardedUser, subscribe, type TestApp } from './helper';
-import { lavfiClip, mediaDir } from './media/fixtures';
+import { build, call, eventually, onboardedUser, readyLoopAvatar, subscribe, type TestApp } from './helper';
 
 type Received = { path: string; headers: IncomingHttpHeaders; body: string };
 
 let t: TestApp;
 let receiver: Server;
 let origin = '';
-let dir = '';
 const received: Received[] = [];
 let flakyFailuresLeft = 2;
 const team = { id: '', token: '', key: '', avatarId: '' };
@@ -56,28 +51,11 @@ beforeAll(async () => {
     who.key = (await call(t.app, { method: 'POST', url: `/api/teams/${user.teamId}/api-key`, token: user.token })).body.api_key as string;
   }
   await subscribe(t, team.token, 'price_api_starter_month_usd');
-  // A ready avatar whose loop is a plain clip: the render is real, only shorter than a filmed avatar's.
-  dir = mediaDir();
-  await lavfiClip(join(t.config.dataDir, 'avatar_output', 'hook-loop.mp4'), 'testsrc=size=320x240:rate=25:duration=2');
-  const [avatar] = await t.database.db
-    .insert(avatars)
-    .values({
-      teamId: team.id,
-      name: 'Looper',
-      language: 'en',
-      status: 'ready',
-      source: 'x.mp4',
-      loop: 'hook-loop.mp4',
-      consentText: 'I agree',
-      consentAt: new Date(),
-    })
-    .returning();
-  team.avatarId = avatar!.id;
+  team.avatarId = await readyLoopAvatar(t, team.id);
 }, 60_000);
 afterAll(async () => {
   await t.close();
   await new Promise((resolve) => receiver.close(resolve));
-  rmSync(dir, { recursive: true, force: true });
 });
 
 test('endpoints: bad bodies get field errors; the key registers one, the app another; another team sees neither', async () => {

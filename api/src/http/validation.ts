@@ -24,8 +24,12 @@ export function fieldErrorsOf(issues: v.BaseIssue<unknown>[]): FieldErrors {
   return new FieldErrors(fields);
 }
 
-/** Route schemas (body, querystring, params) are valibot schemas; the OpenAPI document gets their JSON Schema. */
+/**
+ * Route schemas (body, querystring, params) are valibot schemas; the OpenAPI document gets their JSON
+ * Schema. Response schemas only document an answer: it is sent as built, with JSON.stringify.
+ */
 export function installValibotSchemas(app: FastifyInstance) {
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.setValidatorCompiler(({ schema }) => {
     if (!isValibot(schema)) throw new Error('Route schemas must be valibot schemas');
     return (data: unknown) => {
@@ -35,7 +39,14 @@ export function installValibotSchemas(app: FastifyInstance) {
   });
 }
 
-export function valibotToOpenApi(schema: unknown): unknown {
+function jsonSchemaOf(schema: unknown): unknown {
   if (!isValibot(schema)) return schema;
-  return toJsonSchema(schema, { errorMode: 'ignore', typeMode: 'input' });
+  const { $schema: _dialect, ...json } = toJsonSchema(schema, { errorMode: 'ignore', typeMode: 'input' });
+  return json;
+}
+
+/** A route's schemas for the OpenAPI document: each valibot schema as JSON Schema, responses per status. */
+export function valibotToOpenApi(part: string, schema: unknown): unknown {
+  if (part !== 'response' || !schema || typeof schema !== 'object' || isValibot(schema)) return jsonSchemaOf(schema);
+  return Object.fromEntries(Object.entries(schema).map(([status, answer]) => [status, jsonSchemaOf(answer)]));
 }

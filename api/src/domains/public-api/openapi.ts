@@ -50,9 +50,7 @@ type Document = { paths?: Record<string, unknown>; components?: Record<string, u
 
 export function publicApiDocument(app: FastifyInstance) {
   const all = app.swagger() as Document;
-  const paths = Object.fromEntries(
-    Object.entries(all.paths ?? {}).filter(([path]) => path.startsWith('/api/v1/') && !path.endsWith('/openapi.json')),
-  );
+  const paths = Object.fromEntries(Object.entries(all.paths ?? {}).filter(([path]) => path.startsWith('/api/v1/')));
   const codes = API_ERROR_CODES.map((code) => `| \`${code}\` | ${errorMessage(code).replace(/\|/g, '\\|')} |`).join('\n');
   return {
     openapi: '3.1.0',

@@ -14,8 +14,10 @@ import * as webhooks from '../webhooks/service';
 import { createTeamAvatar, createTeamVideo, createTeamVoice, removeVideo, type Creator } from '../studio/service';
 import { apiTeam, requireApiKey } from './auth';
 import { idempotent } from './idempotency';
+import { docsPageRoutes } from './docs-page';
 import { publicApiDocument } from './openapi';
 import { keyset, PageQuery, pageOf } from './cursor';
+import * as R from './responses';
 import { avatarJson, baseUrlOf, BUILTIN_VOICES, videoJson, voiceJson } from './serialize';
 
 const uuid = v.pipe(v.string('validation.required'), v.uuid('validation.invalid'));
@@ -61,12 +63,18 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   };
   const keyed = { preHandler: requireApiKey(db), config: perKey };
-  const listed = { ...keyed, schema: { querystring: PageQuery } };
-  const item = { ...keyed, schema: { params: ItemParams } };
+  /** A route's schemas, its answers documented (every refusal is an ApiError). */
+  const route = (schema: Record<string, unknown>, response: Record<number, v.GenericSchema> = {}) => ({
+    ...keyed,
+    schema: { ...schema, response: { ...response, default: R.ApiError } },
+  });
+  const listed = (page: v.GenericSchema) => route({ querystring: PageQuery }, { 200: page });
+  const item = (answer?: v.GenericSchema, status = 200) => route({ params: ItemParams }, answer ? { [status]: answer } : {});
 
-  app.get('/api/v1/openapi.json', async () => publicApiDocument(app));
+  app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => publicApiDocument(app));
+  docsPageRoutes(app);
 
-  app.get('/api/v1/team', keyed, async (request) => apiTeam(request));
+  app.get('/api/v1/team', route({}, { 200: R.Team }), async (request) => apiTeam(request));
 
   /** A cursor page of one of the team's item tables. */
   const teamPage = async <Row extends { id: string }>(
@@ -88,7 +96,7 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   };
 
-  app.get('/api/v1/avatars', listed, async (request) => {
+  app.get('/api/v1/avatars', listed(R.AvatarPage), async (request) => {
     const page = await teamPage<typeof avatars.$inferSelect>(avatars, request);
     return { ...page, data: page.data.map((avatar) => avatarJson(ctx, baseUrlOf(request), avatar)) };
   });
@@ -104,29 +112,29 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     return row as unknown as Row;
   };
 
-  app.get('/api/v1/avatars/:id', item, async (request) =>
+  app.get('/api/v1/avatars/:id', item(R.Avatar), async (request) =>
     avatarJson(ctx, baseUrlOf(request), await teamItem<typeof avatars.$inferSelect>(avatars, request, 'Avatar')),
   );
 
   // The built-in voices come first on the first page; pages then run through the team's voice models.
-  app.get('/api/v1/voices', listed, async (request) => {
+  app.get('/api/v1/voices', listed(R.VoicePage), async (request) => {
     const page = await teamPage<typeof voices.$inferSelect>(voices, request);
     const models = page.data.map((voice) => voiceJson(ctx, baseUrlOf(request), voice));
     return { ...page, data: [...((request.query as PageQuery).cursor ? [] : BUILTIN_VOICES), ...models] };
   });
 
-  app.get('/api/v1/videos', listed, async (request) => {
+  app.get('/api/v1/videos', listed(R.VideoPage), async (request) => {
     const page = await teamPage<typeof videos.$inferSelect>(videos, request);
     return { ...page, data: page.data.map((video) => videoJson(ctx, baseUrlOf(request), video)) };
   });
 
   const teamVideo = (request: FastifyRequest) => teamItem<typeof videos.$inferSelect>(videos, request, 'Video');
 
-  app.get('/api/v1/videos/:id', item, async (request) => videoJson(ctx, baseUrlOf(request), await teamVideo(request)));
+  app.get('/api/v1/videos/:id', item(R.Video), async (request) => videoJson(ctx, baseUrlOf(request), await teamVideo(request)));
 
   const byKey: Creator = { userId: null, name: null, source: 'api' };
 
-  app.post('/api/v1/avatars', { ...keyed, schema: { body: AvatarBody } }, async (request, reply) => {
+  app.post('/api/v1/avatars', route({ body: AvatarBody }, { 202: R.Avatar }), async (request, reply) => {
     const team = apiTeam(request);
     return idempotent(db, team.id, request, reply, async () => {
       const avatar = await createTeamAvatar(ctx, byKey, team.id, request.body as v.InferOutput<typeof AvatarBody>);
@@ -134,7 +142,7 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
-  app.post('/api/v1/voices', { ...keyed, schema: { body: VoiceBody } }, async (request, reply) => {
+  app.post('/api/v1/voices', route({ body: VoiceBody }, { 202: R.Voice }), async (request, reply) => {
     const team = apiTeam(request);
     return idempotent(db, team.id, request, reply, async () => {
       const voice = await createTeamVoice(ctx, byKey, team.id, request.body as v.InferOutput<typeof VoiceBody>);
@@ -142,7 +150,7 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
-  app.post('/api/v1/videos', { ...keyed, schema: { body: VideoBody } }, async (request, reply) => {
+  app.post('/api/v1/videos', route({ body: VideoBody }, { 202: R.Video }), async (request, reply) => {
     const team = apiTeam(request);
     const body = request.body as v.InferOutput<typeof VideoBody>;
     if (body.callback_url) await checkDestination(body.callback_url, ctx.config.webhooks);
@@ -156,13 +164,13 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
-  app.delete('/api/v1/videos/:id', item, async (request, reply) => {
+  app.delete('/api/v1/videos/:id', item(), async (request, reply) => {
     await removeVideo(ctx, await teamVideo(request));
     return reply.status(204).send();
   });
 
   /** The allowance of the API subscription held by the team's owner, and its use this period. */
-  app.get('/api/v1/quota', keyed, async (request) => {
+  app.get('/api/v1/quota', route({}, { 200: R.Quota }), async (request) => {
     const owner = await allowanceOwnerOf(db, apiTeam(request).id);
     const plan = await apiPlanOf(db, owner);
     if (!plan) return { has_api_subscription: false, quota: null };
@@ -172,34 +180,34 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   const teamId = (request: FastifyRequest) => apiTeam(request).id;
   const itemId = (request: FastifyRequest) => (request.params as { id: string }).id;
 
-  app.get('/api/v1/webhooks', keyed, async (request) => ({
+  app.get('/api/v1/webhooks', route({}, { 200: R.WebhookList }), async (request) => ({
     data: await webhooks.listEndpoints(db, teamId(request)),
     signing_secret: await webhooks.signingSecret(db, teamId(request)),
   }));
 
-  app.post('/api/v1/webhooks', { ...keyed, schema: { body: webhookEndpointForm } }, async (request, reply) =>
+  app.post('/api/v1/webhooks', route({ body: webhookEndpointForm }, { 201: R.WebhookEndpoint }), async (request, reply) =>
     idempotent(db, teamId(request), request, reply, async () => ({
       status: 201,
       body: await webhooks.addEndpoint(ctx, teamId(request), request.body as v.InferOutput<typeof webhookEndpointForm>),
     })),
   );
 
-  app.delete('/api/v1/webhooks/:id', item, async (request, reply) => {
+  app.delete('/api/v1/webhooks/:id', item(), async (request, reply) => {
     await webhooks.removeEndpoint(db, teamId(request), itemId(request));
     return reply.status(204).send();
   });
 
-  app.post('/api/v1/webhooks/:id/test', item, async (request, reply) => {
+  app.post('/api/v1/webhooks/:id/test', item(R.DeliveryQueued, 202), async (request, reply) => {
     reply.status(202);
     return webhooks.sendTestEvent(ctx, teamId(request), itemId(request));
   });
 
-  app.get('/api/v1/webhooks/deliveries', listed, async (request) => {
+  app.get('/api/v1/webhooks/deliveries', listed(R.WebhookDeliveryPage), async (request) => {
     const page = await teamPage<typeof webhookDeliveries.$inferSelect>(webhookDeliveries, request);
     return { ...page, data: await webhooks.withAttempts(db, page.data) };
   });
 
-  app.post('/api/v1/webhooks/deliveries/:id/resend', item, async (request, reply) => {
+  app.post('/api/v1/webhooks/deliveries/:id/resend', item(R.DeliveryQueued, 202), async (request, reply) => {
     reply.status(202);
     return webhooks.resendDelivery(ctx, teamId(request), itemId(request));
   });

@@ -1,0 +1,98 @@
+// The shapes /api/v1 answers with, as valibot schemas: they document the answers in the OpenAPI
+// document (and so type the generated client); the answers themselves are built in serialize.ts.
+import * as v from 'valibot';
+import { WEBHOOK_EVENTS } from '@kagami/shared/validation';
+
+const time = v.pipe(v.string(), v.isoTimestamp());
+const status = v.picklist(['in_progress', 'ready', 'failed']);
+const text = v.nullable(v.string());
+
+export const Avatar = v.object({
+  id: v.string(),
+  name: v.string(),
+  language: v.string(),
+  status,
+  failure_reason: text,
+  preview_url: text,
+  default_voice_id: text,
+  created_at: time,
+});
+
+export const Voice = v.object({
+  id: v.string(),
+  kind: v.picklist(['builtin', 'custom']),
+  name: v.string(),
+  language: v.string(),
+  status,
+  failure_reason: text,
+  sample_url: text,
+  created_at: v.nullable(time),
+});
+
+export const Video = v.object({
+  id: v.string(),
+  title: v.string(),
+  avatar_id: text,
+  voice_id: text,
+  language: v.string(),
+  status,
+  failure_reason: text,
+  duration_seconds: v.nullable(v.number()),
+  subtitles: v.boolean(),
+  callback_url: text,
+  /** Signed; works without the key until download_url_expires_at. */
+  download_url: text,
+  download_url_expires_at: v.nullable(time),
+  created_at: time,
+});
+
+/** A page of a list, newest first; `next_cursor` is null on the last page. */
+const pageOf = <T extends v.GenericSchema>(item: T) => v.object({ data: v.array(item), next_cursor: text });
+
+export const AvatarPage = pageOf(Avatar);
+export const VoicePage = pageOf(Voice);
+export const VideoPage = pageOf(Video);
+
+export const Team = v.object({ id: v.string(), name: v.string(), created_at: time });
+
+const Meter = v.object({ used: v.number(), total: v.number(), unit: v.picklist(['mins', 'count']) });
+export const Quota = v.object({
+  has_api_subscription: v.boolean(),
+  quota: v.nullable(
+    v.object({
+      plan: v.string(),
+      video_minutes: Meter,
+      audio_minutes: Meter,
+      custom_avatars: Meter,
+      custom_voices: Meter,
+      avatar_slots: Meter,
+      next_renewal_date: time,
+    }),
+  ),
+});
+
+export const WebhookEndpoint = v.object({ id: v.string(), url: v.string(), events: v.array(v.picklist(WEBHOOK_EVENTS)), created_at: time });
+export const WebhookList = v.object({ data: v.array(WebhookEndpoint), signing_secret: v.string() });
+
+export const WebhookDelivery = v.object({
+  id: v.string(),
+  endpoint_id: text,
+  url: v.string(),
+  event: v.string(),
+  status: v.picklist(['pending', 'succeeded', 'failed']),
+  attempts: v.number(),
+  last_status_code: v.nullable(v.number()),
+  last_error: text,
+  next_attempt_at: v.nullable(time),
+  created_at: time,
+  attempt_log: v.array(v.object({ status_code: v.nullable(v.number()), error: text, duration_ms: v.number(), at: time })),
+});
+export const WebhookDeliveryPage = pageOf(WebhookDelivery);
+export const DeliveryQueued = v.object({ delivery_id: v.string() });
+
+/** Every refusal: a code (listed in the description), its English message, and per-field errors for bad bodies. */
+export const ApiError = v.looseObject({
+  code: v.string(),
+  message: v.string(),
+  fields: v.optional(v.record(v.string(), v.object({ key: v.string(), params: v.record(v.string(), v.string()), message: v.string() }))),
+});

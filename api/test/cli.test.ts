@@ -1,0 +1,98 @@
+// The `kagami` CLI against a running server: login with the key, lists, a video made end to end with
+// --wait and saved with --out (ffprobe reads it), and the messages of a bad key and bad input.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { probeMedia } from '../src/media/probe';
+import { build, call, onboardedUser, readyLoopAvatar, subscribe, type TestApp } from './helper';
+
+const KAGAMI = resolve(__dirname, '../../cli/bin/kagami.mjs');
+let t: TestApp;
+let url = '';
+let dir = '';
+let key = '';
+let avatarId = '';
+
+type Run = { code: number; stdout: string; stderr: string };
+const kagami = (...args: string[]) =>
+  new Promise<Run>((done) => {
+    execFile(
+      process.execPath,
+      [KAGAMI, ...args],
+      { cwd: dir, env: { ...process.env, KAGAMI_CONFIG: join(dir, 'credentials.json'), KAGAMI_POLL_MS: '300', KAGAMI_API_KEY: '' } },
+      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+
+beforeAll(async () => {
+  t = await build({ WATERMARK: 'false' });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  const owner = await onboardedUser(t.app, 'cli@example.com', 'CLI Team');
+  key = (await call(t.app, { method: 'POST', url: `/api/teams/${owner.teamId}/api-key`, token: owner.token })).body.api_key;
+  await subscribe(t, owner.token, 'price_api_starter_month_usd');
+  avatarId = await readyLoopAvatar(t, owner.teamId, 'CLI presenter');
+  dir = mkdtempSync(join(tmpdir(), 'kagami-cli-'));
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('login checks the key and keeps it for its owner only; a wrong key is refused with the reason', async () => {
+  const wrong = await kagami('login', '--key', 'kgm_wrong', '--url', url);
+  expect(wrong.code).toBe(1);
+  expect(wrong.stderr).toContain('(api_key_invalid)');
+
+  const login = await kagami('login', '--key', key, '--url', url);
+  expect(login).toMatchObject({ code: 0 });
+  expect(login.stdout).toContain('Logged in to team "CLI Team"');
+  expect(statSync(join(dir, 'credentials.json')).mode & 0o777).toBe(0o600);
+});
+
+test('avatars and voices list what the team has', async () => {
+  const avatars = await kagami('avatars');
+  expect(avatars.code).toBe(0);
+  expect(avatars.stdout).toMatch(new RegExp(`${avatarId}\\s+ready\\s+en\\s+CLI presenter`));
+  const voices = await kagami('voices', '--json');
+  expect(JSON.parse(voices.stdout)).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'builtin-ja', kind: 'builtin' })]));
+});
+
+test('video create --wait --out renders a video and saves a playable mp4; video get shows it', async () => {
+  writeFileSync(join(dir, 'hello.txt'), 'Hello from the command line.');
+  const created = await kagami('video', 'create', '--avatar', avatarId, '--script', 'hello.txt', '--wait', '--out', 'hello.mp4');
+  expect(created.stderr).toMatch(/Rendering .+ s/);
+  expect(created.stderr).toMatch(/is ready \([\d.]+ s\)\. Saved hello\.mp4/);
+  expect(created.code).toBe(0);
+  const probe = await probeMedia(join(dir, 'hello.mp4'));
+  expect(probe?.video?.codec).toBe('h264');
+  expect(probe?.audio?.codec).toBe('aac');
+  expect(probe?.durationSeconds).toBeGreaterThan(1);
+
+  const id = created.stdout.trim();
+  const got = await kagami('video', 'get', id);
+  expect(JSON.parse(got.stdout)).toMatchObject({
+    id,
+    title: 'hello',
+    status: 'ready',
+    download_url: expect.stringContaining('/assets/signed/'),
+  });
+}, 120_000);
+
+test('bad input: field errors from the API, a missing option or file explained with the usage', async () => {
+  writeFileSync(join(dir, 'short.txt'), 'Hi.');
+  const badLanguage = await kagami('video', 'create', '--avatar', avatarId, '--script', 'short.txt', '--language', 'xx');
+  expect(badLanguage.code).toBe(1);
+  expect(badLanguage.stderr).toContain('(validation_failed)');
+  expect(badLanguage.stderr).toContain('language: Invalid value.');
+
+  const unknownAvatar = await kagami('video', 'create', '--avatar', '00000000-0000-4000-8000-000000000000', '--script', 'short.txt');
+  expect(unknownAvatar.stderr).toContain('(not_found)');
+
+  const missing = await kagami('video', 'create', '--script', 'short.txt');
+  expect(missing.code).toBe(2);
+  expect(missing.stderr).toContain('needs --avatar ID and --script FILE');
+  expect((await kagami('video', 'create', '--avatar', avatarId, '--script', 'nope.txt')).stderr).toContain('Cannot read the script file');
+});

@@ -1,0 +1,123 @@
+// What each `kagami` command does, on the typed client.
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { KagamiApiError, unwrap, type KagamiClient, type paths, type Video } from './client';
+
+type VideoRequest = NonNullable<paths['/api/v1/videos']['post']['requestBody']>['content']['application/json'];
+
+export type Io = { out: (text: string) => void; err: (text: string) => void; progress: (text: string) => void };
+
+/** Rows as aligned columns under a header. */
+export function table(header: string[], rows: string[][]) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  return [line(header), ...rows.map(line)].join('\n');
+}
+
+/** Every page of a cursor list. */
+async function all<T>(page: (cursor?: string) => Promise<{ data: T[]; next_cursor: string | null }>) {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const next = await page(cursor);
+    items.push(...next.data);
+    cursor = next.next_cursor ?? undefined;
+  } while (cursor);
+  return items;
+}
+
+export async function whoAmI(client: KagamiClient) {
+  return unwrap(client.GET('/api/v1/team'));
+}
+
+export async function listAvatars(client: KagamiClient, io: Io, json: boolean) {
+  const avatars = await all((cursor) => unwrap(client.GET('/api/v1/avatars', { params: { query: { limit: '100', cursor } } })));
+  if (json) return io.out(JSON.stringify(avatars, null, 2));
+  if (!avatars.length) return io.out('No avatars yet. Create one in the app or with POST /api/v1/avatars.');
+  io.out(
+    table(
+      ['ID', 'STATUS', 'LANGUAGE', 'NAME', 'VOICE'],
+      avatars.map((a) => [a.id, a.status, a.language, a.name, a.default_voice_id ?? '']),
+    ),
+  );
+}
+
+export async function listVoices(client: KagamiClient, io: Io, json: boolean) {
+  const voices = await all((cursor) => unwrap(client.GET('/api/v1/voices', { params: { query: { limit: '100', cursor } } })));
+  if (json) return io.out(JSON.stringify(voices, null, 2));
+  io.out(
+    table(
+      ['ID', 'KIND', 'STATUS', 'LANGUAGE', 'NAME'],
+      voices.map((v) => [v.id, v.kind, v.status, v.language, v.name]),
+    ),
+  );
+}
+
+export type CreateVideo = {
+  avatar: string;
+  scriptFile: string;
+  voice?: string;
+  language: string;
+  title?: string;
+  subtitles: boolean;
+};
+
+export async function createVideo(client: KagamiClient, input: CreateVideo) {
+  const script = await readFile(input.scriptFile, 'utf8').catch(() => {
+    throw new UsageError(`Cannot read the script file ${input.scriptFile}.`);
+  });
+  const title =
+    input.title ??
+    (input.scriptFile
+      .split('/')
+      .pop()!
+      .replace(/\.[^.]+$/, '') ||
+      'Video');
+  return unwrap(
+    client.POST('/api/v1/videos', {
+      body: {
+        title,
+        avatar_id: input.avatar,
+        language: input.language as VideoRequest['language'],
+        script,
+        voice_id: input.voice,
+        subtitles: input.subtitles,
+      },
+      // One key per command: a request the network repeats creates (and charges) one video.
+      headers: { 'Idempotency-Key': randomUUID() },
+    }),
+  );
+}
+
+export const getVideo = (client: KagamiClient, id: string) => unwrap(client.GET('/api/v1/videos/{id}', { params: { path: { id } } }));
+
+/** Polls until the video is ready or failed, reporting the time waited. */
+export async function waitForVideo(client: KagamiClient, id: string, io: Io, pollMs: number) {
+  const started = Date.now();
+  for (;;) {
+    const video = await getVideo(client, id);
+    if (video.status !== 'in_progress') return video;
+    io.progress(`Rendering ${id}… ${Math.round((Date.now() - started) / 1000)} s`);
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}
+
+/** Saves a ready video's file; its signed link needs no key. */
+export async function download(video: Video, file: string) {
+  if (!video.download_url) throw new KagamiApiError(409, 'not_ready', `Video ${video.id} has no file yet (status ${video.status}).`);
+  const response = await fetch(video.download_url);
+  if (!response.ok || !response.body)
+    throw new KagamiApiError(response.status, 'download_failed', `The download failed (${response.status}).`);
+  await pipeline(Readable.fromWeb(response.body as never), createWriteStream(file));
+  return Number(response.headers.get('content-length') ?? 0);
+}
+
+/** A mistake in how the command was called: its message, then the usage. */
+export class UsageError extends Error {}

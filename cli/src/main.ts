@@ -1,0 +1,127 @@
+// kagami: the Kagami public API from the command line.
+import { parseArgs } from 'node:util';
+import { KagamiApiError, kagamiClient } from './client';
+import { createVideo, download, getVideo, listAvatars, listVoices, UsageError, waitForVideo, whoAmI, type Io } from './commands';
+import { credentialsFile, readCredentials, saveCredentials } from './credentials';
+
+export const USAGE = `Usage:
+  kagami login --key KEY [--url URL]   check the team's API key and keep it (URL of the API: http://localhost:3000)
+  kagami avatars [--json]               the team's avatars
+  kagami voices [--json]                the team's voice models and the built-in voices
+  kagami video create --avatar ID --script FILE [--voice ID] [--language en] [--title TITLE]
+                      [--subtitles] [--wait] [--out FILE]
+                                        make a video; --wait shows progress until it is ready, --out saves it
+  kagami video get ID                   a video's status, failure reason and download link
+
+KAGAMI_API_KEY and KAGAMI_API_URL take the place of a saved login; KAGAMI_CONFIG names the file it is kept in.`;
+
+const DEFAULT_URL = 'http://localhost:3000';
+const POLL_MS = Number(process.env.KAGAMI_POLL_MS ?? 2000);
+
+const OPTIONS = {
+  key: { type: 'string' },
+  url: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  avatar: { type: 'string' },
+  script: { type: 'string' },
+  voice: { type: 'string' },
+  language: { type: 'string', default: 'en' },
+  title: { type: 'string' },
+  subtitles: { type: 'boolean', default: false },
+  wait: { type: 'boolean', default: false },
+  out: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+function consoleIo(): Io {
+  const tty = process.stderr.isTTY;
+  let lastLine = 0;
+  return {
+    out: (text) => process.stdout.write(`${text}\n`),
+    err: (text) => process.stderr.write(`${tty && lastLine ? '\n' : ''}${text}\n`),
+    // On a terminal one line updates in place; in a log, a line every 10 s.
+    progress: (text) => {
+      if (tty) process.stderr.write(`\r${text}`);
+      else if (Date.now() - lastLine >= 10_000) process.stderr.write(`${text}\n`);
+      lastLine = Date.now();
+    },
+  };
+}
+
+async function client(url?: string) {
+  const saved = await readCredentials();
+  const key = process.env.KAGAMI_API_KEY || saved?.key;
+  if (!key) throw new UsageError('Not logged in. Run kagami login --key KEY (the key is on the API Key page of the app).');
+  return kagamiClient({ baseUrl: url ?? (process.env.KAGAMI_API_URL || saved?.url || DEFAULT_URL), key });
+}
+
+export async function main(argv: string[], io: Io = consoleIo()): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    const [command, sub, arg] = positionals;
+    if (values.help || !command) {
+      io.out(USAGE);
+      return command || values.help ? 0 : 2;
+    }
+    if (command === 'login') {
+      if (!values.key) throw new UsageError('kagami login needs --key KEY.');
+      const url = values.url ?? (process.env.KAGAMI_API_URL || DEFAULT_URL);
+      const team = await whoAmI(kagamiClient({ baseUrl: url, key: values.key }));
+      const file = await saveCredentials({ url, key: values.key });
+      io.out(`Logged in to team "${team.name}" at ${url}. The key is kept in ${file}.`);
+      return 0;
+    }
+    if (command === 'avatars') return (await listAvatars(await client(values.url), io, values.json), 0);
+    if (command === 'voices') return (await listVoices(await client(values.url), io, values.json), 0);
+    if (command === 'video' && sub === 'get') {
+      if (!arg) throw new UsageError('kagami video get needs the video id.');
+      io.out(JSON.stringify(await getVideo(await client(values.url), arg), null, 2));
+      return 0;
+    }
+    if (command === 'video' && sub === 'create') {
+      if (!values.avatar || !values.script) throw new UsageError('kagami video create needs --avatar ID and --script FILE.');
+      const api = await client(values.url);
+      const created = await createVideo(api, {
+        avatar: values.avatar,
+        scriptFile: values.script,
+        voice: values.voice,
+        language: values.language,
+        title: values.title,
+        subtitles: values.subtitles,
+      });
+      if (!values.wait && !values.out) {
+        io.err(`Video ${created.id} is rendering. See it with: kagami video get ${created.id}`);
+        io.out(created.id);
+        return 0;
+      }
+      const video = await waitForVideo(api, created.id, io, POLL_MS);
+      if (video.status === 'failed') {
+        io.err(`Video ${video.id} failed: ${video.failure_reason ?? 'unknown reason'}.`);
+        return 1;
+      }
+      if (values.out) {
+        const bytes = await download(video, values.out);
+        io.err(`Video ${video.id} is ready (${video.duration_seconds ?? '?'} s). Saved ${values.out}${bytes ? ` (${bytes} bytes)` : ''}.`);
+      } else io.err(`Video ${video.id} is ready (${video.duration_seconds ?? '?'} s).`);
+      io.out(video.id);
+      return 0;
+    }
+    throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
+  } catch (error) {
+    if (error instanceof KagamiApiError) {
+      const fields = Object.entries(error.fields ?? {}).map(([field, detail]) => `\n  ${field}: ${detail.message}`);
+      io.err(`Error: ${error.message} (${error.code})${fields.join('')}`);
+      if (error.code === 'api_key_invalid') io.err(`Log in again with kagami login --key KEY (credentials: ${credentialsFile()}).`);
+      return 1;
+    }
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      io.err(`${(error as Error).message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof TypeError && /fetch failed/.test(error.message)) {
+      io.err(`Error: the API could not be reached (${(error.cause as Error | undefined)?.message ?? error.message}).`);
+      return 1;
+    }
+    throw error;
+  }
+}
