@@ -1,6 +1,8 @@
 import { useTranslation } from '@kagami/shared/i18n';
 import { Heading, Stack } from '@kagami/shared/ui';
 import { ApiKeyPanel } from '../features/api-key/api-key-panel';
+import { ApiUseSection } from '../features/api-use/api-use-section';
+import { WebhooksSection } from '../features/webhooks/webhooks-section';
 
 export default function ApiKeyScreen() {
   const { t } = useTranslation('account');
@@ -10,6 +12,8 @@ export default function ApiKeyScreen() {
         {t('apiKey.pageTitle')}
       </Heading>
       <ApiKeyPanel />
+      <ApiUseSection />
+      <WebhooksSection />
     </Stack>
   );
 }

@@ -15,6 +15,12 @@ export const apiKeyKeys = {
   detail: (teamId: string) => [...apiKeyKeys.all, teamId] as const,
 };
 
+export const webhookKeys = {
+  all: ['webhooks'] as const,
+  settings: (teamId: string) => [...webhookKeys.all, 'settings', teamId] as const,
+  deliveries: (teamId: string, page: number) => [...webhookKeys.all, 'deliveries', teamId, page] as const,
+};
+
 export const billingKeys = {
   all: ['billing'] as const,
   plans: (productType: string) => [...billingKeys.all, 'plans', productType] as const,

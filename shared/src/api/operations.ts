@@ -2,6 +2,7 @@ import type { UiLanguage } from '../validation';
 import { api } from './client';
 import type {
   ApiKeyInfo,
+  AvatarSummary,
   ApiSubscription,
   BearerToken,
   CatalogPlan,
@@ -15,6 +16,9 @@ import type {
   Team,
   TeamMembers,
   TeamSummary,
+  WebhookDeliveryPage,
+  WebhookEndpoint,
+  WebhookSettings,
 } from './types';
 
 /** Typed calls for the sign-in journey (SPEC §7). */
@@ -68,6 +72,21 @@ export const teamApi = {
     api.delete<Record<string, never>>(`/api/teams/${teamId}/invitations/${invitationId}`),
   apiKey: (teamId: string) => api.get<ApiKeyInfo>(`/api/teams/${teamId}/api-key`),
   generateApiKey: (teamId: string) => api.post<NewApiKey>(`/api/teams/${teamId}/api-key`),
+  recentAvatars: (teamId: string) => api.get<{ items: AvatarSummary[] }>(`/api/teams/${teamId}/avatars`, { page: 1, pageSize: 12 }),
+};
+
+/** The team's webhooks: endpoints and signing secret (owners manage), and the delivery log. */
+export const webhookApi = {
+  settings: (teamId: string) => api.get<WebhookSettings>(`/api/teams/${teamId}/webhooks`),
+  addEndpoint: (teamId: string, input: { url: string; events: string[] }) =>
+    api.post<WebhookEndpoint>(`/api/teams/${teamId}/webhooks`, input),
+  removeEndpoint: (teamId: string, id: string) => api.delete<Record<string, never>>(`/api/teams/${teamId}/webhooks/${id}`),
+  sendTest: (teamId: string, id: string) => api.post<{ deliveryId: string }>(`/api/teams/${teamId}/webhooks/${id}/test`),
+  rotateSecret: (teamId: string) => api.post<{ signingSecret: string }>(`/api/teams/${teamId}/webhooks/secret`),
+  deliveries: (teamId: string, page: number, pageSize: number) =>
+    api.get<WebhookDeliveryPage>(`/api/teams/${teamId}/webhooks/deliveries`, { page, pageSize }),
+  resend: (teamId: string, deliveryId: string) =>
+    api.post<{ deliveryId: string }>(`/api/teams/${teamId}/webhooks/deliveries/${deliveryId}/resend`),
 };
 
 export type HistoryRange = { type: ProductType; from: string; to: string };

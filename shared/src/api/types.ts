@@ -67,3 +67,25 @@ export type PendingInvitation = { id: string; email: string; language: string; e
 export type TeamMembers = { members: Member[]; invitations: PendingInvitation[] };
 export type ApiKeyInfo = { exists: boolean; prefix: string | null; createdAt: string | null };
 export type NewApiKey = { apiKey: string; prefix: string; createdAt: string };
+
+/** A webhook endpoint of the team (API Key page). */
+export type WebhookEndpoint = { id: string; url: string; events: string[]; createdAt: string };
+/** The signing secret is shown to owners only (null for members). */
+export type WebhookSettings = { endpoints: WebhookEndpoint[]; signingSecret: string | null };
+export type WebhookAttempt = { statusCode: number | null; error: string | null; durationMs: number; at: string };
+export type WebhookDelivery = {
+  id: string;
+  endpointId: string | null;
+  url: string;
+  event: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  createdAt: string;
+  attemptLog: WebhookAttempt[];
+};
+export type WebhookDeliveryPage = { items: WebhookDelivery[]; page: number; pageSize: number; total: number };
+/** The few fields of the team's avatars the API Key page's examples need. */
+export type AvatarSummary = { id: string; name: string; status: 'in_progress' | 'ready' | 'failed'; defaultVoiceId: string | null };
