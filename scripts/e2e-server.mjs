@@ -17,7 +17,17 @@ export const E2E_ENV = {
 const dataDir = mkdtempSync(join(tmpdir(), 'kagami-e2e-'));
 await buildFrontends();
 const product = await startProduct(
-  { ...process.env, ...E2E_ENV, DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '10000', RATE_LIMIT_MAX: '100000' },
+  {
+    ...process.env,
+    ...E2E_ENV,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT_MAX: '10000',
+    RATE_LIMIT_MAX: '100000',
+    // The browser tests' webhook receiver listens on this machine.
+    WEBHOOKS_ALLOW_PRIVATE: 'true',
+    WEBHOOK_RETRY_SECONDS: '1',
+  },
   { quiet: true },
 );
 console.log(`e2e product at ${product.url} (data in ${dataDir})`);

@@ -1,3 +1,6 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { API, REMOTE_ACCOUNT } from '../playwright.config';
 import { apiAs, codeIn, expectHome, latestMail, logIn, onboardedByApi, PASSWORD, uniqueEmail } from './support';
@@ -247,6 +250,59 @@ test('API key: shown once; regenerating stops the old key at once', async ({ pag
   const response = await asTeam(newKey);
   expect(response.status()).toBe(200);
   expect(await response.json()).toMatchObject({ id: token.teamId, name: 'Key Team' });
+});
+
+test('webhooks: an endpoint added on the API Key page gets a signed test event, retried once; the log shows both attempts', async ({
+  page,
+  request,
+}) => {
+  const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+  const receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      res.writeHead(received.length === 1 ? 503 : 204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/kagami`;
+  try {
+    const email = uniqueEmail('hooks');
+    await onboardedByApi(request, email, { team: 'Hook Team' });
+    await logIn(page, email);
+    await page.getByRole('link', { name: 'API Key' }).click();
+    await expect(page.getByText('No endpoints yet.')).toBeVisible();
+    await expect(page.getByTestId('curl-list')).toContainText(`-H "X-API-Key: $KAGAMI_API_KEY" ${API}/api/v1/avatars`);
+    await expect(page.getByTestId('api-reference-link')).toHaveAttribute('href', `${API}/api/v1/docs`);
+
+    await page.getByLabel('Endpoint URL').fill(hook);
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(page.getByTestId('webhook-endpoints')).toContainText(hook);
+    await page.getByRole('button', { name: 'Show' }).click();
+    const secret = (await page.getByTestId('signing-secret').textContent())!;
+    expect(secret).toMatch(/^whsec_/);
+
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    const log = page.getByTestId('delivery-log');
+    await expect(log.getByText('Delivered')).toBeVisible({ timeout: 30_000 });
+    await log.getByRole('button', { name: 'Attempts' }).click();
+    await expect(page.locator('[data-testid^="attempts-"] li')).toHaveCount(2);
+    await expect(page.locator('[data-testid^="attempts-"]')).toContainText('503 — The endpoint answered with an error status.');
+
+    // Both attempts carry the same webhook-id and a signature made with the secret the page showed.
+    expect(received).toHaveLength(2);
+    const [first, second] = received;
+    expect(second!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
+    const signed = `${second!.headers['webhook-id']}.${second!.headers['webhook-timestamp']}.${second!.body}`;
+    const expected = createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64'))
+      .update(signed)
+      .digest('base64');
+    expect(second!.headers['webhook-signature']).toBe(`v1,${expected}`);
+    expect(JSON.parse(second!.body)).toMatchObject({ type: 'webhook.test' });
+  } finally {
+    receiver.close();
+  }
 });
 
 test('with remote-account unreachable, Profile shows the fallback and the rest keeps working', async ({ page, request }) => {
