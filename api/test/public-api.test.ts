@@ -3,7 +3,8 @@
 // team's ids, bad cursors and bodies, no API subscription). The worker does not run: created videos wait.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { avatars, videos, voices } from '../src/db/schema';
+import { randomUUID } from 'node:crypto';
+import { avatars, usage, videos, voices } from '../src/db/schema';
 import { build, call, onboardedUser, subscribe, type TestApp } from './helper';
 
 let t: TestApp;
@@ -237,6 +238,20 @@ describe('creating a video', () => {
     // A refused request keeps no answer under its key: fixed, it goes through.
     expect((await create({ title: 'Fixed', avatar_id: avatarIds[2], language: 'en' }, team.key, 'order-2')).status).toBe(400);
     expect((await create({ title: 'Fixed', avatar_id: avatarIds[2], language: 'en', script }, team.key, 'order-2')).status).toBe(202);
+  });
+
+  test('beyond the API allowance: 402 quota_exceeded, nothing created or charged', async () => {
+    const { id: ownerId } = (await call(t.app, { url: '/api/profile', token: team.token })).body;
+    // The month's 60 minutes, used up by a video made earlier.
+    await t.database.db
+      .insert(usage)
+      .values({ userId: ownerId, productType: 'api', metric: 'video_seconds', amount: 60 * 60, state: 'settled', itemId: randomUUID() });
+    const [count, used] = [await videoCount(), await minutesUsed()];
+    expect(await create({ title: 'One too many', avatar_id: avatarIds[2], language: 'en', script })).toMatchObject({
+      status: 402,
+      body: { code: 'quota_exceeded' },
+    });
+    expect([await videoCount(), await minutesUsed()]).toEqual([count, used]);
   });
 });
 
