@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -28,6 +28,13 @@ import { eventRoutes } from './domains/studio/events';
 import { assetRoutes } from './domains/assets/routes';
 import { startWorkers } from './domains/studio/worker';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route as registered, with its schemas: what the authorization matrix and the fuzzer walk. */
+    routeTable: RouteOptions[];
+  }
+}
+
 export type BuildOptions = {
   /** An open database; when absent one is opened from the config and closed with the app. */
   database?: DatabaseHandle;
@@ -49,6 +56,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!options.database) await database.close();
   });
   app.decorateRequest('auth', null);
+  const routeTable: RouteOptions[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => void routeTable.push(route));
 
   await app.register(cors, {
     origin: config.corsOrigins,
