@@ -7,10 +7,11 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { avatars, history, videos, voices, webhookDeliveries, webhookEndpoints } from '../src/db/schema';
+import { sha256 } from '../src/lib/secrets';
+import { avatars, history, sessions, videos, voices, webhookDeliveries, webhookEndpoints } from '../src/db/schema';
 import { build, call, latestMail, onboardedUser, signUp, type TestApp } from './helper';
 
-const CALLERS = ['anonymous', 'forged', 'revoked', 'member', 'owner', 'outsider', 'key', 'otherKey', 'revokedKey'] as const;
+const CALLERS = ['anonymous', 'forged', 'expired', 'revoked', 'member', 'owner', 'outsider', 'key', 'otherKey', 'revokedKey'] as const;
 type Caller = (typeof CALLERS)[number];
 
 /**
@@ -758,7 +759,7 @@ function expected(row: Row, caller: Caller): number {
       if (caller === 'key') return row.ok;
       return caller === 'otherKey' ? 404 : 401;
     case 'uploader':
-      if (['anonymous', 'forged', 'revoked', 'revokedKey'].includes(caller)) return 401;
+      if (['anonymous', 'forged', 'expired', 'revoked', 'revokedKey'].includes(caller)) return 401;
       // Methods tus does not serve answer the same to everyone signed in; an upload is its starter's alone.
       if (caller === 'owner' || !/^(HEAD|PATCH|DELETE) \/api\/uploads\/\*$/.test(row.route)) return row.ok;
       return 404;
@@ -787,6 +788,12 @@ beforeAll(async () => {
   const leaver = await onboardedUser(t.app, 'matrix-gone@example.com', 'Gone');
   await call(t.app, { method: 'POST', url: '/api/logout', token: leaver.token });
   headersOf.revoked = { authorization: `Bearer ${leaver.token}` };
+  const lapsed = await onboardedUser(t.app, 'matrix-lapsed@example.com', 'Lapsed');
+  await t.database.db
+    .update(sessions)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(sessions.tokenHash, sha256(lapsed.token)));
+  headersOf.expired = { authorization: `Bearer ${lapsed.token}` };
   headersOf.forged = { authorization: `Bearer ${Buffer.from(randomUUID()).toString('base64url')}` };
   const replaced = await newKey(owner.token, team.id);
   headersOf.key = { 'x-api-key': await newKey(owner.token, team.id) };
