@@ -14,9 +14,11 @@ console.log(
     ? `Database tests: PostgreSQL at ${process.env.TEST_DATABASE_URL}`
     : 'Database tests: embedded PGlite (set TEST_DATABASE_URL=postgres://… to run them on PostgreSQL too)',
 );
-// PGlite's CommonJS build loads its parts with import(), which jest allows only with this flag.
+// PGlite's CommonJS build loads its parts with import(), which jest allows only with this flag; the
+// fuzzer collects garbage before it reads the heap.
 const jestStatus = run(process.execPath, [
   '--experimental-vm-modules',
+  '--expose-gc',
   join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
   ...process.argv.slice(2),
 ]);

@@ -65,6 +65,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type', 'X-API-Key', ...TUS_REQUEST_HEADERS],
     exposedHeaders: TUS_RESPONSE_HEADERS,
+    // A bare OPTIONS (no Origin) gets an empty 204 rather than a plain-text 400.
+    strictPreflight: false,
   });
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
   // RateLimit-* headers (the IETF draft) and Retry-After; per client, and per API key on /api/v1.

@@ -199,13 +199,13 @@ const ROWS: Row[] = [
   {
     route: 'POST /api/google/login',
     access: 'public',
-    ok: 503,
+    ok: 404,
     request: () => ({ method: 'POST', url: '/api/google/login', body: { credential: 'x' } }),
   },
   {
     route: 'POST /api/google/signup',
     access: 'public',
-    ok: 503,
+    ok: 404,
     request: () => ({ method: 'POST', url: '/api/google/signup', body: { credential: 'x' } }),
   },
 

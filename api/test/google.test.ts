@@ -106,6 +106,6 @@ test('an unverified Google e-mail is refused; an existing password account is li
 test('without a client id the endpoints say Google is not configured', async () => {
   const plain = await build();
   const response = await call(plain.app, { method: 'POST', url: '/api/google/login', body: { credential: 'x' } });
-  expect(response).toMatchObject({ status: 503, body: { code: 'google_not_configured' } });
+  expect(response).toMatchObject({ status: 404, body: { code: 'google_not_configured' } });
   await plain.close();
 });

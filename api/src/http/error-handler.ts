@@ -3,6 +3,14 @@ import { AppError } from '../lib/errors';
 import { FieldErrors } from './validation';
 import { errorMessage } from './messages';
 
+/** SQLSTATE class 22 (data exception): the database refused a value the client sent (a null byte, a bad number). */
+const isDataException = (error: unknown): boolean => {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return true;
+  }
+  return false;
+};
+
 /** Every failure leaves as `{code, message, ...fields}`; nothing but a real fault is a 500. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { validation?: unknown }, request, reply) => {
@@ -15,6 +23,7 @@ export function installErrorHandler(app: FastifyInstance) {
       const fields = fieldErrors instanceof FieldErrors ? fieldErrors.fields : {};
       return reply.status(400).send({ code: 'validation_failed', message: errorMessage('validation_failed'), fields });
     }
+    if (isDataException(error)) return reply.status(400).send({ code: 'invalid_input', message: errorMessage('invalid_input') });
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return reply.status(429).send({ code: 'rate_limited', message: errorMessage('rate_limited') });

@@ -65,7 +65,7 @@ export async function verifyGoogle(
   config: Config['google'],
   input: { credential?: string; code?: string; access_token?: string },
 ): Promise<GoogleIdentity> {
-  if (!config.clientId) throw fail(503, 'google_not_configured');
+  if (!config.clientId) throw fail(404, 'google_not_configured');
   if (input.credential) return verifyIdToken(config, input.credential);
   if (input.code) return verifyIdToken(config, await exchangeCode(config, input.code));
   if (input.access_token) return fetchUserinfo(config, input.access_token);

@@ -52,6 +52,29 @@ const refuse = (status_code: number, code: string, fields: Record<string, unknow
   body: JSON.stringify({ code, message: errorMessage(code), ...fields }),
 });
 
+/** tus's own refusals (plain text) as the API's JSON errors, by status. */
+const TUS_CODES: Record<number, string> = {
+  400: 'upload_request_invalid',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'upload_offset_mismatch',
+  410: 'upload_expired',
+  412: 'upload_request_invalid',
+  413: 'upload_too_large',
+  415: 'unsupported_media_type',
+};
+
+/** Every answer of the server goes through `write`: its plain-text refusals leave as JSON errors. */
+function answerErrorsInJson(server: Server) {
+  const write = server.write.bind(server);
+  server.write = (context, headers, status, body = '') => {
+    if (status < 400 || !body || body.trimStart().startsWith('{')) return write(context, headers, status, body);
+    headers.set('Content-Type', 'application/json; charset=utf-8');
+    return write(context, headers, status, refuse(status, TUS_CODES[status] ?? 'upload_request_invalid').body);
+  };
+  return server;
+}
+
 /**
  * The tus server for resumable uploads: files stream to `<dataDir>/uploads` in constant memory, survive
  * dropped connections and restarts, expire when left unfinished, and are checked by content when done.
@@ -60,7 +83,7 @@ export function createTusServer(ctx: AppContext, log: FastifyBaseLogger, options
   const { db, config } = ctx;
   const datastore = new FileStore({ directory: options.directory, expirationPeriodInMilliseconds: options.expiryMs });
 
-  return new Server({
+  const server = new Server({
     path: UPLOADS_PATH,
     datastore,
     respectForwardedHeaders: true,
@@ -136,4 +159,5 @@ export function createTusServer(ctx: AppContext, log: FastifyBaseLogger, options
       return {};
     },
   });
+  return answerErrorsInJson(server);
 }
