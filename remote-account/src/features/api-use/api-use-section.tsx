@@ -48,7 +48,7 @@ export function ApiUseSection() {
           href={`${base}/api/v1/docs`}
           target="_blank"
           rel="noopener"
-          color="brand.600"
+          color="brand.700"
           fontWeight="medium"
           data-testid="api-reference-link"
         >
