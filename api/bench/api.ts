@@ -18,7 +18,14 @@ type Run = { name: string; rps: number; p50: number; p99: number; errors: number
 
 async function load(name: string, url: string, requests: autocannon.Request[], headers: Record<string, string> = {}): Promise<Run> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, requests });
-  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
 }
 
 const address = (server: { address(): AddressInfo | string | null }) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -74,8 +81,8 @@ async function videoRush(t: TestApp) {
       }),
     ),
   );
-  const refused = answers.filter((a) => a.status !== 201);
-  const ids = answers.filter((a) => a.status === 201).map((a) => a.body.id as string);
+  const refused = answers.filter((a) => a.status !== 202);
+  const ids = answers.filter((a) => a.status === 202).map((a) => a.body.id as string);
   const readyAt = new Map<string, number>();
   while (readyAt.size < ids.length && Date.now() - started < 30 * 60_000) {
     const rows = await t.database.db.select({ id: videos.id, status: videos.status }).from(videos).where(inArray(videos.id, ids));
@@ -86,8 +93,12 @@ async function videoRush(t: TestApp) {
   const waits = [...readyAt.values()].sort((a, b) => a - b);
   const at = (q: number) => ((waits[Math.min(waits.length - 1, Math.floor(q * waits.length))] ?? 0) / 1000).toFixed(1);
   console.log(`\n${USERS} people creating a video at once (one worker in the API process):`);
-  console.log(`  refused: ${refused.length}${refused.length ? ` (${refused.map((r) => r.body?.code).join(', ')})` : ''}, failed: ${failed}, ready: ${waits.length - failed} of ${ids.length}`);
-  console.log(`  from creation to ready: first ${at(0)} s, median ${at(0.5)} s, last ${at(1)} s (each waits for the ones queued before it)`);
+  console.log(
+    `  refused: ${refused.length}${refused.length ? ` (${refused.map((r) => `${r.status} ${r.body?.code}`).join(', ')})` : ''}, failed: ${failed}, ready: ${waits.length - failed} of ${ids.length}`,
+  );
+  console.log(
+    `  from creation to ready: first ${at(0)} s, median ${at(0.5)} s, last ${at(1)} s (each waits for the ones queued before it)`,
+  );
   console.log(`  ${(ids.length / (waits.at(-1)! / 1000)).toFixed(2)} videos/s through the queue`);
 }
 
