@@ -27,11 +27,14 @@ import { billingRoutes } from './domains/billing/routes';
 import { eventRoutes } from './domains/studio/events';
 import { assetRoutes } from './domains/assets/routes';
 import { startWorkers } from './domains/studio/worker';
+import { backupEmbedded, backupPostgres, type Manifest } from './ops/backup';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every route as registered, with its schemas: what the authorization matrix and the fuzzer walk. */
     routeTable: RouteOptions[];
+    /** A consistent backup of this install's database and files into `target` (ops/backup.ts). */
+    writeBackup: (target: string) => Promise<Manifest>;
   }
 }
 
@@ -56,6 +59,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!options.database) await database.close();
   });
   app.decorateRequest('auth', null);
+  app.decorate('writeBackup', (target: string) =>
+    database.pglite ? backupEmbedded(database.pglite, config.dataDir, target) : backupPostgres(database.url!, config.dataDir, target),
+  );
   const routeTable: RouteOptions[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => void routeTable.push(route));
