@@ -74,7 +74,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A bare OPTIONS (no Origin) gets an empty 204 rather than a plain-text 400.
     strictPreflight: false,
   });
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
+  // The API's own pages (the built-in checkout and billing portal, the API reference) run no inline script;
+  // their forms post here and then lead back to the app.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'", new URL(config.publicAppUrl).origin],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
   // RateLimit-* headers (the IETF draft) and Retry-After; per client, and per API key on /api/v1.
   await app.register(rateLimit, {
     max: config.rateLimitMax,

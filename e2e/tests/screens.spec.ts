@@ -56,8 +56,18 @@ for (const language of LANGUAGES) {
       headers: { authorization: `Bearer ${tokens.namedUser}` },
       data: { name: 'Ren', company_name: 'Kagami', number_of_employees: '1', role: 'OTHER' },
     });
+    // The shell's Content Security Policy (no inline script, no eval, scripts only from the shell and the
+    // remotes) must hold on every screen: Chromium reports each violation on the console.
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
     await page.addInitScript((lang) => localStorage.setItem('kagami.language', lang), language);
     await page.setViewportSize({ width: 1280, height: 800 });
+
+    const shell = await request.get('/');
+    expect(shell.headers()['content-security-policy']).toMatch(/script-src 'self'[^;]*;/);
+    expect(shell.headers()['content-security-policy']).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
 
     for (const screen of SCREENS) {
       await test.step(screen.name, async () => {
@@ -73,14 +83,15 @@ for (const language of LANGUAGES) {
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         await settle(page);
         if (screen.menu) await expect(page.locator('nav [aria-current=page]')).toHaveAttribute('href', screen.menu);
-        const { violations } = await new AxeBuilder({ page }).analyze();
-        const grave = violations
+        const axe = await new AxeBuilder({ page }).analyze();
+        const grave = axe.violations
           .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
           .map(
             (violation) =>
               `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`).join('; ')}`,
           );
         expect.soft(grave, `${language} ${screen.name}`).toEqual([]);
+        expect.soft(violations, `${language} ${screen.name}: CSP violations`).toEqual([]);
         if (screenshotDir) {
           mkdirSync(screenshotDir, { recursive: true });
           await page.screenshot({

@@ -22,6 +22,56 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.json', '.css', '.map', '.svg', '
 /** Only a name carrying its content hash (webpack's `[contenthash]`) is immutable; every other file is revalidated. */
 const CONTENT_HASHED = /\.[0-9a-f]{16,}\.[a-z0-9]+$/;
 
+const originOf = (url) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The shell page's Content Security Policy, from its runtime config: scripts only from the shell and the
+ * remotes' origins (no inline script, no eval), data from the API and the remotes, media from the API.
+ * Styles may be inline: the UI kit writes its styles into <style> elements at run time.
+ * @param {{ apiBaseUrl: string, googleClientId?: string, remotes: Record<string, string> }} config
+ */
+export function contentSecurityPolicy(config) {
+  const remotes = [
+    ...new Set(
+      Object.values(config.remotes ?? {})
+        .map(originOf)
+        .filter(Boolean),
+    ),
+  ];
+  const api = originOf(config.apiBaseUrl) ?? '';
+  const google = config.googleClientId ? ['https://accounts.google.com'] : [];
+  const list = (...sources) => [...new Set(sources.flat().filter(Boolean))].join(' ');
+  return [
+    `default-src 'self'`,
+    `script-src ${list(
+      "'self'",
+      remotes,
+      google.map((g) => `${g}/gsi/client`),
+    )}`,
+    `style-src ${list(
+      "'self'",
+      "'unsafe-inline'",
+      google.map((g) => `${g}/gsi/style`),
+    )}`,
+    `connect-src ${list("'self'", api, remotes, google)}`,
+    `img-src ${list("'self'", 'data:', 'blob:', api)}`,
+    `media-src ${list("'self'", 'blob:', api)}`,
+    `font-src 'self' data:`,
+    `frame-src ${google.length ? list(google) : "'none'"}`,
+    `worker-src 'self' blob:`,
+    `object-src 'none'`,
+    `base-uri 'self'`,
+    `form-action 'self'`,
+    `frame-ancestors 'none'`,
+  ].join('; ');
+}
+
 const json = (response, body) => {
   response.writeHead(200, { 'Content-Type': TYPES['.json'], 'Cache-Control': 'no-store' });
   response.end(JSON.stringify(body));
@@ -33,6 +83,7 @@ const json = (response, body) => {
  * @param {{ dir: string, port: number, spa?: boolean, runtimeConfig?: object, host?: string, corsOrigin?: string, version?: string }} options
  */
 export function serveStatic({ dir, port, spa = false, runtimeConfig, host = '0.0.0.0', corsOrigin, version }) {
+  const csp = runtimeConfig ? contentSecurityPolicy(runtimeConfig) : null;
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://x');
     response.setHeader('Access-Control-Allow-Origin', corsOrigin ?? '*');
@@ -52,6 +103,7 @@ export function serveStatic({ dir, port, spa = false, runtimeConfig, host = '0.0
     }
     const ext = extname(file);
     const headers = {
+      ...(csp && ext === '.html' ? { 'Content-Security-Policy': csp, 'Referrer-Policy': 'strict-origin-when-cross-origin' } : {}),
       'Content-Type': TYPES[ext] ?? 'application/octet-stream',
       'Cache-Control': CONTENT_HASHED.test(relativePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
       Vary: corsOrigin ? 'Origin, Accept-Encoding' : 'Accept-Encoding',

@@ -14,7 +14,21 @@ const LocalStore = require('@fastify/rate-limit/store/LocalStore') as new (
   cache?: number,
 ) => FastifyRateLimitStore;
 
-/** Counts in the `rate_limits` table: the first request of a window starts it, the rest add to it. */
+/** One more in the key's window of `windowMs` in the `rate_limits` table: the first starts the window. */
+export async function countInWindow(db: Database, key: string, windowMs: number): Promise<Result> {
+  const window = `${windowMs} milliseconds`;
+  const result = await db.execute<{ count: number; ttl_ms: number }>(
+    sql`insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+        on conflict (key) do update set
+          count = case when rate_limits.window_start + ${window}::interval <= now() then 1 else rate_limits.count + 1 end,
+          window_start = case when rate_limits.window_start + ${window}::interval <= now() then now() else rate_limits.window_start end
+        returning count, (extract(epoch from (window_start + ${window}::interval - now())) * 1000)::float8 as ttl_ms`,
+  );
+  const row = (result as unknown as { rows: { count: number; ttl_ms: number }[] }).rows[0]!;
+  return { current: Number(row.count), ttl: Math.max(0, Math.round(Number(row.ttl_ms))) };
+}
+
+/** Counts in the `rate_limits` table, for routes whose limit must hold across API replicas. */
 class DatabaseStore implements FastifyRateLimitStore {
   constructor(private readonly db: Database) {}
 
@@ -23,19 +37,7 @@ class DatabaseStore implements FastifyRateLimitStore {
   }
 
   incr(key: string, callback: Callback, timeWindow: number) {
-    const window = `${timeWindow} milliseconds`;
-    this.db
-      .execute<{ count: number; ttl_ms: number }>(
-        sql`insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
-            on conflict (key) do update set
-              count = case when rate_limits.window_start + ${window}::interval <= now() then 1 else rate_limits.count + 1 end,
-              window_start = case when rate_limits.window_start + ${window}::interval <= now() then now() else rate_limits.window_start end
-            returning count, (extract(epoch from (window_start + ${window}::interval - now())) * 1000)::float8 as ttl_ms`,
-      )
-      .then((result) => {
-        const row = (result as unknown as { rows: { count: number; ttl_ms: number }[] }).rows[0]!;
-        callback(null, { current: Number(row.count), ttl: Math.max(0, Math.round(Number(row.ttl_ms))) });
-      }, callback);
+    countInWindow(this.db, key, timeWindow).then((result) => callback(null, result), callback);
   }
 }
 

@@ -54,7 +54,8 @@ export const currentLanguage = (instance: I18n): UiLanguage =>
 export function errorText(t: TFunction, error: unknown): string {
   const e = error as { code?: string; retryAfterSeconds?: number } | null;
   const code = e?.code && t(`common:errors.${e.code}`, { defaultValue: '' }) ? e.code : 'unknown';
-  return t(`common:errors.${code}`, { seconds: e?.retryAfterSeconds ?? 0 });
+  const seconds = e?.retryAfterSeconds ?? 0;
+  return t(`common:errors.${code}`, { seconds, minutes: Math.ceil(seconds / 60) });
 }
 
 export function validationText(t: TFunction, message: string | undefined): string | undefined {

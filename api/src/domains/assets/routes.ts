@@ -68,7 +68,11 @@ export async function assetRoutes(app: FastifyInstance, ctx: AppContext) {
         return reply.status(403).send({ code: 'asset_link_expired', message: 'This link has expired. Open the item again.' });
       }
       reply.header('Cache-Control', 'private, max-age=300');
-      if (download) reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(download)}`);
+      // Always a disposition (and nosniff, from helmet): a stored file is media to show or save, never a page.
+      reply.header(
+        'Content-Disposition',
+        download ? `attachment; filename*=UTF-8''${encodeURIComponent(download)}` : `inline; filename*=UTF-8''${encodeURIComponent(file)}`,
+      );
       return reply.sendFile(file, ctx.assets.path(category, ''));
     },
   );

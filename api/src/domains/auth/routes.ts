@@ -1,3 +1,4 @@
+import { countAttempt, perClientAuthLimit } from '../../http/account-limits';
 import * as v from 'valibot';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -31,7 +32,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, config } = ctx;
   const auth = { preHandler: requireUser(db) };
   const session = (userId: string) => issueSession(db, userId, config.sessionTtlDays);
-  const tight = { config: { rateLimit: { max: config.authRateLimitMax, timeWindow: '1 minute' } } };
+  const tight = perClientAuthLimit(config.authRateLimitMax);
 
   app.post('/api/check-email', { schema: { body: v.object({ email: emailField }) } }, async (request) => {
     const { email } = request.body as { email: string };
@@ -95,8 +96,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/login',
     { schema: { body: v.object({ email: emailField, password: currentPasswordField }) }, ...tight },
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = request.body as { email: string; password: string };
+      await countAttempt(db, reply, 'login', email);
       const user = await findUserByEmail(db, email);
       const valid = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), password);
       if (!user || user.deletedAt || !user.passwordHash || !valid) {
@@ -161,6 +163,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { body: v.object({ email: emailField, language: v.optional(uiLanguageField) }) }, ...tight },
     async (request, reply) => {
       const { email, language } = request.body as { email: string; language?: 'en' | 'ja' };
+      await countAttempt(db, reply, 'passwordReset', email);
       const user = await findUserByEmail(db, email);
       if (user && !user.deletedAt) {
         const token = randomToken();

@@ -1,3 +1,4 @@
+import { countAttempt, perClientAuthLimit } from '../../http/account-limits';
 import * as v from 'valibot';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +15,7 @@ const teamParams = v.object({ teamId: id });
 
 export function teamRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
+  const tight = perClientAuthLimit(ctx.config.authRateLimitMax);
   const auth = { preHandler: requireUser(db) };
 
   app.get('/api/teams', auth, async (request) => listTeamsOf(db, currentUser(request).user.id));
@@ -53,8 +55,9 @@ export function teamRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post('/api/teams/join', { ...auth, schema: { body: v.object({ code: invitationCodeField }) } }, async (request) => {
+  app.post('/api/teams/join', { ...auth, schema: { body: v.object({ code: invitationCodeField }) }, ...tight }, async (request, reply) => {
     const { code } = request.body as { code: string };
+    await countAttempt(db, reply, 'joinCode', currentUser(request).user.id);
     return joinTeam(ctx, currentUser(request).user, code);
   });
 

@@ -1,3 +1,4 @@
+import { countAttempt, perClientAuthLimit } from '../../http/account-limits';
 import * as v from 'valibot';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -22,6 +23,7 @@ const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
 export function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const auth = { preHandler: requireUser(db) };
+  const tight = perClientAuthLimit(ctx.config.authRateLimitMax);
 
   app.get('/api/profile', auth, async (request) => buildProfile(db, currentUser(request).user.id));
 
@@ -64,9 +66,10 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/users/change-email-request',
-    { ...auth, schema: { body: v.object({ new_email: emailField, language: v.optional(uiLanguageField, 'en') }) } },
+    { ...auth, schema: { body: v.object({ new_email: emailField, language: v.optional(uiLanguageField, 'en') }) }, ...tight },
     async (request, reply) => {
       const { new_email, language } = request.body as { new_email: string; language: 'en' | 'ja' };
+      await countAttempt(db, reply, 'emailChange', currentUser(request).user.id);
       reply.status(202);
       return requestEmailChange(ctx, currentUser(request).user, new_email, language);
     },
@@ -74,10 +77,11 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/users/change-email-verify-otp',
-    { ...auth, schema: { body: v.object({ new_email: emailField, otp: verificationCodeField }) } },
-    async (request) => {
+    { ...auth, schema: { body: v.object({ new_email: emailField, otp: verificationCodeField }) }, ...tight },
+    async (request, reply) => {
       const { new_email, otp } = request.body as { new_email: string; otp: string };
       const { user } = currentUser(request);
+      await countAttempt(db, reply, 'emailChange', user.id);
       await confirmEmailChange(ctx, user, new_email, otp);
       return buildProfile(db, user.id);
     },

@@ -1,0 +1,85 @@
+// Abuse limits: per client (AUTH_RATE_LIMIT_MAX a minute on sign-in, sign-up, codes, invitations and
+// e-mail changes) and per account (ACCOUNT_LIMITS, whatever address the attempts come from), with 429,
+// Retry-After and a message in English and Japanese.
+import en from '@kagami/shared/locales/en/common.json';
+import ja from '@kagami/shared/locales/ja/common.json';
+import { ACCOUNT_LIMITS } from '../src/http/account-limits';
+import { build, call, onboardedUser, type TestApp } from './helper';
+
+let t: TestApp;
+let ip = 0;
+/** Each call from a new client address (the API trusts X-Forwarded-For from its proxy). */
+const fromNewAddress = () => ({ 'x-forwarded-for': `203.0.113.${(ip = (ip % 250) + 1)}` });
+
+beforeAll(async () => {
+  t = await build({ AUTH_RATE_LIMIT_MAX: '5' });
+});
+afterAll(() => t.close());
+
+test('per client: the sixth sign-in a minute from one address is refused, another address is not', async () => {
+  const same = { 'x-forwarded-for': '198.51.100.7' };
+  const attempt = (headers: Record<string, string>) =>
+    call(t.app, { method: 'POST', url: '/api/login', headers, body: { email: `someone-${ip}@example.com`, password: 'wrong-horse-1' } });
+  for (let i = 0; i < 5; i++) expect((await attempt(same)).status).toBe(401);
+  const refused = await attempt(same);
+  expect(refused).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
+  expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  expect((await attempt(fromNewAddress())).status).toBe(401);
+});
+
+test('per account: passwords tried from many addresses stop at the limit, for the right password too', async () => {
+  const email = 'target@example.com';
+  await onboardedUser(t.app, email);
+  const login = (password: string) =>
+    call(t.app, { method: 'POST', url: '/api/login', headers: fromNewAddress(), body: { email, password } });
+  for (let i = 0; i < ACCOUNT_LIMITS.login.max; i++) expect((await login(`guess-${i}-horse`)).status).toBe(401);
+  const refused = await login('correct-horse-9');
+  expect(refused).toMatchObject({
+    status: 429,
+    body: { code: 'too_many_attempts', message: 'Too many attempts for this account. Wait 15 minutes and try again.' },
+  });
+  expect(Number(refused.headers['retry-after'])).toBeGreaterThan(14 * 60);
+  // Another account is not affected.
+  expect(
+    (
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/login',
+        headers: fromNewAddress(),
+        body: { email: 'other@example.com', password: 'x-horse-99' },
+      })
+    ).status,
+  ).toBe(401);
+});
+
+test('per account: password reset mails, invitation codes and e-mail changes', async () => {
+  const forgot = () =>
+    call(t.app, { method: 'POST', url: '/api/auth/forgot-password', headers: fromNewAddress(), body: { email: 'reset@example.com' } });
+  for (let i = 0; i < ACCOUNT_LIMITS.passwordReset.max; i++) expect((await forgot()).status).toBe(202);
+  expect((await forgot()).body.code).toBe('too_many_attempts');
+
+  const { token } = await onboardedUser(t.app, 'joiner@example.com');
+  const join = () =>
+    call(t.app, { method: 'POST', url: '/api/teams/join', token, headers: fromNewAddress(), body: { code: 'GuessedCode123' } });
+  for (let i = 0; i < ACCOUNT_LIMITS.joinCode.max; i++) expect((await join()).status).toBe(404);
+  expect((await join()).status).toBe(429);
+
+  const verify = () =>
+    call(t.app, {
+      method: 'POST',
+      url: '/api/users/change-email-verify-otp',
+      token,
+      headers: fromNewAddress(),
+      body: { new_email: 'new@example.com', otp: '123456' },
+    });
+  for (let i = 0; i < ACCOUNT_LIMITS.emailChange.max; i++) expect((await verify()).status).toBe(400);
+  expect((await verify()).status).toBe(429);
+});
+
+test('the refusals read in English and Japanese', () => {
+  for (const code of ['rate_limited', 'too_many_attempts', 'too_many_requests', 'code_attempts_exceeded']) {
+    expect([code, typeof en.errors[code as keyof typeof en.errors]]).toEqual([code, 'string']);
+    expect([code, typeof ja.errors[code as keyof typeof ja.errors]]).toEqual([code, 'string']);
+  }
+  expect(ja.errors.too_many_attempts).toContain('{{minutes}}');
+});
