@@ -25,6 +25,11 @@ export class ToolError extends Error {
   }
 }
 
+/** The disk (or the file system the output goes to) is full: from Node, or from ffmpeg's own report. */
+export const isDiskFull = (error: unknown) =>
+  (error as NodeJS.ErrnoException | null)?.code === 'ENOSPC' ||
+  (error instanceof ToolError && /No space left on device/i.test(error.stderr));
+
 /** Runs ffmpeg or ffprobe as a separate process (they are GPL builds) and collects its output. */
 export function runTool(
   path: string,

@@ -44,6 +44,7 @@ export const API_ERROR_CODES = [
   'lipsync_unavailable',
   'lipsync_failed',
   'processing_failed',
+  'storage_full',
 ] as const;
 
 type Document = { paths?: Record<string, unknown>; components?: Record<string, unknown>; [key: string]: unknown };

@@ -9,6 +9,7 @@ import type { ContentLanguage } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
 import { avatars, history, teams, users, videos, voices } from '../../db/schema';
 import { EngineFailure } from '../../engine/generation-engine';
+import { isDiskFull } from '../../media/tools';
 import type { PhonemeEvent } from '../../engine/lipsync/mouth-track';
 import { SAMPLE_SENTENCES } from '../../engine/speech/sample-sentences';
 import { profileOf } from '../../engine/speech/synthesizer';
@@ -143,15 +144,21 @@ async function renderVideo(ctx: AppContext, videoId: string) {
   }
   const output = `${videoId}.mp4`;
   try {
-    const { durationSeconds } = await ctx.engine.renderVideo({
-      loop: ctx.assets.path('avatar_output', avatar.loop),
-      mouth: avatar.mouth ? ctx.assets.path('avatar_output', avatar.mouth) : null,
-      audio,
-      phonemes,
-      output: ctx.assets.path('video_output', output),
-      watermark: ctx.config.watermark && (await teamWantsWatermark(ctx, video.teamId)),
-      subtitles: video.subtitles && video.script ? video.script : undefined,
-    });
+    const { durationSeconds } = await ctx.engine
+      .renderVideo({
+        loop: ctx.assets.path('avatar_output', avatar.loop),
+        mouth: avatar.mouth ? ctx.assets.path('avatar_output', avatar.mouth) : null,
+        audio,
+        phonemes,
+        output: ctx.assets.path('video_output', output),
+        watermark: ctx.config.watermark && (await teamWantsWatermark(ctx, video.teamId)),
+        subtitles: video.subtitles && video.script ? video.script : undefined,
+      })
+      .catch(async (error: unknown) => {
+        // Nothing half-written stays behind; a full disk is said as such, and not retried.
+        await rm(ctx.assets.path('video_output', output), { force: true });
+        throw isDiskFull(error) ? new EngineFailure('storage_full') : error;
+      });
     const durationMs = Math.round(durationSeconds * 1000);
     const [updated] = await ctx.db
       .update(videos)

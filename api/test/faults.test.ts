@@ -1,0 +1,108 @@
+// Faults on PostgreSQL (an API process and a worker process sharing one database): the database drops
+// every connection in the middle of a render (as a restart does), and the disk is full when the video is
+// written. Each case prints what it checked. A worker killed mid-render: worker-crash.test.ts; an upload
+// across a server restart: uploads.test.ts.
+import { existsSync, lstatSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { connectDatabase, type DatabaseHandle } from '../src/db/connect';
+import { usage, videos } from '../src/db/schema';
+import { call, eventually, onboardedUser, openTestDatabase, readyLoopAvatar, subscribe, type TestApp } from './helper';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+const describeWithPostgres = serverUrl ? describe : describe.skip;
+if (!serverUrl) console.log('fault tests skipped: they need PostgreSQL (set TEST_DATABASE_URL)');
+
+describeWithPostgres('faults', () => {
+  let api: TestApp;
+  let worker: { app: Awaited<ReturnType<typeof buildApp>>; database: DatabaseHandle };
+  const team = { token: '', teamId: '', avatarId: '' };
+
+  beforeAll(async () => {
+    const database = await openTestDatabase();
+    const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', WATERMARK: 'false', RATE_LIMIT_MAX: '100000' } as const;
+    const config = loadConfig({
+      ...env,
+      RUN_WORKER: 'false',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'kagami-faults-')),
+      DATABASE_URL: database.url!,
+    });
+    api = { app: await buildApp(config, { database }), config, database, close: async () => undefined };
+    const workerDatabase = await connectDatabase({ databaseUrl: database.url!, dataDir: null });
+    worker = { app: await buildApp({ ...config, runWorker: true }, { database: workerDatabase }), database: workerDatabase };
+    const owner = await onboardedUser(api.app, 'faults@example.com');
+    await subscribe(api, owner.token, 'price_studio_month_usd');
+    Object.assign(team, { token: owner.token, teamId: owner.teamId, avatarId: await readyLoopAvatar(api, owner.teamId) });
+  }, 60_000);
+  afterAll(async () => {
+    await worker?.app.close();
+    await worker?.database.close();
+    await api?.app.close();
+    await api?.database.close();
+  });
+
+  const createVideo = async (name: string, script: string) => {
+    const created = await call(api.app, {
+      method: 'POST',
+      url: `/api/teams/${team.teamId}/videos`,
+      token: team.token,
+      body: { name, avatar_id: team.avatarId, language: 'en', script },
+    });
+    expect(created.status).toBe(202);
+    return created.body.id as string;
+  };
+  const videoRow = async (id: string) => (await api.database.db.select().from(videos).where(eq(videos.id, id)))[0]!;
+  const charges = (id: string) =>
+    api.database.db
+      .select()
+      .from(usage)
+      .where(and(eq(usage.itemId, id), eq(usage.metric, 'video_seconds')));
+
+  test('the database drops every connection mid-render: the job is retried and the video is ready once, charged once', async () => {
+    const id = await createVideo(
+      'Through a restart',
+      'A longer line, so that the render is still running when the database goes away. '.repeat(6),
+    );
+    // What a restart looks like to the processes: every connection to the database is cut.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    const database = new URL(api.database.url!).pathname.slice(1);
+    const cut = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
+      database,
+    ]);
+    await admin.end();
+    const done = await eventually(
+      () => videoRow(id),
+      (row) => row.status !== 'in_progress',
+      120_000,
+    );
+    expect(done).toMatchObject({ status: 'ready' });
+    const rows = await charges(id);
+    expect(rows.map((r) => r.state)).toEqual(['settled']);
+    expect(existsSync(join(api.config.dataDir, 'video_output', `${id}.mp4`))).toBe(true);
+    console.log(`fault: ${cut.rowCount} connections cut mid-render; the video ended ready once, charged once (${rows[0]!.amount} s)`);
+  }, 180_000);
+
+  test('the disk is full when the video is written: a clear reason, the quota given back, no half-written file', async () => {
+    const id = await createVideo('Nowhere to write', 'This one cannot be written.');
+    // The output path leads to /dev/full, where every write fails with "No space left on device".
+    const output = join(api.config.dataDir, 'video_output', `${id}.mp4`);
+    symlinkSync('/dev/full', output);
+    const done = await eventually(
+      () => videoRow(id),
+      (row) => row.status !== 'in_progress',
+      120_000,
+    );
+    expect(done).toMatchObject({ status: 'failed', reason: 'storage_full' });
+    expect((await charges(id)).map((r) => r.state)).toEqual(['refunded']);
+    expect(() => lstatSync(output)).toThrow();
+    const listed = await call(api.app, { url: `/api/teams/${team.teamId}/videos/${id}`, token: team.token });
+    expect(listed.body).toMatchObject({ status: 'failed', reason: 'storage_full' });
+    console.log('fault: disk full while writing the video; it failed with storage_full, the quota was refunded, no file is left');
+  }, 180_000);
+});
