@@ -1,8 +1,11 @@
 // Faults on PostgreSQL (an API process and a worker process sharing one database): the database drops
 // every connection in the middle of a render (as a restart does), and the disk is full when the video is
-// written. Each case prints what it checked. A worker killed mid-render: worker-crash.test.ts; an upload
-// across a server restart: uploads.test.ts.
-import { existsSync, lstatSync, mkdtempSync, symlinkSync } from 'node:fs';
+// written, and the API process is killed (SIGKILL) in the middle of an upload. Each case prints what it
+// checked. A worker killed mid-render: worker-crash.test.ts.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, lstatSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -12,6 +15,38 @@ import { loadConfig } from '../src/config';
 import { connectDatabase, type DatabaseHandle } from '../src/db/connect';
 import { usage, videos } from '../src/db/schema';
 import { call, eventually, onboardedUser, openTestDatabase, readyLoopAvatar, subscribe, type TestApp } from './helper';
+import { mediaDir, tone } from './media/fixtures';
+
+const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** The API as its own process on the suite's database and data folder; resolves once it answers. */
+async function apiProcess(databaseUrl: string, dataDir: string, port: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: join(__dirname, '..'),
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      RUN_WORKER: 'false',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 300; i++) {
+    if (
+      await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the API process did not start');
+}
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const describeWithPostgres = serverUrl ? describe : describe.skip;
@@ -104,5 +139,53 @@ describeWithPostgres('faults', () => {
     const listed = await call(api.app, { url: `/api/teams/${team.teamId}/videos/${id}`, token: team.token });
     expect(listed.body).toMatchObject({ status: 'failed', reason: 'storage_full' });
     console.log('fault: disk full while writing the video; it failed with storage_full, the quota was refunded, no file is left');
+  }, 180_000);
+
+  test('the API is killed (SIGKILL) mid-upload: a new process continues it, and the file is byte-identical', async () => {
+    const audio = readFileSync(await tone(mediaDir(), 60, 'killed.wav'));
+    const port = 3291;
+    let server = await apiProcess(api.database.url!, api.config.dataDir, port);
+    const headers = { authorization: `Bearer ${team.token}`, 'tus-resumable': '1.0.0' };
+    const metadata = `team_id ${Buffer.from(team.teamId).toString('base64')},purpose ${Buffer.from('voice_audio').toString('base64')}`;
+    const created = await fetch(`http://127.0.0.1:${port}/api/uploads`, {
+      method: 'POST',
+      headers: { ...headers, 'upload-length': String(audio.length), 'upload-metadata': metadata },
+    });
+    const path = new URL(created.headers.get('location')!).pathname;
+    // Half the bytes go out slowly; the process dies while they are arriving.
+    const sending = httpRequest({
+      host: '127.0.0.1',
+      port,
+      path,
+      method: 'PATCH',
+      headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    });
+    sending.on('error', () => undefined);
+    const half = Math.floor(audio.length / 2);
+    for (let at = 0; at < half; at += 64 * 1024) {
+      sending.write(audio.subarray(at, Math.min(half, at + 64 * 1024)));
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    server.kill('SIGKILL');
+    await new Promise((r) => server.once('exit', r));
+
+    server = await apiProcess(api.database.url!, api.config.dataDir, port);
+    try {
+      const head = await fetch(`http://127.0.0.1:${port}${path}`, { method: 'HEAD', headers });
+      const offset = Number(head.headers.get('upload-offset'));
+      expect(offset).toBeGreaterThan(0);
+      expect(offset).toBeLessThanOrEqual(half);
+      const rest = await fetch(`http://127.0.0.1:${port}${path}`, {
+        method: 'PATCH',
+        headers: { ...headers, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+        body: audio.subarray(offset),
+      });
+      expect(rest.status).toBe(204);
+      const stored = readFileSync(join(api.config.dataDir, 'uploads', path.split('/').pop()!));
+      expect(sha(stored)).toBe(sha(audio));
+      console.log(`fault: the API killed after ${offset} of ${audio.length} bytes arrived; a new process took the rest, byte-identical`);
+    } finally {
+      server.kill('SIGKILL');
+    }
   }, 180_000);
 });
