@@ -54,7 +54,7 @@ async function readLoad(t: TestApp) {
   );
   await hello.close();
   const baseline = runs[0]!.rps;
-  console.log(`\n${SECONDS} s each, ${CONNECTIONS} connections:`);
+  console.log(`\n${SECONDS} s each, ${CONNECTIONS} connections, database: ${t.database.kind}:`);
   console.log('workload                              requests/s   p50 ms   p99 ms   vs hello-world   errors   non-2xx');
   for (const run of runs)
     console.log(

@@ -4,9 +4,14 @@ import { users } from '../../db/schema';
 import { errors } from '../../lib/errors';
 import { listTeamsOf } from '../teams/membership';
 
-/** The profile of SPEC §3 on the wire: who the user is, their teams and the current one. */
-export async function buildProfile(db: Database, userId: string) {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+type User = typeof users.$inferSelect;
+
+/**
+ * The profile of SPEC §3 on the wire: who the user is, their teams and the current one. `known`: the
+ * user row the session lookup already read (GET /api/profile), saving a query.
+ */
+export async function buildProfile(db: Database, userId: string, known?: User) {
+  const [user] = known ? [known] : await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw errors.notFound('User');
   const teams = await listTeamsOf(db, userId);
   const current = teams.find((team) => team.id === user.currentTeamId) ?? null;

@@ -25,7 +25,10 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const auth = { preHandler: requireUser(db) };
   const tight = perClientAuthLimit(ctx.config.authRateLimitMax);
 
-  app.get('/api/profile', auth, async (request) => buildProfile(db, currentUser(request).user.id));
+  app.get('/api/profile', auth, async (request) => {
+    const { user } = currentUser(request);
+    return buildProfile(db, user.id, user);
+  });
 
   app.put(
     '/api/users/update-profile',
