@@ -23,7 +23,10 @@ export function installErrorHandler(app: FastifyInstance) {
       const fields = fieldErrors instanceof FieldErrors ? fieldErrors.fields : {};
       return reply.status(400).send({ code: 'validation_failed', message: errorMessage('validation_failed'), fields });
     }
-    if (isDataException(error)) return reply.status(400).send({ code: 'invalid_input', message: errorMessage('invalid_input') });
+    if (isDataException(error)) {
+      request.log.warn({ err: error }, 'the database refused a value');
+      return reply.status(400).send({ code: 'invalid_input', message: errorMessage('invalid_input') });
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return reply.status(429).send({ code: 'rate_limited', message: errorMessage('rate_limited') });
