@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256 } from '../src/lib/secrets';
 import { avatars, history, sessions, videos, voices, webhookDeliveries, webhookEndpoints } from '../src/db/schema';
-import { build, call, latestMail, onboardedUser, signUp, type TestApp } from './helper';
+import { build, call, latestMail, onboardedUser, signUp, tusMetadata, type TestApp } from './helper';
 
 const CALLERS = ['anonymous', 'forged', 'expired', 'revoked', 'member', 'owner', 'outsider', 'key', 'otherKey', 'revokedKey'] as const;
 type Caller = (typeof CALLERS)[number];
@@ -84,9 +84,7 @@ async function teamItem(table: typeof avatars | typeof voices | typeof videos) {
   return row!.id;
 }
 function tusCreate(headers: Record<string, string> = {}, metadata: Record<string, string> = {}) {
-  const meta = Object.entries({ purpose: 'voice_audio', filename: 'a.wav', filetype: 'audio/wav', ...metadata })
-    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-    .join(',');
+  const meta = tusMetadata({ purpose: 'voice_audio', filename: 'a.wav', filetype: 'audio/wav', ...metadata });
   return { 'tus-resumable': '1.0.0', 'upload-length': '100', 'upload-metadata': meta, ...headers };
 }
 

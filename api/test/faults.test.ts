@@ -14,7 +14,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { connectDatabase, type DatabaseHandle } from '../src/db/connect';
 import { usage, videos } from '../src/db/schema';
-import { call, eventually, onboardedUser, openTestDatabase, readyLoopAvatar, subscribe, type TestApp } from './helper';
+import { call, eventually, onboardedUser, openTestDatabase, readyLoopAvatar, subscribe, tusMetadata, type TestApp } from './helper';
 import { mediaDir, tone } from './media/fixtures';
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -146,7 +146,7 @@ describeWithPostgres('faults', () => {
     const port = 3291;
     let server = await apiProcess(api.database.url!, api.config.dataDir, port);
     const headers = { authorization: `Bearer ${team.token}`, 'tus-resumable': '1.0.0' };
-    const metadata = `team_id ${Buffer.from(team.teamId).toString('base64')},purpose ${Buffer.from('voice_audio').toString('base64')}`;
+    const metadata = tusMetadata({ team_id: team.teamId, purpose: 'voice_audio' });
     const created = await fetch(`http://127.0.0.1:${port}/api/uploads`, {
       method: 'POST',
       headers: { ...headers, 'upload-length': String(audio.length), 'upload-metadata': metadata },

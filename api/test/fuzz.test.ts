@@ -6,7 +6,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import fc from 'fast-check';
 import type { RouteOptions } from 'fastify';
-import { build, call, onboardedUser, subscribe, type TestApp } from './helper';
+import { build, call, onboardedUser, subscribe, tusMetadata, type TestApp } from './helper';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
@@ -217,11 +217,6 @@ test(`${REQUESTS} fuzzed requests over every route: no 5xx, every refusal a JSON
   expect(answers.total).toBeGreaterThanOrEqual(REQUESTS);
   expect(heapAfter - heapBefore).toBeLessThan(64);
 }, 600_000);
-
-const tusMetadata = (fields: Record<string, string>) =>
-  Object.entries(fields)
-    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-    .join(',');
 
 test('tus uploads: hostile headers and ids, truncated and overlong bodies, corrupt media: no 5xx, every refusal a JSON error', async () => {
   const auth = { authorization: `Bearer ${who.token}`, 'tus-resumable': '1.0.0' };

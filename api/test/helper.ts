@@ -187,3 +187,9 @@ export async function readyLoopAvatar(t: TestApp, teamId: string, name = 'Looper
     .returning();
   return avatar!.id;
 }
+
+/** A tus `Upload-Metadata` header: each field's value in base64. */
+export const tusMetadata = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+    .join(',');

@@ -30,13 +30,14 @@ export const isDiskFull = (error: unknown) =>
   (error as NodeJS.ErrnoException | null)?.code === 'ENOSPC' ||
   (error instanceof ToolError && /No space left on device/i.test(error.stderr));
 
-/** Runs ffmpeg or ffprobe as a separate process (they are GPL builds) and collects its output. */
+/** Runs a tool as a separate process (ffmpeg and ffprobe: they are GPL builds; pg_dump) and collects its output. */
 export function runTool(
   path: string,
   args: string[],
   options: { timeoutMs?: number; input?: Buffer } = {},
 ): Promise<{ stdout: Buffer; stderr: string }> {
-  ensureExecutable(path);
+  // A packaged binary (a path) may lack its execute bit; a bare name is found on PATH.
+  if (path.includes('/')) ensureExecutable(path);
   return new Promise((resolve, reject) => {
     const child = spawn(path, args, { stdio: [options.input ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];

@@ -1,11 +1,11 @@
 // Backups of everything a Kagami install keeps: the database (the embedded PGlite folder, or PostgreSQL
 // through pg_dump) and the files (uploads, avatars, voices, videos) in the data folder. A backup is a
 // folder: manifest.json, the database (database.tar.gz or database.dump) and files/.
-import { spawn } from 'node:child_process';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { runTool } from '../media/tools';
 
 /** Kept out of a backup: the database's own folder and lock, and earlier backups. */
 const NOT_FILES = new Set(['db', 'db.lock', 'backups', 'backup-request']);
@@ -23,22 +23,6 @@ async function copyFiles(from: string, to: string) {
   return count;
 }
 
-function run(command: string, args: string[], options: { stdoutFile?: string } = {}) {
-  return new Promise<void>((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', options.stdoutFile ? 'pipe' : 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr?.on('data', (chunk) => (stderr += chunk));
-    const chunks: Buffer[] = [];
-    child.stdout?.on('data', (chunk) => chunks.push(chunk));
-    child.on('error', reject);
-    child.on('close', async (code) => {
-      if (code !== 0) return reject(new Error(`${command} failed (${code}): ${stderr.trim()}`));
-      if (options.stdoutFile) await writeFile(options.stdoutFile, Buffer.concat(chunks));
-      resolve();
-    });
-  });
-}
-
 /**
  * The embedded database as one consistent snapshot (taken inside the process that has it open, between
  * two statements), then the files: every file a row of the snapshot names was written before it.
@@ -53,7 +37,7 @@ export async function backupEmbedded(pglite: PGlite, dataDir: string, target: st
 /** PostgreSQL with pg_dump (a consistent snapshot by itself), then the files. */
 export async function backupPostgres(databaseUrl: string, dataDir: string, target: string): Promise<Manifest> {
   await mkdir(target, { recursive: true });
-  await run('pg_dump', ['--format=custom', '--no-owner', `--file=${join(target, 'database.dump')}`, databaseUrl]);
+  await runTool('pg_dump', ['--format=custom', '--no-owner', `--file=${join(target, 'database.dump')}`, databaseUrl]);
   return finish(target, 'postgres', await copyFiles(dataDir, join(target, 'files')));
 }
 
@@ -84,7 +68,7 @@ export async function restoreEmbedded(backup: string, dataDir: string) {
 export async function restorePostgres(backup: string, databaseUrl: string, dataDir: string) {
   const manifest = await readManifest(backup);
   if (manifest.kind !== 'postgres') throw new Error('This backup is of the embedded database: restore it without DATABASE_URL.');
-  await run('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${databaseUrl}`, join(backup, 'database.dump')]);
+  await runTool('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${databaseUrl}`, join(backup, 'database.dump')]);
   await mkdir(dataDir, { recursive: true });
   await cp(join(backup, 'files'), dataDir, { recursive: true });
   return manifest;

@@ -1,13 +1,10 @@
 import type { ReactNode } from 'react';
 import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { validationText } from '../i18n';
-import { Checkbox, Stack, Text } from '../ui';
+import { Checkbox, Stack } from '../ui';
+import { FieldMessage } from './field-message';
 
 /** A checkbox bound to a boolean form field, its error below in danger text. */
 export function CheckboxField<T extends FieldValues>({ form, name, label }: { form: UseFormReturn<T>; name: Path<T>; label: ReactNode }) {
-  const { t } = useTranslation('common');
-  const message = form.formState.errors[name]?.message;
   return (
     <Stack gap="1">
       <Controller
@@ -21,11 +18,7 @@ export function CheckboxField<T extends FieldValues>({ form, name, label }: { fo
           </Checkbox.Root>
         )}
       />
-      {typeof message === 'string' ? (
-        <Text color="danger" fontSize="xs" role="alert">
-          {validationText(t, message)}
-        </Text>
-      ) : null}
+      <FieldMessage form={form} name={name} />
     </Stack>
   );
 }

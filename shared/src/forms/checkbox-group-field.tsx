@@ -1,7 +1,6 @@
 import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { validationText } from '../i18n';
 import { Checkbox, HStack, Stack, Text } from '../ui';
+import { FieldMessage } from './field-message';
 
 /** Checkboxes bound to a form field holding the chosen options' values, its error below in danger text. */
 export function CheckboxGroupField<T extends FieldValues>({
@@ -15,8 +14,6 @@ export function CheckboxGroupField<T extends FieldValues>({
   label: string;
   options: readonly { value: string; label: string }[];
 }) {
-  const { t } = useTranslation('common');
-  const message = form.formState.errors[name]?.message;
   return (
     <Stack gap="1" role="group" aria-label={label}>
       <Text fontWeight="medium" fontSize="sm">
@@ -47,11 +44,7 @@ export function CheckboxGroupField<T extends FieldValues>({
           );
         }}
       />
-      {typeof message === 'string' ? (
-        <Text color="danger" fontSize="xs" role="alert">
-          {validationText(t, message)}
-        </Text>
-      ) : null}
+      <FieldMessage form={form} name={name} />
     </Stack>
   );
 }

@@ -4,14 +4,12 @@ import { contentLanguageField, nameField, SCRIPT_MAX_CHARS } from '@kagami/share
 import type { AppContext } from '../../context';
 import { currentUser, requireUser } from '../auth/guard';
 import * as studio from './service';
+import { pageNumberQuery, type Page } from '../../http/pages';
 
 const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
 const teamParams = v.object({ teamId: uuid });
 const itemParams = v.object({ teamId: uuid, id: uuid });
-const pageQuery = v.object({
-  page: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '1'),
-  page_size: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(100)), '12'),
-});
+const pageQuery = pageNumberQuery(12);
 const uploadId = v.pipe(v.string('validation.required'), v.nonEmpty('validation.required'), v.maxLength(64));
 
 /** Avatars, voices and videos of a team: every route checks that the caller belongs to it. */
@@ -59,7 +57,7 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
 
   for (const resource of resources) {
     app.get(`/api/teams/:teamId/${resource.path}`, { ...auth, schema: { params: teamParams, querystring: pageQuery } }, async (request) =>
-      resource.list(ctx, me(request).id, ids(request).teamId, request.query as studio.Page),
+      resource.list(ctx, me(request).id, ids(request).teamId, request.query as Page),
     );
     app.post(
       `/api/teams/:teamId/${resource.path}`,

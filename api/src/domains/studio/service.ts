@@ -11,8 +11,7 @@ import { requireMembership } from '../teams/membership';
 import type { UploadPurpose } from '../uploads/limits';
 import { estimateSpeechSeconds, withReservation } from '../billing/quota';
 import { avatarJson, videoJson, voiceJson } from './serialize';
-
-export type Page = { page: number; page_size: number };
+import { paginate, type Page } from '../../http/pages';
 
 /** A finished upload of this team and purpose, ready to become an avatar, voice or video. */
 async function readyUpload(ctx: AppContext, teamId: string, uploadId: string, purpose: UploadPurpose) {
@@ -42,11 +41,6 @@ async function assertCapacity(ctx: AppContext) {
 
 const mentions = (text: string, user: SessionUser) =>
   [user.name, user.email].some((who) => who && text.toLowerCase().includes(who.toLowerCase()));
-
-async function paginate<T>(rows: Promise<T[]>, total: Promise<{ value: number }[]>, page: Page) {
-  const [items, [counted]] = await Promise.all([rows, total]);
-  return { items, page: page.page, page_size: page.page_size, total: counted?.value ?? 0 };
-}
 
 /** Who creates an item: a member in the app, or the team's API key (no user; charged to the API plan). */
 export type Creator = { userId: string | null; name: string | null; source: 'app' | 'api' };

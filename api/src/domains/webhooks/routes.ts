@@ -5,14 +5,12 @@ import type { AppContext } from '../../context';
 import { currentUser, requireUser } from '../auth/guard';
 import { requireMembership } from '../teams/membership';
 import * as webhooks from './service';
+import { pageNumberQuery, type Page } from '../../http/pages';
 
 const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
 const teamParams = v.object({ teamId: uuid });
 const itemParams = v.object({ teamId: uuid, id: uuid });
-const pageQuery = v.object({
-  page: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '1'),
-  page_size: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(100)), '20'),
-});
+const pageQuery = pageNumberQuery(20);
 
 /**
  * The API Key page's webhooks: members see the endpoints and the delivery log; owners add and remove
@@ -60,7 +58,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(`${base}/deliveries`, { ...auth, schema: { params: teamParams, querystring: pageQuery } }, async (request) => {
     await member(request);
-    return webhooks.deliveryLog(db, ids(request).teamId, request.query as webhooks.LogPage);
+    return webhooks.deliveryLog(db, ids(request).teamId, request.query as Page);
   });
 
   app.post(`${base}/deliveries/:id/resend`, { ...auth, schema: { params: itemParams } }, async (request, reply) => {

@@ -9,22 +9,25 @@ import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookSecrets } 
 import { errors, fail } from '../../lib/errors';
 import { WEBHOOK_QUEUE } from '../../jobs/queue';
 import { checkDestination } from './destination';
+import { paginate, type Page } from '../../http/pages';
 
 export const MAX_ENDPOINTS = 10;
 /** How long a failing delivery is retried. */
 export const RETRY_WINDOW_MS = 24 * 3_600_000;
 
-/** The team's signing secret, made the first time it is needed. */
-export async function signingSecret(db: Database, teamId: string) {
-  const fresh = `whsec_${randomBytes(24).toString('base64')}`;
-  await db.insert(webhookSecrets).values({ teamId, secret: fresh }).onConflictDoNothing();
+const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
+
+/** The team's signing secret, made the first time it is needed (read on every delivery: written once). */
+export async function signingSecret(db: Database, teamId: string): Promise<string> {
   const [row] = await db.select().from(webhookSecrets).where(eq(webhookSecrets.teamId, teamId));
-  return row!.secret;
+  if (row) return row.secret;
+  await db.insert(webhookSecrets).values({ teamId, secret: newSecret() }).onConflictDoNothing();
+  return signingSecret(db, teamId);
 }
 
 /** A new secret at once: deliveries from now on are signed with it. */
 export async function rotateSigningSecret(db: Database, teamId: string) {
-  const secret = `whsec_${randomBytes(24).toString('base64')}`;
+  const secret = newSecret();
   await db
     .insert(webhookSecrets)
     .values({ teamId, secret })
@@ -166,20 +169,19 @@ export async function withAttempts(db: Database, rows: DeliveryRow[]) {
   }));
 }
 
-export type LogPage = { page: number; page_size: number };
-
 /** The team's deliveries, newest first, a page at a time (the app's delivery log). */
-export async function deliveryLog(db: Database, teamId: string, { page, page_size }: LogPage) {
+export async function deliveryLog(db: Database, teamId: string, page: Page) {
   const where = eq(webhookDeliveries.teamId, teamId);
-  const [rows, [total]] = await Promise.all([
+  const listed = await paginate(
     db
       .select()
       .from(webhookDeliveries)
       .where(where)
       .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-      .limit(page_size)
-      .offset((page - 1) * page_size),
+      .limit(page.page_size)
+      .offset((page.page - 1) * page.page_size),
     db.select({ value: count() }).from(webhookDeliveries).where(where),
-  ]);
-  return { items: await withAttempts(db, rows), page, page_size, total: total?.value ?? 0 };
+    page,
+  );
+  return { ...listed, items: await withAttempts(db, listed.items) };
 }

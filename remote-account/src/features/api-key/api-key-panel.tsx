@@ -7,6 +7,7 @@ import { profileAtom } from '@kagami/shared/session';
 import { Alert, Box, Button, Code, HStack, LoadState, notify, Section, Stack, Text } from '@kagami/shared/ui';
 import { Modal } from '@kagami/shared/ui-widgets';
 import { useAccountTranslation } from '../../components/use-account-translation';
+import { copyText } from '../../components/copy-text';
 
 /** Owners generate and regenerate the team key, shown once with copy; members see whether one exists. */
 export function ApiKeyPanel() {
@@ -26,14 +27,6 @@ export function ApiKeyPanel() {
     },
     onError: (error) => notify({ status: 'error', title: `${t('common:errors.api_key_failed')} ${errorText(t, error)}` }),
   });
-  const copy = async (key: string) => {
-    try {
-      await navigator.clipboard.writeText(key);
-      notify({ status: 'success', title: t('apiKey.copied') });
-    } catch {
-      notify({ status: 'warning', title: t('apiKey.copyFailed') });
-    }
-  };
   if (!team) return null;
   const isOwner = team.role === 'owner';
   return (
@@ -56,7 +49,7 @@ export function ApiKeyPanel() {
                   <Code data-testid="new-api-key" wordBreak="break-all" p="2">
                     {fresh.apiKey}
                   </Code>
-                  <Button size="sm" color="white" onClick={() => void copy(fresh.apiKey)}>
+                  <Button size="sm" color="white" onClick={() => void copyText(fresh.apiKey, t('apiKey.copied'), t('apiKey.copyFailed'))}>
                     {t('apiKey.copy')}
                   </Button>
                 </HStack>

@@ -4,7 +4,7 @@ import { useQuery } from '@kagami/shared/query';
 import { profileAtom } from '@kagami/shared/session';
 import { Box, Button, Code, HStack, Link, Section, Stack, Text } from '@kagami/shared/ui';
 import { useAccountTranslation } from '../../components/use-account-translation';
-import { copyText } from './copy-text';
+import { copyText } from '../../components/copy-text';
 
 /** Where the API is reached from outside: the configured API address, or this page's origin behind a proxy. */
 const publicApiBase = () => (apiBaseUrl() || window.location.origin).replace(/\/$/, '');
@@ -16,8 +16,8 @@ function Snippet({ label, text, testId }: { label: string; text: string; testId:
     <Stack gap="1">
       <HStack justify="space-between">
         <Text fontWeight="medium">{label}</Text>
-        <Button size="sm" color="white" onClick={() => void copyText(text, t('apiUse.copied'), t('apiKey.copyFailed'))}>
-          {t('apiUse.copy')}
+        <Button size="sm" color="white" onClick={() => void copyText(text, t('apiKey.copied'), t('apiKey.copyFailed'))}>
+          {t('apiKey.copy')}
         </Button>
       </HStack>
       <Code as="pre" data-testid={testId} p="3" whiteSpace="pre-wrap" wordBreak="break-all" display="block">

@@ -9,7 +9,7 @@ import { WEBHOOK_EVENTS, webhookEndpointForm, type WebhookEndpointForm } from '@
 import { Alert, Badge, Box, Button, Code, HStack, LoadState, notify, Section, Stack, Text } from '@kagami/shared/ui';
 import { Modal } from '@kagami/shared/ui-widgets';
 import { useAccountTranslation } from '../../components/use-account-translation';
-import { copyText } from '../api-use/copy-text';
+import { copyText } from '../../components/copy-text';
 import { DeliveryLog } from './delivery-log';
 
 /** Endpoints, the signing secret and the delivery log of the current team's webhooks. */
@@ -180,8 +180,8 @@ function SigningSecret({ teamId, secret, onRotated }: { teamId: string; secret: 
         <Button size="sm" color="white" onClick={() => setShown(!shown)}>
           {shown ? t('webhooks.hide') : t('webhooks.reveal')}
         </Button>
-        <Button size="sm" color="white" onClick={() => void copyText(secret, t('apiUse.copied'), t('apiKey.copyFailed'))}>
-          {t('apiUse.copy')}
+        <Button size="sm" color="white" onClick={() => void copyText(secret, t('apiKey.copied'), t('apiKey.copyFailed'))}>
+          {t('apiKey.copy')}
         </Button>
         <Button size="sm" danger onClick={() => setConfirming(true)}>
           {t('webhooks.rotate')}
