@@ -12,10 +12,11 @@ import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { connectDatabase, type DatabaseHandle } from '../src/db/connect';
+import { connectDatabase } from '../src/db/connect';
 import { usage, videos } from '../src/db/schema';
 import { call, eventually, onboardedUser, openTestDatabase, readyLoopAvatar, subscribe, tusMetadata, type TestApp } from './helper';
 import { mediaDir, tone } from './media/fixtures';
+import { privatePostgres } from './private-postgres';
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -52,33 +53,22 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 const describeWithPostgres = serverUrl ? describe : describe.skip;
 if (!serverUrl) console.log('fault tests skipped: they need PostgreSQL (set TEST_DATABASE_URL)');
 
-describeWithPostgres('faults', () => {
-  let api: TestApp;
-  let worker: { app: Awaited<ReturnType<typeof buildApp>>; database: DatabaseHandle };
-  const team = { token: '', teamId: '', avatarId: '' };
-
-  beforeAll(async () => {
-    const database = await openTestDatabase();
-    const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', WATERMARK: 'false', RATE_LIMIT_MAX: '100000' } as const;
-    const config = loadConfig({
-      ...env,
-      RUN_WORKER: 'false',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'kagami-faults-')),
-      DATABASE_URL: database.url!,
-    });
-    api = { app: await buildApp(config, { database }), config, database, close: async () => undefined };
-    const workerDatabase = await connectDatabase({ databaseUrl: database.url!, dataDir: null });
-    worker = { app: await buildApp({ ...config, runWorker: true }, { database: workerDatabase }), database: workerDatabase };
-    const owner = await onboardedUser(api.app, 'faults@example.com');
-    await subscribe(api, owner.token, 'price_studio_month_usd');
-    Object.assign(team, { token: owner.token, teamId: owner.teamId, avatarId: await readyLoopAvatar(api, owner.teamId) });
-  }, 60_000);
-  afterAll(async () => {
-    await worker?.app.close();
-    await worker?.database.close();
-    await api?.app.close();
-    await api?.database.close();
+/** An API and a worker (each with its own connections) on a fresh database of the server `serverUrl` names, and a team ready to render. */
+async function faultRig(serverUrl: string) {
+  const database = await openTestDatabase(serverUrl);
+  const env = { NODE_ENV: 'test', LOG_LEVEL: process.env.FAULT_LOG ?? 'silent', WATERMARK: 'false', RATE_LIMIT_MAX: '100000' } as const;
+  const config = loadConfig({
+    ...env,
+    RUN_WORKER: 'false',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'kagami-faults-')),
+    DATABASE_URL: database.url!,
   });
+  const api: TestApp = { app: await buildApp(config, { database }), config, database, close: async () => undefined };
+  const workerDatabase = await connectDatabase({ databaseUrl: database.url!, dataDir: null });
+  const worker = await buildApp({ ...config, runWorker: true }, { database: workerDatabase });
+  const owner = await onboardedUser(api.app, 'faults@example.com');
+  await subscribe(api, owner.token, 'price_studio_month_usd');
+  const team = { token: owner.token, teamId: owner.teamId, avatarId: await readyLoopAvatar(api, owner.teamId) };
 
   const createVideo = async (name: string, script: string) => {
     const created = await call(api.app, {
@@ -90,18 +80,40 @@ describeWithPostgres('faults', () => {
     expect(created.status).toBe(202);
     return created.body.id as string;
   };
-  const videoRow = async (id: string) => (await api.database.db.select().from(videos).where(eq(videos.id, id)))[0]!;
+  const videoRow = async (id: string) => (await database.db.select().from(videos).where(eq(videos.id, id)))[0]!;
+  const finished = (id: string) =>
+    eventually(
+      () => videoRow(id),
+      (row) => row.status !== 'in_progress',
+      120_000,
+    );
   const charges = (id: string) =>
-    api.database.db
+    database.db
       .select()
       .from(usage)
       .where(and(eq(usage.itemId, id), eq(usage.metric, 'video_seconds')));
+  const close = async () => {
+    await worker.close();
+    await workerDatabase.close();
+    await api.app.close();
+    await database.close();
+  };
+  return { api, team, createVideo, videoRow, finished, charges, close };
+}
+
+/** Long enough that the render is still running when the fault comes. */
+const longScript = 'A longer line, so that the render is still running when the database goes away. '.repeat(6);
+
+describeWithPostgres('faults', () => {
+  let rig: Awaited<ReturnType<typeof faultRig>>;
+  beforeAll(async () => {
+    rig = await faultRig(serverUrl!);
+  }, 60_000);
+  afterAll(() => rig?.close());
 
   test('the database drops every connection mid-render: the job is retried and the video is ready once, charged once', async () => {
-    const id = await createVideo(
-      'Through a restart',
-      'A longer line, so that the render is still running when the database goes away. '.repeat(6),
-    );
+    const { api, createVideo, finished, charges } = rig;
+    const id = await createVideo('Through a connection cut', longScript);
     // What a restart looks like to the processes: every connection to the database is cut.
     await new Promise((resolve) => setTimeout(resolve, 700));
     const admin = new pg.Client({ connectionString: serverUrl });
@@ -111,11 +123,7 @@ describeWithPostgres('faults', () => {
       database,
     ]);
     await admin.end();
-    const done = await eventually(
-      () => videoRow(id),
-      (row) => row.status !== 'in_progress',
-      120_000,
-    );
+    const done = await finished(id);
     expect(done).toMatchObject({ status: 'ready' });
     const rows = await charges(id);
     expect(rows.map((r) => r.state)).toEqual(['settled']);
@@ -124,15 +132,12 @@ describeWithPostgres('faults', () => {
   }, 180_000);
 
   test('the disk is full when the video is written: a clear reason, the quota given back, no half-written file', async () => {
+    const { api, team, createVideo, finished, charges } = rig;
     const id = await createVideo('Nowhere to write', 'This one cannot be written.');
     // The output path leads to /dev/full, where every write fails with "No space left on device".
     const output = join(api.config.dataDir, 'video_output', `${id}.mp4`);
     symlinkSync('/dev/full', output);
-    const done = await eventually(
-      () => videoRow(id),
-      (row) => row.status !== 'in_progress',
-      120_000,
-    );
+    const done = await finished(id);
     expect(done).toMatchObject({ status: 'failed', reason: 'storage_full' });
     expect((await charges(id)).map((r) => r.state)).toEqual(['refunded']);
     expect(() => lstatSync(output)).toThrow();
@@ -142,6 +147,7 @@ describeWithPostgres('faults', () => {
   }, 180_000);
 
   test('the API is killed (SIGKILL) mid-upload: a new process continues it, and the file is byte-identical', async () => {
+    const { api, team } = rig;
     const audio = readFileSync(await tone(mediaDir(), 60, 'killed.wav'));
     const port = 3291;
     let server = await apiProcess(api.database.url!, api.config.dataDir, port);
@@ -188,4 +194,34 @@ describeWithPostgres('faults', () => {
       server.kill('SIGKILL');
     }
   }, 180_000);
+});
+
+// A server of the suite's own (privatePostgres), so the machine's shared server is never restarted.
+describeWithPostgres('a real PostgreSQL restart', () => {
+  const server = privatePostgres(55_432);
+  if (!server) console.log('PostgreSQL restart test skipped: the server programs (initdb, pg_ctl) are not installed');
+  const testWithServer = server ? test : test.skip;
+  afterAll(() => server?.remove());
+
+  testWithServer('the server restarts mid-render: the job is retried and the video is ready once, charged once', async () => {
+    const rig = await faultRig(server!.url);
+    try {
+      const id = await rig.createVideo('Through a restart', longScript);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      server!.stop();
+      const downFor = 3_000;
+      await new Promise((resolve) => setTimeout(resolve, downFor));
+      server!.start();
+      const done = await rig.finished(id);
+      expect(done).toMatchObject({ status: 'ready' });
+      const rows = await rig.charges(id);
+      expect(rows.map((r) => r.state)).toEqual(['settled']);
+      expect(existsSync(join(rig.api.config.dataDir, 'video_output', `${id}.mp4`))).toBe(true);
+      const listed = await call(rig.api.app, { url: `/api/teams/${rig.team.teamId}/videos/${id}`, token: rig.team.token });
+      expect(listed.body).toMatchObject({ status: 'ready' });
+      console.log(`fault: PostgreSQL stopped mid-render for ${downFor / 1000} s and started again; the video ended ready once, charged once`);
+    } finally {
+      await rig.close();
+    }
+  }, 240_000);
 });

@@ -13,10 +13,9 @@ import { lavfiClip } from './media/fixtures';
 
 /**
  * Each test file gets its own database: in-memory PGlite, or a fresh database on the
- * PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ * PostgreSQL server named by TEST_DATABASE_URL or `serverUrl` (dropped again on close).
  */
-export async function openTestDatabase(): Promise<DatabaseHandle & { label: string }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+export async function openTestDatabase(serverUrl = process.env.TEST_DATABASE_URL): Promise<DatabaseHandle & { label: string }> {
   if (!serverUrl) return { ...(await connectDatabase({ dataDir: null })), label: 'pglite' };
   const name = `kagami_test_${randomUUID().replace(/-/g, '')}`;
   const admin = new pg.Client({ connectionString: serverUrl });

@@ -16,7 +16,12 @@ export const JOB_OPTIONS = { retryLimit: 2, retryDelay: 2, expireInSeconds: 3600
  * PostgreSQL, where any number of API and worker processes share the queues.
  */
 export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLogger): Promise<PgBoss> {
-  const boss = database.pglite ? new PgBoss({ db: fromPglite(database.pglite) }) : new PgBoss({ connectionString: database.url!, max: 4 });
+  // Jobs whose heartbeat stopped (a worker gone, or one that could not record its result while the
+  // database was away) are looked for every 10 s rather than pg-boss's default minute.
+  const supervision = { superviseIntervalSeconds: 10, monitorIntervalSeconds: 10 };
+  const boss = database.pglite
+    ? new PgBoss({ db: fromPglite(database.pglite), ...supervision })
+    : new PgBoss({ connectionString: database.url!, max: 4, ...supervision });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
   for (const name of Object.values(QUEUES)) await boss.createQueue(name, { ...JOB_OPTIONS });
