@@ -203,25 +203,31 @@ describeWithPostgres('a real PostgreSQL restart', () => {
   const testWithServer = server ? test : test.skip;
   afterAll(() => server?.remove());
 
-  testWithServer('the server restarts mid-render: the job is retried and the video is ready once, charged once', async () => {
-    const rig = await faultRig(server!.url);
-    try {
-      const id = await rig.createVideo('Through a restart', longScript);
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      server!.stop();
-      const downFor = 3_000;
-      await new Promise((resolve) => setTimeout(resolve, downFor));
-      server!.start();
-      const done = await rig.finished(id);
-      expect(done).toMatchObject({ status: 'ready' });
-      const rows = await rig.charges(id);
-      expect(rows.map((r) => r.state)).toEqual(['settled']);
-      expect(existsSync(join(rig.api.config.dataDir, 'video_output', `${id}.mp4`))).toBe(true);
-      const listed = await call(rig.api.app, { url: `/api/teams/${rig.team.teamId}/videos/${id}`, token: rig.team.token });
-      expect(listed.body).toMatchObject({ status: 'ready' });
-      console.log(`fault: PostgreSQL stopped mid-render for ${downFor / 1000} s and started again; the video ended ready once, charged once`);
-    } finally {
-      await rig.close();
-    }
-  }, 240_000);
+  testWithServer(
+    'the server restarts mid-render: the job is retried and the video is ready once, charged once',
+    async () => {
+      const rig = await faultRig(server!.url);
+      try {
+        const id = await rig.createVideo('Through a restart', longScript);
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        server!.stop();
+        const downFor = 3_000;
+        await new Promise((resolve) => setTimeout(resolve, downFor));
+        server!.start();
+        const done = await rig.finished(id);
+        expect(done).toMatchObject({ status: 'ready' });
+        const rows = await rig.charges(id);
+        expect(rows.map((r) => r.state)).toEqual(['settled']);
+        expect(existsSync(join(rig.api.config.dataDir, 'video_output', `${id}.mp4`))).toBe(true);
+        const listed = await call(rig.api.app, { url: `/api/teams/${rig.team.teamId}/videos/${id}`, token: rig.team.token });
+        expect(listed.body).toMatchObject({ status: 'ready' });
+        console.log(
+          `fault: PostgreSQL stopped mid-render for ${downFor / 1000} s and started again; the video ended ready once, charged once`,
+        );
+      } finally {
+        await rig.close();
+      }
+    },
+    240_000,
+  );
 });
