@@ -56,7 +56,7 @@ if (!serverUrl) console.log('fault tests skipped: they need PostgreSQL (set TEST
 /** An API and a worker (each with its own connections) on a fresh database of the server `serverUrl` names, and a team ready to render. */
 async function faultRig(serverUrl: string) {
   const database = await openTestDatabase(serverUrl);
-  const env = { NODE_ENV: 'test', LOG_LEVEL: process.env.FAULT_LOG ?? 'silent', WATERMARK: 'false', RATE_LIMIT_MAX: '100000' } as const;
+  const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', WATERMARK: 'false', RATE_LIMIT_MAX: '100000' } as const;
   const config = loadConfig({
     ...env,
     RUN_WORKER: 'false',
