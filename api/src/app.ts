@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { rateLimitStore } from './http/rate-limit-store';
+import { securityHeaders } from './http/security-headers';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config';
@@ -53,12 +53,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const database = options.database ?? (await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const { ctx, close } = await createContext(config, database, app.log, options.mailer);
+  const stopHearing = await ctx.authCache.follow(database);
   // Jobs and engine stop before the database they use closes.
   app.addHook('onClose', async () => {
+    await stopHearing();
     await close();
     if (!options.database) await database.close();
   });
   app.decorateRequest('auth', null);
+  // A request that may have changed a session, user or team must not leave its caller reading the old ones (auth-cache.ts).
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') ctx.authCache.forgetAll();
+    done(null, payload);
+  });
   app.decorate('writeBackup', (target: string) =>
     database.pglite ? backupEmbedded(database.pglite, config.dataDir, target) : backupPostgres(database.url!, config.dataDir, target),
   );
@@ -76,7 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // The API's own pages (the built-in checkout and billing portal, the API reference) run no inline script;
   // their forms post here and then lead back to the app.
-  await app.register(helmet, {
+  securityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

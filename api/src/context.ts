@@ -1,4 +1,5 @@
 import { loadSigningKey } from './domains/assets/signing';
+import { AuthCache } from './domains/auth/auth-cache';
 import type { PgBoss } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
@@ -21,6 +22,8 @@ export type AppContext = {
   /** Signs short-lived links (assets, the built-in billing portal): ASSET_SIGNING_SECRET or a key kept in the data folder. */
   signingKey: Buffer;
   log: FastifyBaseLogger;
+  /** Sessions and team lists in memory; the API makes it follow the database's change notices. */
+  authCache: AuthCache;
 };
 
 export const GRACEFUL_STOP_MS = 60_000;
@@ -43,6 +46,7 @@ export async function createContext(
     assets: createAssetStore(config.dataDir),
     signingKey: loadSigningKey(config.dataDir, config.assetSigningSecret),
     log,
+    authCache: new AuthCache(database.db),
   };
   return {
     ctx,

@@ -16,7 +16,7 @@ import { connectDatabase } from '../src/db/connect';
 import { usage, videos } from '../src/db/schema';
 import { call, eventually, onboardedUser, openTestDatabase, readyLoopAvatar, subscribe, tusMetadata, type TestApp } from './helper';
 import { mediaDir, tone } from './media/fixtures';
-import { privatePostgres } from './private-postgres';
+import { privatePostgres, type PrivatePostgres } from './private-postgres';
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -198,36 +198,35 @@ describeWithPostgres('faults', () => {
 
 // A server of the suite's own (privatePostgres), so the machine's shared server is never restarted.
 describeWithPostgres('a real PostgreSQL restart', () => {
-  const server = privatePostgres(55_432);
-  if (!server) console.log('PostgreSQL restart test skipped: the server programs (initdb, pg_ctl) are not installed');
-  const testWithServer = server ? test : test.skip;
+  let server: PrivatePostgres | null = null;
+  beforeAll(async () => {
+    server = await privatePostgres();
+    if (!server) console.log('PostgreSQL restart test skipped: the server programs (initdb, pg_ctl) are not installed');
+  });
   afterAll(() => server?.remove());
 
-  testWithServer(
-    'the server restarts mid-render: the job is retried and the video is ready once, charged once',
-    async () => {
-      const rig = await faultRig(server!.url);
-      try {
-        const id = await rig.createVideo('Through a restart', longScript);
-        await new Promise((resolve) => setTimeout(resolve, 700));
-        server!.stop();
-        const downFor = 3_000;
-        await new Promise((resolve) => setTimeout(resolve, downFor));
-        server!.start();
-        const done = await rig.finished(id);
-        expect(done).toMatchObject({ status: 'ready' });
-        const rows = await rig.charges(id);
-        expect(rows.map((r) => r.state)).toEqual(['settled']);
-        expect(existsSync(join(rig.api.config.dataDir, 'video_output', `${id}.mp4`))).toBe(true);
-        const listed = await call(rig.api.app, { url: `/api/teams/${rig.team.teamId}/videos/${id}`, token: rig.team.token });
-        expect(listed.body).toMatchObject({ status: 'ready' });
-        console.log(
-          `fault: PostgreSQL stopped mid-render for ${downFor / 1000} s and started again; the video ended ready once, charged once`,
-        );
-      } finally {
-        await rig.close();
-      }
-    },
-    240_000,
-  );
+  test('the server restarts mid-render: the job is retried and the video is ready once, charged once', async () => {
+    if (!server) return;
+    const rig = await faultRig(server!.url);
+    try {
+      const id = await rig.createVideo('Through a restart', longScript);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      server!.stop();
+      const downFor = 3_000;
+      await new Promise((resolve) => setTimeout(resolve, downFor));
+      server!.start();
+      const done = await rig.finished(id);
+      expect(done).toMatchObject({ status: 'ready' });
+      const rows = await rig.charges(id);
+      expect(rows.map((r) => r.state)).toEqual(['settled']);
+      expect(existsSync(join(rig.api.config.dataDir, 'video_output', `${id}.mp4`))).toBe(true);
+      const listed = await call(rig.api.app, { url: `/api/teams/${rig.team.teamId}/videos/${id}`, token: rig.team.token });
+      expect(listed.body).toMatchObject({ status: 'ready' });
+      console.log(
+        `fault: PostgreSQL stopped mid-render for ${downFor / 1000} s and started again; the video ended ready once, charged once`,
+      );
+    } finally {
+      await rig.close();
+    }
+  }, 240_000);
 });

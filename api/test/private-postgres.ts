@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -22,9 +23,21 @@ function serverPrograms(): string | null {
   return candidates.find((dir) => dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl'))) ?? null;
 }
 
-export function privatePostgres(port: number): PrivatePostgres | null {
+/** A port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+export async function privatePostgres(): Promise<PrivatePostgres | null> {
   const bin = serverPrograms();
   if (!bin) return null;
+  const port = await freePort();
   const root = mkdtempSync(join(tmpdir(), 'kagami-pg-'));
   const dataDir = join(root, 'data');
   // The server refuses to run as root; the machine's `postgres` account owns the folder then.

@@ -12,8 +12,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 test('every answer carries the security headers; the CSP allows no inline script and no eval', async () => {
-  for (const url of ['/api/health', '/api/v1/docs', '/api/billing/checkout/nope']) {
-    const { headers } = await t.app.inject({ url });
+  // A page, a JSON answer, a 404, and an answer tus writes itself (an upload without its length).
+  const { token } = await onboardedUser(t.app, 'headers@example.com');
+  const answers = [
+    ...['/api/health', '/api/v1/docs', '/api/billing/checkout/nope', '/api/nowhere'].map((url) => ({ method: 'GET' as const, url })),
+    { method: 'POST' as const, url: '/api/uploads', headers: { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' } },
+  ];
+  for (const answer of answers) {
+    const { headers } = await t.app.inject(answer);
     expect(headers['x-content-type-options']).toBe('nosniff');
     const csp = String(headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");

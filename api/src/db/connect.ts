@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import * as schema from './schema';
 import { acquireFolderLock } from './folder-lock';
+import { listenOnPostgres, type NoticeHandlers } from './notices';
 
 export type Database = ReturnType<typeof drizzlePglite<typeof schema>>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -20,6 +21,8 @@ export type DatabaseHandle = {
   /** The embedded client (pg-boss attaches to it), or the server's URL (pg-boss opens its own pool). */
   pglite?: PGlite;
   url?: string;
+  /** Hears NOTIFY on `channel` (every process on the database hears it); returns a function that stops. */
+  listen: (channel: string, handlers: NoticeHandlers) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -53,7 +56,13 @@ export async function connectDatabase(options: { databaseUrl?: string; dataDir: 
     const db = drizzlePg(pool, { schema });
     await migrateOnce(pool, () => migratePg(db, { migrationsFolder }));
     // Both drivers expose the same query builder; the PGlite type is used as the common one.
-    return { db: db as unknown as Database, kind: 'postgres', url: options.databaseUrl, close: () => pool.end() };
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      url: options.databaseUrl,
+      listen: (channel, handlers) => listenOnPostgres(options.databaseUrl!, channel, handlers),
+      close: () => pool.end(),
+    };
   }
   let releaseLock = () => {};
   let client: PGlite;
@@ -71,6 +80,14 @@ export async function connectDatabase(options: { databaseUrl?: string; dataDir: 
     db,
     kind: 'pglite',
     pglite: client,
+    listen: async (channel, handlers) => {
+      const stop = await client.listen(channel, handlers.notice);
+      handlers.hearing(true);
+      return async () => {
+        handlers.hearing(false);
+        await stop().catch(() => {}); // the database may be closed already
+      };
+    },
     close: async () => {
       await client.close();
       releaseLock();

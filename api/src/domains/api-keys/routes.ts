@@ -7,8 +7,9 @@ import { describeApiKey, generateApiKey } from './service';
 
 const teamParams = v.object({ teamId: v.pipe(v.string(), v.uuid('validation.invalid')) });
 
-export function apiKeyRoutes(app: FastifyInstance, { db }: AppContext) {
-  const auth = { preHandler: requireUser(db), schema: { params: teamParams } };
+export function apiKeyRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  const auth = { preHandler: requireUser(ctx), schema: { params: teamParams } };
 
   app.get('/api/teams/:teamId/api-key', auth, async (request) => {
     const { teamId } = request.params as { teamId: string };

@@ -41,7 +41,7 @@ export async function assetRoutes(app: FastifyInstance, ctx: AppContext) {
   const key = ctx.signingKey;
   await app.register(fastifyStatic, { root: ctx.config.dataDir, serve: false });
 
-  app.get('/assets/data/:category/:file', { preHandler: requireUser(ctx.db), schema: { params: assetParams } }, async (request, reply) => {
+  app.get('/assets/data/:category/:file', { preHandler: requireUser(ctx), schema: { params: assetParams } }, async (request, reply) => {
     const { category, file } = request.params as { category: AssetCategory; file: string };
     const teamId = await owningTeam(ctx, category, file);
     if (!teamId || !(await findMembership(ctx.db, teamId, currentUser(request).user.id))) throw errors.notFound('Asset');

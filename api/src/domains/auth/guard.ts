@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/connect';
+import type { AppContext } from '../../context';
 import { errors } from '../../lib/errors';
-import { findSession, type SessionUser } from './sessions';
+import type { SessionUser } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -9,17 +9,17 @@ declare module 'fastify' {
   }
 }
 
-const bearerToken = (request: FastifyRequest) => {
+export const bearerToken = (request: FastifyRequest) => {
   const header = request.headers.authorization;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   return match?.[1] ?? null;
 };
 
 /** preHandler that requires a live session and puts its user on `request.auth`. */
-export function requireUser(db: Database) {
+export function requireUser(ctx: AppContext) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerToken(request);
-    const found = token ? await findSession(db, token) : null;
+    const found = token ? await ctx.authCache.findSession(token) : null;
     if (!found) throw errors.unauthorized();
     request.auth = { user: found.user, sessionId: found.session.id };
   };

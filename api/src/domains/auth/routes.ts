@@ -30,7 +30,7 @@ const DUMMY_HASH = hashPassword('kagami-timing-equaliser');
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, config } = ctx;
-  const auth = { preHandler: requireUser(db) };
+  const auth = { preHandler: requireUser(ctx) };
   const session = (userId: string) => issueSession(db, userId, config.sessionTtlDays);
   const tight = perClientAuthLimit(config.authRateLimitMax);
 

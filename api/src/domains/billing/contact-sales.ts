@@ -16,7 +16,7 @@ const body = v.object({
 
 /** Contact sales (Business): the request is kept, then mailed to SALES_EMAIL (the outbox without SMTP). */
 export function contactSalesRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post('/api/contact-sales', { preHandler: requireUser(ctx.db), schema: { body } }, async (request, reply) => {
+  app.post('/api/contact-sales', { preHandler: requireUser(ctx), schema: { body } }, async (request, reply) => {
     const { team_size: teamSize, ...rest } = request.body as v.InferOutput<typeof body>;
     const inquiry = { ...rest, teamSize };
     const [stored] = await ctx.db

@@ -27,7 +27,7 @@ const csvCell = (value: unknown) => {
 /** App History and API History of a team (SPEC §2), by date range, a page at a time or as CSV. */
 export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
-  const auth = { preHandler: requireUser(db) };
+  const auth = { preHandler: requireUser(ctx) };
 
   const select = (teamId: string, query: HistoryQuery) => {
     const where = and(

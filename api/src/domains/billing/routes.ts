@@ -56,7 +56,7 @@ function paymentProvider(app: FastifyInstance, ctx: AppContext): PaymentProvider
 
 export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
-  const auth = { preHandler: requireUser(db) };
+  const auth = { preHandler: requireUser(ctx) };
   const payments = paymentProvider(app, ctx);
   historyRoutes(app, ctx);
   contactSalesRoutes(app, ctx);

@@ -46,7 +46,7 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/teams/:teamId/events',
     {
-      preHandler: requireUser(ctx.db),
+      preHandler: requireUser(ctx),
       schema: { params: v.object({ teamId: v.pipe(v.string(), v.uuid()) }) },
       config: { rateLimit: false } as never,
     },

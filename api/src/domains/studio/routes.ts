@@ -14,7 +14,7 @@ const uploadId = v.pipe(v.string('validation.required'), v.nonEmpty('validation.
 
 /** Avatars, voices and videos of a team: every route checks that the caller belongs to it. */
 export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
-  const auth = { preHandler: requireUser(ctx.db) };
+  const auth = { preHandler: requireUser(ctx) };
   const ids = (request: { params: unknown }) => request.params as { teamId: string; id: string };
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).user;
 

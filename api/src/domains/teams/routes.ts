@@ -6,7 +6,7 @@ import { emailField, invitationCodeField, teamNameField, uiLanguageField } from 
 import type { AppContext } from '../../context';
 import { teams } from '../../db/schema';
 import { currentUser, requireUser } from '../auth/guard';
-import { createTeam, listTeamsOf, requireMembership } from './membership';
+import { createTeam, requireMembership } from './membership';
 import { inviteMember, joinTeam } from './invitations';
 import { listMembers, removeMember, revokeInvitation } from './members';
 
@@ -16,9 +16,9 @@ const teamParams = v.object({ teamId: id });
 export function teamRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const tight = perClientAuthLimit(ctx.config.authRateLimitMax);
-  const auth = { preHandler: requireUser(db) };
+  const auth = { preHandler: requireUser(ctx) };
 
-  app.get('/api/teams', auth, async (request) => listTeamsOf(db, currentUser(request).user.id));
+  app.get('/api/teams', auth, async (request) => ctx.authCache.teamsOf(currentUser(request).user.id));
 
   app.post('/api/teams', { ...auth, schema: { body: v.object({ name: teamNameField }) } }, async (request, reply) => {
     const { name } = request.body as { name: string };

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { findSession } from '../auth/sessions';
+import { bearerToken } from '../auth/guard';
 import { teamForKeyHeader } from '../api-keys/service';
 import { createTusServer, PRINCIPAL_HEADER, UPLOADS_PATH } from './tus-server';
 
@@ -13,8 +13,6 @@ declare module 'fastify' {
   }
 }
 
-const bearer = (request: FastifyRequest) => request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? null;
-
 /** `user:<id>` for a live session, `key:<team id>` for a team's API key in X-API-Key, null for neither. */
 async function principalOf(request: FastifyRequest, ctx: AppContext) {
   const key = request.headers['x-api-key'];
@@ -22,8 +20,8 @@ async function principalOf(request: FastifyRequest, ctx: AppContext) {
     const team = await teamForKeyHeader(ctx.db, key);
     return team ? `key:${team.id}` : null;
   }
-  const token = bearer(request);
-  const session = token ? await findSession(ctx.db, token) : null;
+  const token = bearerToken(request);
+  const session = token ? await ctx.authCache.findSession(token) : null;
   return session ? `user:${session.user.id}` : null;
 }
 

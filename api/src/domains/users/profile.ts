@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/connect';
+import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { errors } from '../../lib/errors';
-import { listTeamsOf } from '../teams/membership';
 
 type User = typeof users.$inferSelect;
 
@@ -10,10 +9,10 @@ type User = typeof users.$inferSelect;
  * The profile of SPEC §3 on the wire: who the user is, their teams and the current one. `known`: the
  * user row the session lookup already read (GET /api/profile), saving a query.
  */
-export async function buildProfile(db: Database, userId: string, known?: User) {
-  const [user] = known ? [known] : await db.select().from(users).where(eq(users.id, userId));
+export async function buildProfile(ctx: AppContext, userId: string, known?: User) {
+  const [user] = known ? [known] : await ctx.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw errors.notFound('User');
-  const teams = await listTeamsOf(db, userId);
+  const teams = await ctx.authCache.teamsOf(userId);
   const current = teams.find((team) => team.id === user.currentTeamId) ?? null;
   return {
     id: user.id,

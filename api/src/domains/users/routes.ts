@@ -22,12 +22,12 @@ const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
-  const auth = { preHandler: requireUser(db) };
+  const auth = { preHandler: requireUser(ctx) };
   const tight = perClientAuthLimit(ctx.config.authRateLimitMax);
 
   app.get('/api/profile', auth, async (request) => {
     const { user } = currentUser(request);
-    return buildProfile(db, user.id, user);
+    return buildProfile(ctx, user.id, user);
   });
 
   app.put(
@@ -55,7 +55,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
           jobRole: body.role,
         })
         .where(eq(users.id, user.id));
-      return buildProfile(db, user.id);
+      return buildProfile(ctx, user.id);
     },
   );
 
@@ -64,7 +64,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
     const { user } = currentUser(request);
     await requireMembership(db, team_id, user.id);
     await db.update(users).set({ currentTeamId: team_id }).where(eq(users.id, user.id));
-    return buildProfile(db, user.id);
+    return buildProfile(ctx, user.id);
   });
 
   app.post(
@@ -86,7 +86,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
       const { user } = currentUser(request);
       await countAttempt(db, reply, 'emailChange', user.id);
       await confirmEmailChange(ctx, user, new_email, otp);
-      return buildProfile(db, user.id);
+      return buildProfile(ctx, user.id);
     },
   );
 

@@ -18,7 +18,7 @@ const pageQuery = pageNumberQuery(20);
  */
 export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
-  const auth = { preHandler: requireUser(db) };
+  const auth = { preHandler: requireUser(ctx) };
   const ids = (request: FastifyRequest) => request.params as { teamId: string; id: string };
   const member = (request: FastifyRequest) => requireMembership(db, ids(request).teamId, currentUser(request).user.id);
   const owner = (request: FastifyRequest) => requireMembership(db, ids(request).teamId, currentUser(request).user.id, 'owner');
