@@ -38,6 +38,9 @@ declare module 'fastify' {
   }
 }
 
+/** Requests that change nothing (a browser's CORS preflight included). */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export type BuildOptions = {
   /** An open database; when absent one is opened from the config and closed with the app. */
   database?: DatabaseHandle;
@@ -63,7 +66,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorateRequest('auth', null);
   // A request that may have changed a session, user or team must not leave its caller reading the old ones (auth-cache.ts).
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') ctx.authCache.forgetAll();
+    if (!READ_METHODS.has(request.method)) ctx.authCache.forgetAll();
     done(null, payload);
   });
   app.decorate('writeBackup', (target: string) =>
