@@ -98,7 +98,7 @@ async function faultRig(serverUrl: string) {
     await api.app.close();
     await database.close();
   };
-  return { api, team, createVideo, videoRow, finished, charges, close };
+  return { api, team, createVideo, finished, charges, close };
 }
 
 /** Long enough that the render is still running when the fault comes. */
@@ -207,14 +207,15 @@ describeWithPostgres('a real PostgreSQL restart', () => {
 
   test('the server restarts mid-render: the job is retried and the video is ready once, charged once', async () => {
     if (!server) return;
-    const rig = await faultRig(server!.url);
+    const restarted = server;
+    const rig = await faultRig(restarted.url);
     try {
       const id = await rig.createVideo('Through a restart', longScript);
       await new Promise((resolve) => setTimeout(resolve, 700));
-      server!.stop();
+      restarted.stop();
       const downFor = 3_000;
       await new Promise((resolve) => setTimeout(resolve, downFor));
-      server!.start();
+      restarted.start();
       const done = await rig.finished(id);
       expect(done).toMatchObject({ status: 'ready' });
       const rows = await rig.charges(id);

@@ -46,7 +46,7 @@ export class AuthCache {
     const kept = this.#sessions.get(hash);
     if (kept && kept.session.expiresAt.getTime() > Date.now()) return Promise.resolve(kept);
     if (kept) this.#sessions.delete(hash);
-    return this.#keep(this.#sessions, hash, () => findSession(this.#db, token));
+    return this.#keep(this.#sessions, hash, () => findSession(this.#db, hash));
   }
 
   /** The teams a user belongs to, with their role in each. */

@@ -16,14 +16,13 @@ export async function issueSession(db: Database, userId: string, ttlDays: number
   return token;
 }
 
-export async function findSession(db: Database, token: string) {
+/** The live session whose token hashes to `tokenHash`, with its user (callers go through AuthCache). */
+export async function findSession(db: Database, tokenHash: string) {
   const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), isNull(users.deletedAt)),
-    );
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), isNull(users.deletedAt)));
   return row ?? null;
 }
 
