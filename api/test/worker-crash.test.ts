@@ -1,23 +1,39 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
 import { buildApp } from '../src/app';
-import { history, videos } from '../src/db/schema';
+import { history, usage, videos } from '../src/db/schema';
 import { SpeechSynthesizer } from '../src/engine/speech/synthesizer';
 import { call, eventually, onboardedUser, openTestDatabase, uploadFile } from './helper';
 import { faceClip, mediaDir } from './media/fixtures';
 
 /**
- * Two worker processes on one PostgreSQL database: the first is killed (SIGKILL) in the middle of a
- * render; the second finishes the job, and the video is made exactly once. Needs a real server, so it
- * runs only when TEST_DATABASE_URL names one.
+ * Two worker processes on one PostgreSQL database: the one rendering is killed (SIGKILL) in the middle of
+ * the render; the other finishes the job, and the video is made and charged exactly once. Needs a real
+ * server, so it runs only when TEST_DATABASE_URL names one.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (!serverUrl) console.log('worker crash test skipped: it needs PostgreSQL (set TEST_DATABASE_URL)');
 // Skipped without PostgreSQL: PGlite cannot be shared by several processes.
 const describeWithPostgres = serverUrl ? describe : describe.skip;
+
+/** The one of `workers` that has an ffmpeg running: the worker whose render is in hand. */
+function rendering(workers: ChildProcess[]) {
+  const parents = new Set<number>();
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      // The parent's pid is the 4th field of /proc/<pid>/stat, after the command's name in parentheses.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (cmdline.includes('ffmpeg')) parents.add(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return workers.find((worker) => parents.has(worker.pid!));
+}
 
 describeWithPostgres('a worker killed mid-render', () => {
   const workers: ChildProcess[] = [];
@@ -46,7 +62,8 @@ describeWithPostgres('a worker killed mid-render', () => {
     const app = await buildApp(config, { database });
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const first = startWorker(env);
+      startWorker(env);
+      startWorker(env);
       const owner = await onboardedUser(app, 'crash@example.com');
       const speech = new SpeechSynthesizer();
       const wav = join(dir, 'speech.wav');
@@ -80,12 +97,17 @@ describeWithPostgres('a worker killed mid-render', () => {
         (await database.db.execute(sql`select state, retry_count from pgboss.job where name = 'video-render'`)).rows[0] as
           { state: string; retry_count: number } | undefined;
       await eventually(jobState, (job) => job?.state === 'active', 60_000);
+      const victim = await eventually(
+        () => Promise.resolve(rendering(workers)),
+        (worker) => worker !== undefined,
+        30_000,
+      );
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      first.kill('SIGKILL');
-      await new Promise((resolve) => first.once('exit', resolve));
+      victim!.kill('SIGKILL');
+      await new Promise((resolve) => victim!.once('exit', resolve));
+      const survivor = workers.find((worker) => worker !== victim)!;
       expect((await call(app, { url: `${base}/videos/${video.body.id}`, token: owner.token })).body.status).toBe('in_progress');
 
-      startWorker(env);
       const done = await eventually(
         () => call(app, { url: `${base}/videos/${video.body.id}`, token: owner.token }),
         (r) => r.body.status !== 'in_progress',
@@ -102,9 +124,17 @@ describeWithPostgres('a worker killed mid-render', () => {
       expect(made).toHaveLength(1);
       const rows = await database.db.select().from(videos).where(eq(videos.id, video.body.id));
       expect(rows[0]!.status).toBe('ready');
+      const charges = await database.db
+        .select()
+        .from(usage)
+        .where(and(eq(usage.itemId, video.body.id), eq(usage.metric, 'video_seconds')));
+      expect(charges.map((charge) => charge.state)).toEqual(['settled']);
+      console.log(
+        `fault: one of two workers SIGKILLed mid-render; the other retried the job (retry ${finished!.retry_count}), the video ended ready once, charged once (${charges[0]!.amount} s)`,
+      );
 
       // A worker told to stop (SIGTERM, as `docker compose stop` does) finishes the render in hand, then exits.
-      const second = workers.at(-1)!;
+      const second = survivor;
       const short = await call(app, {
         method: 'POST',
         url: `${base}/videos`,
