@@ -884,7 +884,10 @@ describe.each(ROWS)('$route', (row) => {
     });
     const want = expected(row, caller);
     const text = response.body;
-    const leak = INSIDE.includes(caller) ? null : (secrets().find((secret) => secret && text.includes(secret)) ?? null);
+    // A leak: a trace of the team shown to someone outside it, or a call let through that should be refused.
+    const shown = INSIDE.includes(caller) ? null : (secrets().find((secret) => secret && text.includes(secret)) ?? null);
+    const letThrough = want >= 400 && response.statusCode < 400 ? `let through with ${response.statusCode}` : null;
+    const leak = shown ?? letThrough;
     results.push({ route: row.route, caller, status: response.statusCode, expected: want, leak });
     row.after?.(caller, response);
     expect({ status: response.statusCode, leak }).toEqual({ status: want, leak: null });
