@@ -1,6 +1,6 @@
 // Abuse limits: per client (AUTH_RATE_LIMIT_MAX a minute on sign-in, sign-up, codes, invitations and
-// e-mail changes) and per account (ACCOUNT_LIMITS, whatever address the attempts come from), with 429,
-// Retry-After and a message in English and Japanese.
+// e-mail changes; wrong API keys), per account (ACCOUNT_LIMITS, whatever address the attempts come from)
+// and per API key, with 429, Retry-After and a message in English and Japanese.
 import en from '@kagami/shared/locales/en/common.json';
 import ja from '@kagami/shared/locales/ja/common.json';
 import { ACCOUNT_LIMITS } from '../src/http/account-limits';
@@ -76,8 +76,32 @@ test('per account: password reset mails, invitation codes and e-mail changes', a
   expect((await verify()).status).toBe(429);
 });
 
+test('per client address: after too many wrong API keys, every key is refused for a while, the right one too', async () => {
+  const owner = await onboardedUser(t.app, 'keys@example.com');
+  const key = (await call(t.app, { method: 'POST', url: `/api/teams/${owner.teamId}/api-key`, token: owner.token })).body.api_key as string;
+  const guesser = { 'x-forwarded-for': '198.51.100.99' };
+  const withKey = (apiKey: string, headers: Record<string, string>) =>
+    call(t.app, { url: '/api/v1/team', headers: { ...headers, 'x-api-key': apiKey } });
+  const { max } = ACCOUNT_LIMITS.wrongApiKey;
+  for (let i = 0; i < max - 1; i++) expect((await withKey(`kgm_guess${i}`, guesser)).status).toBe(401);
+  // Uploads take keys too, and count towards the same limit.
+  const upload = await call(t.app, { method: 'POST', url: '/api/uploads', headers: { ...guesser, 'x-api-key': 'kgm_guess-upload' } });
+  expect(upload.status).toBe(401);
+
+  const refused = await withKey(key, guesser);
+  expect(refused).toMatchObject({
+    status: 429,
+    body: {
+      code: 'too_many_wrong_keys',
+      message: "Too many wrong API keys from this address. Wait 15 minutes, then try again with your team's key.",
+    },
+  });
+  expect(Number(refused.headers['retry-after'])).toBeGreaterThan(14 * 60);
+  expect((await withKey(key, fromNewAddress())).status).toBe(200);
+});
+
 test('the refusals read in English and Japanese', () => {
-  for (const code of ['rate_limited', 'too_many_attempts', 'too_many_requests', 'code_attempts_exceeded']) {
+  for (const code of ['rate_limited', 'too_many_attempts', 'too_many_requests', 'code_attempts_exceeded', 'too_many_wrong_keys']) {
     expect([code, typeof en.errors[code as keyof typeof en.errors]]).toEqual([code, 'string']);
     expect([code, typeof ja.errors[code as keyof typeof ja.errors]]).toEqual([code, 'string']);
   }

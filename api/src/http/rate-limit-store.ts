@@ -28,6 +28,17 @@ export async function countInWindow(db: Database, key: string, windowMs: number)
   return { current: Number(row.count), ttl: Math.max(0, Math.round(Number(row.ttl_ms))) };
 }
 
+/** The key's count in its current window of `windowMs`, without counting (zero when no window is open). */
+export async function readWindow(db: Database, key: string, windowMs: number): Promise<Result> {
+  const window = `${windowMs} milliseconds`;
+  const result = await db.execute<{ count: number; ttl_ms: number }>(
+    sql`select count, (extract(epoch from (window_start + ${window}::interval - now())) * 1000)::float8 as ttl_ms
+        from rate_limits where key = ${key} and window_start + ${window}::interval > now()`,
+  );
+  const row = (result as unknown as { rows: { count: number; ttl_ms: number }[] }).rows[0];
+  return row ? { current: Number(row.count), ttl: Math.max(0, Math.round(Number(row.ttl_ms))) } : { current: 0, ttl: 0 };
+}
+
 /** Counts in the `rate_limits` table, for routes whose limit must hold across API replicas. */
 class DatabaseStore implements FastifyRateLimitStore {
   constructor(private readonly db: Database) {}

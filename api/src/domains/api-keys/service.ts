@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { countFailure, refuseAfterFailures } from '../../http/account-limits';
 import type { Database } from '../../db/connect';
 import { apiKeys, teams } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/secrets';
@@ -25,9 +27,18 @@ export async function generateApiKey(db: Database, teamId: string, ownerId: stri
   return { api_key: key, prefix: row.prefix, created_at: row.createdAt };
 }
 
-/** The team of the key in an `X-API-Key` header, or null for a missing, malformed or unknown key. */
-export async function teamForKeyHeader(db: Database, header: string | string[] | undefined) {
-  return typeof header === 'string' && header.length < 200 ? teamForApiKey(db, header) : null;
+/**
+ * The team of the key in the request's `X-API-Key` header, or null for a missing, malformed or unknown
+ * key. A client address that has sent too many wrong keys is refused (429) for a while, right keys too,
+ * so keys cannot be tried one after another.
+ */
+export async function teamForKeyHeader(db: Database, request: FastifyRequest, reply: FastifyReply) {
+  const header = request.headers['x-api-key'];
+  if (header === undefined) return null;
+  await refuseAfterFailures(db, reply, 'wrongApiKey', request.ip);
+  const team = typeof header === 'string' && header.length < 200 ? await teamForApiKey(db, header) : null;
+  if (!team) await countFailure(db, 'wrongApiKey', request.ip);
+  return team;
 }
 
 export async function teamForApiKey(db: Database, key: string) {

@@ -14,10 +14,9 @@ declare module 'fastify' {
  * Bearer token is refused here, so a leaked browser session cannot drive the API.
  */
 export function requireApiKey(db: Database) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const key = request.headers['x-api-key'];
-    if (key === undefined && request.headers.authorization) throw fail(401, 'api_key_required');
-    const team = await teamForKeyHeader(db, key);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers['x-api-key'] === undefined && request.headers.authorization) throw fail(401, 'api_key_required');
+    const team = await teamForKeyHeader(db, request, reply);
     if (!team) throw fail(401, 'api_key_invalid');
     request.apiTeam = team;
   };

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { bearerToken } from '../auth/guard';
 import { teamForKeyHeader } from '../api-keys/service';
@@ -14,10 +14,9 @@ declare module 'fastify' {
 }
 
 /** `user:<id>` for a live session, `key:<team id>` for a team's API key in X-API-Key, null for neither. */
-async function principalOf(request: FastifyRequest, ctx: AppContext) {
-  const key = request.headers['x-api-key'];
-  if (key !== undefined) {
-    const team = await teamForKeyHeader(ctx.db, key);
+async function principalOf(request: FastifyRequest, reply: FastifyReply, ctx: AppContext) {
+  if (request.headers['x-api-key'] !== undefined) {
+    const team = await teamForKeyHeader(ctx.db, request, reply);
     return team ? `key:${team.id}` : null;
   }
   const token = bearerToken(request);
@@ -34,12 +33,12 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
   // tus bodies are raw bytes: leave the stream unread for the tus server.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
 
-  const handler = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     // tus builds its Request from rawHeaders: drop any client-sent copy, then add the verified principal.
     const raw = request.raw.rawHeaders;
     for (let i = raw.length - 2; i >= 0; i -= 2) if (raw[i]!.toLowerCase() === PRINCIPAL_HEADER) raw.splice(i, 2);
     if (request.method !== 'OPTIONS') {
-      const principal = await principalOf(request, ctx);
+      const principal = await principalOf(request, reply, ctx);
       if (!principal) return reply.status(401).send({ code: 'unauthorized', message: 'Sign in to continue.' });
       raw.push(PRINCIPAL_HEADER, principal);
     }
