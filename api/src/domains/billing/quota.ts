@@ -29,20 +29,16 @@ export async function allowanceOwnerOf(db: Queryable, teamId: string): Promise<s
 const planFor = (db: Queryable, ownerId: string, productType: ProductType) =>
   productType === 'app' ? appPlanOf(db, ownerId) : apiPlanOf(db, ownerId);
 
-async function usedInWindow(db: Queryable, ownerId: string, productType: ProductType, metric: Metric, from: Date) {
-  const [row] = await db
-    .select({ used: sum(usage.amount) })
+/** What the owner used of each metric since `from` (one query: the quota page shows them all). */
+async function usedInWindow(db: Queryable, ownerId: string, productType: ProductType, from: Date): Promise<Record<Metric, number>> {
+  const rows = await db
+    .select({ metric: usage.metric, used: sum(usage.amount) })
     .from(usage)
-    .where(
-      and(
-        eq(usage.userId, ownerId),
-        eq(usage.productType, productType),
-        eq(usage.metric, metric),
-        ne(usage.state, 'refunded'),
-        gte(usage.createdAt, from),
-      ),
-    );
-  return Number(row?.used ?? 0);
+    .where(and(eq(usage.userId, ownerId), eq(usage.productType, productType), ne(usage.state, 'refunded'), gte(usage.createdAt, from)))
+    .groupBy(usage.metric);
+  const used: Record<Metric, number> = { custom_avatars: 0, custom_voices: 0, video_seconds: 0, audio_seconds: 0 };
+  for (const row of rows) used[row.metric] = Number(row.used ?? 0);
+  return used;
 }
 
 /** Avatars that occupy a slot: every avatar of the owner's teams that did not fail. */
@@ -70,7 +66,7 @@ export async function reserve(tx: Transaction, charge: Charge): Promise<void> {
   const current = await planFor(tx, ownerId, charge.productType);
   if (!current) throw fail(402, 'api_subscription_required');
   const { start } = usageWindow(current.periodStart);
-  const used = await usedInWindow(tx, ownerId, charge.productType, charge.metric, start);
+  const used = (await usedInWindow(tx, ownerId, charge.productType, start))[charge.metric];
   if (used + charge.amount > LIMIT_OF[charge.metric](current.plan.allowance)) throw fail(402, 'quota_exceeded');
   if (charge.metric === 'custom_avatars' && (await avatarsHeld(tx, ownerId)) >= current.plan.allowance.avatarSlots) {
     throw fail(402, 'quota_exceeded');
@@ -126,14 +122,14 @@ type Meter = { used: number; total: number; unit: 'mins' | 'count' };
 /** SPEC §3 Quota: used and total per allowance, and the next renewal date. */
 export async function quotaOf(db: Database, current: CurrentPlan, ownerId: string, productType: ProductType) {
   const { start, end } = usageWindow(current.periodStart);
-  const used = (metric: Metric) => usedInWindow(db, ownerId, productType, metric, start);
+  const used = await usedInWindow(db, ownerId, productType, start);
   const { allowance } = current.plan;
   const minutes = (seconds: number) => Math.round((seconds / 60) * 10) / 10;
   const meters: Record<string, Meter> = {
-    video_minutes: { used: minutes(await used('video_seconds')), total: allowance.videoMinutesPerMonth, unit: 'mins' },
-    audio_minutes: { used: minutes(await used('audio_seconds')), total: allowance.audioMinutesPerMonth, unit: 'mins' },
-    custom_avatars: { used: await used('custom_avatars'), total: allowance.customAvatarsPerMonth, unit: 'count' },
-    custom_voices: { used: await used('custom_voices'), total: allowance.customVoicesPerMonth, unit: 'count' },
+    video_minutes: { used: minutes(used.video_seconds), total: allowance.videoMinutesPerMonth, unit: 'mins' },
+    audio_minutes: { used: minutes(used.audio_seconds), total: allowance.audioMinutesPerMonth, unit: 'mins' },
+    custom_avatars: { used: used.custom_avatars, total: allowance.customAvatarsPerMonth, unit: 'count' },
+    custom_voices: { used: used.custom_voices, total: allowance.customVoicesPerMonth, unit: 'count' },
     avatar_slots: { used: await avatarsHeld(db, ownerId), total: allowance.avatarSlots, unit: 'count' },
   };
   return { plan: current.plan.alias, ...meters, next_renewal_date: end.toISOString() };

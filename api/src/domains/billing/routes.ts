@@ -146,8 +146,7 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
   /** The allowance the user's creations count against: their current team owner's plan (their own without a team). */
   app.get('/api/users/quota', auth, async (request) => {
     const { user } = currentUser(request);
-    const [row] = await db.select({ currentTeamId: users.currentTeamId }).from(users).where(eq(users.id, user.id));
-    const ownerId = row?.currentTeamId ? await allowanceOwnerOf(db, row.currentTeamId) : user.id;
+    const ownerId = user.currentTeamId ? await allowanceOwnerOf(db, user.currentTeamId) : user.id;
     const quota = await quotaOf(db, await appPlanOf(db, ownerId), ownerId, 'app');
     return { quota: { ...quota, owner_is_you: ownerId === user.id } };
   });
