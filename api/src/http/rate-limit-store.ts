@@ -14,29 +14,31 @@ const LocalStore = require('@fastify/rate-limit/store/LocalStore') as new (
   cache?: number,
 ) => FastifyRateLimitStore;
 
+type Row = { count: number; ttl_ms: number };
+const resultOf = (row: Row): Result => ({ current: Number(row.count), ttl: Math.max(0, Math.round(Number(row.ttl_ms))) });
+
 /** One more in the key's window of `windowMs` in the `rate_limits` table: the first starts the window. */
 export async function countInWindow(db: Database, key: string, windowMs: number): Promise<Result> {
   const window = `${windowMs} milliseconds`;
-  const result = await db.execute<{ count: number; ttl_ms: number }>(
+  const result = await db.execute<Row>(
     sql`insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
         on conflict (key) do update set
           count = case when rate_limits.window_start + ${window}::interval <= now() then 1 else rate_limits.count + 1 end,
           window_start = case when rate_limits.window_start + ${window}::interval <= now() then now() else rate_limits.window_start end
         returning count, (extract(epoch from (window_start + ${window}::interval - now())) * 1000)::float8 as ttl_ms`,
   );
-  const row = (result as unknown as { rows: { count: number; ttl_ms: number }[] }).rows[0]!;
-  return { current: Number(row.count), ttl: Math.max(0, Math.round(Number(row.ttl_ms))) };
+  return resultOf((result as unknown as { rows: Row[] }).rows[0]!);
 }
 
 /** The key's count in its current window of `windowMs`, without counting (zero when no window is open). */
 export async function readWindow(db: Database, key: string, windowMs: number): Promise<Result> {
   const window = `${windowMs} milliseconds`;
-  const result = await db.execute<{ count: number; ttl_ms: number }>(
+  const result = await db.execute<Row>(
     sql`select count, (extract(epoch from (window_start + ${window}::interval - now())) * 1000)::float8 as ttl_ms
         from rate_limits where key = ${key} and window_start + ${window}::interval > now()`,
   );
-  const row = (result as unknown as { rows: { count: number; ttl_ms: number }[] }).rows[0];
-  return row ? { current: Number(row.count), ttl: Math.max(0, Math.round(Number(row.ttl_ms))) } : { current: 0, ttl: 0 };
+  const row = (result as unknown as { rows: Row[] }).rows[0];
+  return row ? resultOf(row) : { current: 0, ttl: 0 };
 }
 
 /** Counts in the `rate_limits` table, for routes whose limit must hold across API replicas. */
