@@ -81,10 +81,11 @@ async function faultRig(serverUrl: string) {
     return created.body.id as string;
   };
   const videoRow = async (id: string) => (await database.db.select().from(videos).where(eq(videos.id, id)))[0]!;
+  // The suite's own connections are cut too: a read that meets a cut connection is made again.
   const finished = (id: string) =>
     eventually(
-      () => videoRow(id),
-      (row) => row.status !== 'in_progress',
+      () => videoRow(id).catch(() => null),
+      (row) => row !== null && row.status !== 'in_progress',
       120_000,
     );
   const charges = (id: string) =>
@@ -214,6 +215,10 @@ describeWithPostgres('a real PostgreSQL restart', () => {
       await new Promise((resolve) => setTimeout(resolve, 700));
       restarted.stop();
       const downFor = 3_000;
+      // Meanwhile the API answers that it cannot reach its database, and asks to be called again.
+      const whileDown = await call(rig.api.app, { url: `/api/teams/${rig.team.teamId}/videos/${id}`, token: rig.team.token });
+      expect(whileDown).toMatchObject({ status: 503, body: { code: 'database_unavailable' } });
+      expect(whileDown.headers['retry-after']).toBe('5');
       await new Promise((resolve) => setTimeout(resolve, downFor));
       restarted.start();
       const done = await rig.finished(id);
@@ -224,7 +229,7 @@ describeWithPostgres('a real PostgreSQL restart', () => {
       const listed = await call(rig.api.app, { url: `/api/teams/${rig.team.teamId}/videos/${id}`, token: rig.team.token });
       expect(listed.body).toMatchObject({ status: 'ready' });
       console.log(
-        `fault: PostgreSQL stopped mid-render for ${downFor / 1000} s and started again; the video ended ready once, charged once`,
+        `fault: PostgreSQL stopped mid-render for ${downFor / 1000} s and started again (meanwhile the API answered 503 database_unavailable); the video ended ready once, charged once`,
       );
     } finally {
       await rig.close();

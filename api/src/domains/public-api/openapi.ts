@@ -22,6 +22,7 @@ export const API_ERROR_CODES = [
   'idempotency_key_reused',
   'idempotency_key_in_use',
   'rate_limited',
+  'database_unavailable',
   'too_many_wrong_keys',
   'webhook_url_invalid',
   'webhook_url_https_required',
