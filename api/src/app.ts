@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import { rateLimitStore } from './http/rate-limit-store';
+import { everyHour } from './http/hourly';
+import { rateLimitStore, removeEndedWindows } from './http/rate-limit-store';
 import { securityHeaders } from './http/security-headers';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -110,6 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     enableDraftSpec: true,
     store: rateLimitStore(database.db),
   });
+  everyHour(app, 'rate-limit sweep', () => removeEndedWindows(database.db));
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

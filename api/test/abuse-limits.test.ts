@@ -3,7 +3,9 @@
 // and per API key, with 429, Retry-After and a message in English and Japanese.
 import en from '@kagami/shared/locales/en/common.json';
 import ja from '@kagami/shared/locales/ja/common.json';
+import { rateLimits } from '../src/db/schema';
 import { ACCOUNT_LIMITS } from '../src/http/account-limits';
+import { removeEndedWindows } from '../src/http/rate-limit-store';
 import { build, call, onboardedUser, type TestApp } from './helper';
 
 let t: TestApp;
@@ -98,6 +100,19 @@ test('per client address: after too many wrong API keys, every key is refused fo
   });
   expect(Number(refused.headers['retry-after'])).toBeGreaterThan(14 * 60);
   expect((await withKey(key, fromNewAddress())).status).toBe(200);
+});
+
+test('wrong keys open no count of their own (only their address is counted), and ended windows are swept', async () => {
+  const rows = async () => (await t.database.db.select().from(rateLimits)).length;
+  const before = await rows();
+  const address = fromNewAddress();
+  for (let i = 0; i < 5; i++)
+    expect((await call(t.app, { url: '/api/v1/team', headers: { ...address, 'x-api-key': `kgm_other${i}` } })).status).toBe(401);
+  expect(await rows()).toBe(before + 1);
+
+  await t.database.db.insert(rateLimits).values({ key: 'ended', windowStart: new Date(Date.now() - 2 * 86_400_000), count: 3 });
+  await removeEndedWindows(t.database.db);
+  expect(await rows()).toBe(before + 1);
 });
 
 test('the refusals read in English and Japanese', () => {

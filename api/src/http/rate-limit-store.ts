@@ -41,6 +41,14 @@ export async function readWindow(db: Database, key: string, windowMs: number): P
   return row ? resultOf(row) : { current: 0, ttl: 0 };
 }
 
+/** No limit counts over a window longer than this: rows older than it count for nothing. */
+const LONGEST_WINDOW = '1 day';
+
+/** Removes the rows of windows that have ended (every key and address ever counted would stay otherwise). */
+export async function removeEndedWindows(db: Database) {
+  await db.execute(sql`delete from rate_limits where window_start < now() - ${LONGEST_WINDOW}::interval`);
+}
+
 /** Counts in the `rate_limits` table, for routes whose limit must hold across API replicas. */
 class DatabaseStore implements FastifyRateLimitStore {
   constructor(private readonly db: Database) {}

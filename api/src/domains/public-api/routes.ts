@@ -6,7 +6,6 @@ import { contentLanguageField, nameField, SCRIPT_MAX_CHARS, webhookEndpointForm,
 import type { AppContext } from '../../context';
 import { avatars, videos, voices, webhookDeliveries } from '../../db/schema';
 import { errors } from '../../lib/errors';
-import { sha256 } from '../../lib/secrets';
 import { allowanceOwnerOf, quotaOf } from '../billing/quota';
 import { apiPlanOf } from '../billing/subscriptions';
 import { checkDestination } from '../webhooks/destination';
@@ -50,16 +49,15 @@ const VideoBody = v.object({
 
 export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
-  // Counted per key (hashed: the key itself is never stored), in the database so every replica sees the count.
+  // Counted per team key, in the database so every replica sees the count. It runs after the key is checked
+  // (a preHandler after requireApiKey): a wrong key is refused, and counted per address, before it could open a count of its own.
   const perKey = {
     rateLimit: {
       max: ctx.config.apiKeyRateLimitMax,
       timeWindow: '1 minute',
       shared: true,
-      keyGenerator: (request: FastifyRequest) => {
-        const key = request.headers['x-api-key'];
-        return typeof key === 'string' ? `api-key:${sha256(key)}` : `api-ip:${request.ip}`;
-      },
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => `api-key:${apiTeam(request).id}`,
     },
   };
   const keyed = { preHandler: requireApiKey(db), config: perKey };

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import { everyHour } from '../../http/hourly';
 import { bearerToken } from '../auth/guard';
 import { teamForKeyHeader } from '../api-keys/service';
 import { createTusServer, PRINCIPAL_HEADER, UPLOADS_PATH } from './tus-server';
@@ -56,7 +57,5 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
   }
   const removeExpired = () => tus.cleanUpExpiredUploads();
   app.decorate('removeExpiredUploads', removeExpired);
-  const sweep = setInterval(() => void removeExpired().catch((err: unknown) => app.log.warn({ err }, 'upload sweep failed')), 3_600_000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  everyHour(app, 'upload sweep', removeExpired);
 }
