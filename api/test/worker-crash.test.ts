@@ -134,7 +134,6 @@ describeWithPostgres('a worker killed mid-render', () => {
       );
 
       // A worker told to stop (SIGTERM, as `docker compose stop` does) finishes the render in hand, then exits.
-      const second = survivor;
       const short = await call(app, {
         method: 'POST',
         url: `${base}/videos`,
@@ -148,8 +147,8 @@ describeWithPostgres('a worker killed mid-render', () => {
           )
         ).rows[0] as { state: string; retry_count: number } | undefined;
       await eventually(shortJob, (job) => job?.state === 'active', 60_000);
-      const exited = new Promise<number | null>((resolve) => second.once('exit', resolve));
-      second.kill('SIGTERM');
+      const exited = new Promise<number | null>((resolve) => survivor.once('exit', resolve));
+      survivor.kill('SIGTERM');
       expect(await exited).toBe(0);
       expect((await call(app, { url: `${base}/videos/${short.body.id}`, token: owner.token })).body.status).toBe('ready');
       expect(await shortJob()).toMatchObject({ state: 'completed', retry_count: 0 });
