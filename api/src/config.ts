@@ -93,7 +93,7 @@ export type Config = {
   heartbeatFile?: string;
   /** Signs short-lived asset URLs; shared by every API process (generated into the data folder when unset). */
   assetSigningSecret?: string;
-  /** Burn the Kagami watermark into videos (a team's plan removes it once billing exists). */
+  /** Burn the Kagami watermark into videos whose plan does not remove it (false: never, for a private deployment). */
   watermark: boolean;
   logLevel: string;
   /** Where Contact sales requests are mailed. */

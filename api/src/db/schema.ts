@@ -72,8 +72,8 @@ export const passwordResets = pgTable('password_resets', {
 export const teams = pgTable('teams', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
-  /** Burn the Kagami watermark into this team's videos (until billing decides it from the plan). */
-  watermark: boolean('watermark').notNull().default(true),
+  /** Keep the Kagami watermark on this team's videos even when its owner's plan removes it. */
+  keepWatermark: boolean('keep_watermark').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -207,6 +207,9 @@ export const avatars = pgTable(
     /** Where the mouth is in each frame of the clip (JSON); null for avatars made before lip-sync. */
     mouth: text('mouth'),
     defaultVoiceId: uuid('default_voice_id').references(() => voices.id, { onDelete: 'set null' }),
+    /** While in progress: the processing step the worker is on, and how far it is through the whole (0-100). */
+    stage: text('stage', { enum: ['queued', 'finding_face', 'choosing_stretch', 'tracking_mouth', 'finishing'] }),
+    progress: integer('progress'),
     consentText: text('consent_text').notNull(),
     consentBy: uuid('consent_by').references(() => users.id, { onDelete: 'set null' }),
     consentAt: timestamp('consent_at', { withTimezone: true }).notNull(),
@@ -283,6 +286,11 @@ export const subscriptions = pgTable(
     providerSubscriptionId: text('provider_subscription_id'),
     /** When the provider's event this row shows was created: an older event arriving later is ignored. */
     providerEventAt: timestamp('provider_event_at', { withTimezone: true }),
+    /**
+     * Set when the plan changes mid-period: usage counts from here until the new plan's first renewal, so what was
+     * used under the old plan carries over (as metered billing does) instead of starting again from zero.
+     */
+    usageSince: timestamp('usage_since', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('subscriptions_user_product_idx').on(t.userId, t.productType)],
@@ -422,7 +430,7 @@ export const webhookDeliveries = pgTable(
     url: text('url').notNull(),
     event: text('event').notNull(),
     payload: jsonb('payload').notNull(),
-    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+    status: text('status', { enum: ['pending', 'succeeded', 'failed', 'cancelled'] })
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),

@@ -2,7 +2,7 @@ import type { EmployeeCount, JobRole, UiLanguage } from '../validation';
 
 export type TeamRole = 'owner' | 'member';
 export type TeamSummary = { id: string; name: string; role: TeamRole };
-export type Team = TeamSummary & { createdAt: string };
+export type Team = TeamSummary & { createdAt: string; keepWatermark: boolean; watermarkRemoval?: boolean };
 
 export type Profile = {
   id: string;

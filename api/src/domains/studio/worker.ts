@@ -16,7 +16,7 @@ import { profileOf } from '../../engine/speech/synthesizer';
 import { QUEUES } from '../../jobs/queue';
 import { mailTemplates } from '../../mail/templates';
 import { allowanceOwnerOf, refund, settle } from '../billing/quota';
-import { appPlanOf } from '../billing/subscriptions';
+import { apiPlanOf, appPlanOf } from '../billing/subscriptions';
 import { startWebhookWorker } from '../webhooks/delivery';
 import { emitItemEvent, type ItemKind } from '../webhooks/item-events';
 
@@ -42,12 +42,16 @@ async function notify(ctx: AppContext, userId: string | null, kind: 'avatar' | '
     .catch(() => undefined);
 }
 
-/** The watermark stays unless the team turned it off and its owner's plan includes watermark removal. */
-async function teamWantsWatermark(ctx: AppContext, teamId: string) {
-  const [team] = await ctx.db.select({ watermark: teams.watermark }).from(teams).where(eq(teams.id, teamId));
-  if (team?.watermark ?? true) return true;
-  const { plan } = await appPlanOf(ctx.db, await allowanceOwnerOf(ctx.db, teamId));
-  return !plan.allowance.watermarkRemoval;
+/**
+ * The watermark goes when the plan the video is charged to (the app plan, or the API plan for API-made videos)
+ * includes watermark removal, unless the team chose to keep it.
+ */
+async function videoWantsWatermark(ctx: AppContext, video: typeof videos.$inferSelect) {
+  const [team] = await ctx.db.select({ keep: teams.keepWatermark }).from(teams).where(eq(teams.id, video.teamId));
+  if (team?.keep ?? false) return true;
+  const owner = await allowanceOwnerOf(ctx.db, video.teamId);
+  const current = video.source === 'api' ? await apiPlanOf(ctx.db, owner) : await appPlanOf(ctx.db, owner);
+  return !current?.plan.allowance.watermarkRemoval;
 }
 
 async function processAvatar(ctx: AppContext, avatarId: string) {
@@ -151,7 +155,7 @@ async function renderVideo(ctx: AppContext, videoId: string) {
         audio,
         phonemes,
         output: ctx.assets.path('video_output', output),
-        watermark: ctx.config.watermark && (await teamWantsWatermark(ctx, video.teamId)),
+        watermark: ctx.config.watermark && (await videoWantsWatermark(ctx, video)),
         subtitles: video.subtitles && video.script ? video.script : undefined,
       })
       .catch(async (error: unknown) => {

@@ -16,7 +16,7 @@ export async function listTeamsOf(db: Database, userId: string) {
 
 export async function findMembership(db: Database, teamId: string, userId: string) {
   const [row] = await db
-    .select({ id: teams.id, name: teams.name, role: teamMembers.role, watermark: teams.watermark, created_at: teams.createdAt })
+    .select({ id: teams.id, name: teams.name, role: teamMembers.role, keep_watermark: teams.keepWatermark, created_at: teams.createdAt })
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
     .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
@@ -40,6 +40,6 @@ export async function createTeam(db: Database, ownerId: string, name: string) {
     await tx.insert(teamMembers).values({ teamId: team!.id, userId: ownerId, role: 'owner' });
     const [owner] = await tx.select({ currentTeamId: users.currentTeamId }).from(users).where(eq(users.id, ownerId));
     if (!owner?.currentTeamId) await tx.update(users).set({ currentTeamId: team!.id }).where(eq(users.id, ownerId));
-    return { id: team!.id, name: team!.name, role: 'owner' as const, watermark: team!.watermark, created_at: team!.createdAt };
+    return { id: team!.id, name: team!.name, role: 'owner' as const, keep_watermark: team!.keepWatermark, created_at: team!.createdAt };
   });
 }

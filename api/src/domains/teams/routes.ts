@@ -6,6 +6,8 @@ import { emailField, invitationCodeField, teamNameField, uiLanguageField } from 
 import type { AppContext } from '../../context';
 import { teams } from '../../db/schema';
 import { currentUser, requireUser } from '../auth/guard';
+import { allowanceOwnerOf } from '../billing/quota';
+import { appPlanOf } from '../billing/subscriptions';
 import { createTeam, requireMembership } from './membership';
 import { inviteMember, joinTeam } from './invitations';
 import { listMembers, removeMember, revokeInvitation } from './members';
@@ -26,19 +28,26 @@ export function teamRoutes(app: FastifyInstance, ctx: AppContext) {
     return createTeam(db, currentUser(request).user.id, name);
   });
 
+  /** The team with what its owner's app plan allows of the watermark (the team setting shows it, locked on Free). */
+  const teamWithPlan = async (teamId: string, userId: string) => {
+    const team = await requireMembership(db, teamId, userId);
+    const { plan } = await appPlanOf(db, await allowanceOwnerOf(db, teamId));
+    return { ...team, watermark_removal: plan.allowance.watermarkRemoval };
+  };
+
   app.get('/api/teams/:teamId', { ...auth, schema: { params: teamParams } }, async (request) => {
     const { teamId } = request.params as { teamId: string };
-    return requireMembership(db, teamId, currentUser(request).user.id);
+    return teamWithPlan(teamId, currentUser(request).user.id);
   });
 
-  const teamSettings = v.object({ name: v.optional(teamNameField), watermark: v.optional(v.boolean('validation.invalid')) });
+  const teamSettings = v.object({ name: v.optional(teamNameField), keep_watermark: v.optional(v.boolean('validation.invalid')) });
   app.put('/api/teams/:teamId', { ...auth, schema: { params: teamParams, body: teamSettings } }, async (request) => {
     const { teamId } = request.params as { teamId: string };
-    const { name, watermark } = request.body as v.InferOutput<typeof teamSettings>;
+    const { name, keep_watermark: keepWatermark } = request.body as v.InferOutput<typeof teamSettings>;
     const userId = currentUser(request).user.id;
     await requireMembership(db, teamId, userId, 'owner');
-    if (name !== undefined || watermark !== undefined) await db.update(teams).set({ name, watermark }).where(eq(teams.id, teamId));
-    return requireMembership(db, teamId, userId);
+    if (name !== undefined || keepWatermark !== undefined) await db.update(teams).set({ name, keepWatermark }).where(eq(teams.id, teamId));
+    return teamWithPlan(teamId, userId);
   });
 
   app.post(
