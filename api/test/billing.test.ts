@@ -120,7 +120,7 @@ test('200 creations at once against 10 remaining video-minutes: exactly 10 are a
   const attempts = await Promise.allSettled(
     Array.from({ length: 200 }, () =>
       t.database.db.transaction((tx) =>
-        reserve(tx, { teamId: user.teamId, productType: 'app', metric: 'video_seconds', amount: 60, itemId: crypto.randomUUID() }),
+        reserve(tx, { teamId: user.teamId, productType: 'app', itemId: crypto.randomUUID(), needs: [{ metric: 'video_seconds', amount: 60 }] }),
       ),
     ),
   );

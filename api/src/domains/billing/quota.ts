@@ -3,7 +3,7 @@ import type { Database, Queryable, Transaction } from '../../db/connect';
 import { avatars, teamMembers, usage, users } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import type { Allowance, ProductType } from './plans';
-import { apiPlanOf, appPlanOf, usageWindow, type CurrentPlan } from './subscriptions';
+import { apiPlanOf, appPlanOf, usageWindowOf, type CurrentPlan } from './subscriptions';
 
 export type Metric = (typeof usage.$inferInsert)['metric'];
 
@@ -54,7 +54,45 @@ async function avatarsHeld(db: Queryable, ownerId: string) {
   return row?.value ?? 0;
 }
 
-export type Charge = { teamId: string; productType: ProductType; metric: Metric; amount: number; itemId: string };
+/** What one creation takes: so many units of each metric. */
+export type Need = { metric: Metric; amount: number };
+export type Charge = { teamId: string; productType: ProductType; itemId: string; needs: Need[] };
+
+/**
+ * What each creation takes of a plan (README, Plans and quota). Audio minutes count the audio Kagami turns into
+ * something: a voice model's recording, and every video's soundtrack (speech made from its script, or its uploaded audio).
+ */
+export const needsOf = {
+  avatar: (): Need[] => [{ metric: 'custom_avatars', amount: 1 }],
+  voice: (recordingSeconds: number): Need[] => [
+    { metric: 'custom_voices', amount: 1 },
+    { metric: 'audio_seconds', amount: recordingSeconds },
+  ],
+  video: (seconds: number): Need[] => [
+    { metric: 'video_seconds', amount: seconds },
+    { metric: 'audio_seconds', amount: seconds },
+  ],
+};
+
+/** Throws 402 (`api_subscription_required`, or `quota_exceeded` naming the metric) unless `needs` fit what the owner has left. */
+async function assertFits(db: Queryable, ownerId: string, productType: ProductType, needs: Need[]) {
+  const current = await planFor(db, ownerId, productType);
+  if (!current) throw fail(402, 'api_subscription_required');
+  const used = await usedInWindow(db, ownerId, productType, usageWindowOf(current).start);
+  for (const need of needs) {
+    const limit = LIMIT_OF[need.metric](current.plan.allowance);
+    if (used[need.metric] + need.amount > limit) throw fail(402, 'quota_exceeded', { metric: need.metric, plan: current.plan.alias });
+  }
+  const slots = current.plan.allowance.avatarSlots;
+  if (needs.some((need) => need.metric === 'custom_avatars') && (await avatarsHeld(db, ownerId)) >= slots) {
+    throw fail(402, 'quota_exceeded', { metric: 'avatar_slots', plan: current.plan.alias });
+  }
+}
+
+/** Whether the team can create one more item needing `needs` now (the upload dialogs ask before the first byte). */
+export async function assertAllowance(db: Queryable, teamId: string, productType: ProductType, needs: Need[]) {
+  await assertFits(db, await allowanceOwnerOf(db, teamId), productType, needs);
+}
 
 /**
  * Reserves a creation's cost, inside the caller's transaction, before its job is queued: the owner's row is
@@ -63,22 +101,17 @@ export type Charge = { teamId: string; productType: ProductType; metric: Metric;
 export async function reserve(tx: Transaction, charge: Charge): Promise<void> {
   const ownerId = await allowanceOwnerOf(tx, charge.teamId);
   await tx.execute(sql`select 1 from ${users} where ${users.id} = ${ownerId} for update`);
-  const current = await planFor(tx, ownerId, charge.productType);
-  if (!current) throw fail(402, 'api_subscription_required');
-  const { start } = usageWindow(current.periodStart);
-  const used = (await usedInWindow(tx, ownerId, charge.productType, start))[charge.metric];
-  if (used + charge.amount > LIMIT_OF[charge.metric](current.plan.allowance)) throw fail(402, 'quota_exceeded');
-  if (charge.metric === 'custom_avatars' && (await avatarsHeld(tx, ownerId)) >= current.plan.allowance.avatarSlots) {
-    throw fail(402, 'quota_exceeded');
-  }
-  await tx.insert(usage).values({
-    userId: ownerId,
-    productType: charge.productType,
-    metric: charge.metric,
-    amount: charge.amount,
-    state: 'reserved',
-    itemId: charge.itemId,
-  });
+  await assertFits(tx, ownerId, charge.productType, charge.needs);
+  await tx.insert(usage).values(
+    charge.needs.map((need) => ({
+      userId: ownerId,
+      productType: charge.productType,
+      metric: need.metric,
+      amount: need.amount,
+      state: 'reserved' as const,
+      itemId: charge.itemId,
+    })),
+  );
 }
 
 /** Reserves `charge` (its own transaction), then creates the item; a creation that fails takes nothing. */
@@ -101,12 +134,16 @@ export function estimateSpeechSeconds(script: string, language: string): number 
   return Math.max(1, Math.ceil(seconds));
 }
 
-/** A finished creation: its reservation becomes what it really took (a video's real length). */
-export async function settle(db: Database, itemId: string, metric: Metric, amount?: number) {
-  await db
-    .update(usage)
-    .set({ state: 'settled', ...(amount === undefined ? {} : { amount }) })
-    .where(and(eq(usage.itemId, itemId), eq(usage.metric, metric), eq(usage.state, 'reserved')));
+/** A finished creation: its reservations become what it really took (a video's real length in both of its minutes). */
+export async function settle(db: Database, itemId: string, seconds?: number) {
+  const reserved = and(eq(usage.itemId, itemId), eq(usage.state, 'reserved'));
+  if (seconds !== undefined) {
+    await db
+      .update(usage)
+      .set({ state: 'settled', amount: seconds })
+      .where(and(reserved, inArray(usage.metric, ['video_seconds', 'audio_seconds'])));
+  }
+  await db.update(usage).set({ state: 'settled' }).where(reserved);
 }
 
 /** A failed creation takes nothing. */
@@ -121,7 +158,7 @@ type Meter = { used: number; total: number; unit: 'mins' | 'count' };
 
 /** SPEC §3 Quota: used and total per allowance, and the next renewal date. */
 export async function quotaOf(db: Database, current: CurrentPlan, ownerId: string, productType: ProductType) {
-  const { start, end } = usageWindow(current.periodStart);
+  const { start, end } = usageWindowOf(current);
   const used = await usedInWindow(db, ownerId, productType, start);
   const { allowance } = current.plan;
   const minutes = (seconds: number) => Math.round((seconds / 60) * 10) / 10;

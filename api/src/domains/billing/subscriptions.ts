@@ -30,6 +30,14 @@ export function usageWindow(periodStart: Date, now = new Date()): { start: Date;
   return { start, end: addMonths(periodStart, Math.max(0, months) + 1) };
 }
 
+/** The window usage counts in now: from `usageSince` while a plan changed mid-period is in its first month. */
+export function usageWindowOf(current: CurrentPlan, now = new Date()): { start: Date; end: Date } {
+  const window = usageWindow(current.periodStart, now);
+  const since = current.subscription?.usageSince;
+  const firstWindow = window.start.getTime() === current.periodStart.getTime();
+  return since && firstWindow && since < window.start ? { start: since, end: window.end } : window;
+}
+
 export async function subscriptionOf(db: Queryable, userId: string, productType: ProductType): Promise<SubscriptionRow | null> {
   const [row] = await db
     .select()
@@ -59,6 +67,21 @@ export async function apiPlanOf(db: Queryable, userId: string, now = new Date())
 }
 
 /**
+ * Where usage counts from once a subscription takes this price and period start: the same period keeps what it
+ * had; a renewal of the same price starts afresh; a new plan (an upgrade, a change, a first purchase over Free)
+ * carries over what was used in the window that was current until now.
+ */
+async function usageSinceAfter(db: Queryable, userId: string, productType: ProductType, priceId: string, periodStart: Date) {
+  const now = new Date();
+  const previous = productType === 'app' ? await appPlanOf(db, userId, now) : await apiPlanOf(db, userId, now);
+  const row = previous?.subscription;
+  if (row && row.currentPeriodStart.getTime() === periodStart.getTime()) return row.usageSince;
+  if (!previous || (row && row.priceId === priceId)) return null;
+  const { start } = usageWindowOf(previous, now);
+  return start < periodStart ? start : null;
+}
+
+/**
  * Records what the payment provider reports for a user's plan of the price's product type (one subscription
  * per user and product type): a completed checkout, a renewal, a plan change, a cancellation.
  */
@@ -77,6 +100,7 @@ export async function recordSubscription(
 ) {
   const price = priceOf(input.priceId);
   if (!price) throw new Error(`unknown price ${input.priceId}`);
+  const productType = planOf(price.alias)!.productType;
   const values = {
     priceId: input.priceId,
     status: input.status,
@@ -85,9 +109,10 @@ export async function recordSubscription(
     cancelAtPeriodEnd: input.cancelAtPeriodEnd ?? false,
     providerSubscriptionId: input.providerSubscriptionId ?? null,
     providerEventAt: input.providerEventAt ?? null,
+    usageSince: await usageSinceAfter(db, input.userId, productType, input.priceId, input.currentPeriodStart),
   };
   await db
     .insert(subscriptions)
-    .values({ userId: input.userId, productType: planOf(price.alias)!.productType, ...values })
+    .values({ userId: input.userId, productType, ...values })
     .onConflictDoUpdate({ target: [subscriptions.userId, subscriptions.productType], set: values });
 }

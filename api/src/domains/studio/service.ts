@@ -9,7 +9,7 @@ import { profileOf } from '../../engine/speech/synthesizer';
 import type { SessionUser } from '../auth/sessions';
 import { requireMembership } from '../teams/membership';
 import type { UploadPurpose } from '../uploads/limits';
-import { estimateSpeechSeconds, withReservation } from '../billing/quota';
+import { estimateSpeechSeconds, needsOf, withReservation } from '../billing/quota';
 import { avatarJson, videoJson, voiceJson } from './serialize';
 import { paginate, type Page } from '../../http/pages';
 
@@ -72,7 +72,7 @@ export async function createTeamAvatar(ctx: AppContext, creator: Creator, teamId
   const id = crypto.randomUUID();
   const avatar = await withReservation(
     ctx.db,
-    { teamId, productType: creator.source, metric: 'custom_avatars', amount: 1, itemId: id },
+    { teamId, productType: creator.source, itemId: id, needs: needsOf.avatar() },
     async () => {
       const source = await adoptUpload(ctx, upload, id);
       const [created] = await ctx.db
@@ -180,7 +180,7 @@ export async function createTeamVoice(ctx: AppContext, creator: Creator, teamId:
   await assertCapacity(ctx);
   const upload = await readyUpload(ctx, teamId, input.upload_id, 'voice_audio');
   const id = crypto.randomUUID();
-  const charge = { teamId, productType: creator.source, metric: 'custom_voices' as const, amount: 1, itemId: id };
+  const charge = { teamId, productType: creator.source, itemId: id, needs: needsOf.voice(Math.ceil((upload.durationMs ?? 0) / 1000)) };
   const voice = await withReservation(ctx.db, charge, async () => {
     const source = await adoptUpload(ctx, upload, id);
     const [created] = await ctx.db
@@ -278,7 +278,7 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
   const seconds = upload ? Math.ceil((upload.durationMs ?? 0) / 1000) : estimateSpeechSeconds(input.script!, input.language);
   const video = await withReservation(
     ctx.db,
-    { teamId, productType: creator.source, metric: 'video_seconds', amount: seconds, itemId: id },
+    { teamId, productType: creator.source, itemId: id, needs: needsOf.video(seconds) },
     async () => {
       const audioSource = upload ? await adoptUpload(ctx, upload, `${id}-audio`) : null;
       const [created] = await ctx.db

@@ -100,7 +100,7 @@ async function processAvatar(ctx: AppContext, avatarId: string) {
     return true;
   });
   if (!finished) return;
-  await settle(ctx.db, avatarId, 'custom_avatars');
+  await settle(ctx.db, avatarId);
   await emitItemEvent(ctx, 'avatar', avatarId, 'ready');
   await notify(ctx, avatar.createdBy, 'avatar', avatar.name, true);
 }
@@ -120,7 +120,7 @@ async function processVoice(ctx: AppContext, voiceId: string) {
     .where(and(eq(voices.id, voiceId), eq(voices.status, 'in_progress')))
     .returning({ id: voices.id });
   if (!updated) return;
-  await settle(ctx.db, voiceId, 'custom_voices');
+  await settle(ctx.db, voiceId);
   await emitItemEvent(ctx, 'voice', voiceId, 'ready');
 }
 
@@ -170,7 +170,7 @@ async function renderVideo(ctx: AppContext, videoId: string) {
       .where(and(eq(videos.id, videoId), eq(videos.status, 'in_progress')))
       .returning();
     if (!updated) return;
-    await settle(ctx.db, videoId, 'video_seconds', Math.ceil(durationSeconds));
+    await settle(ctx.db, videoId, Math.ceil(durationSeconds));
     await ctx.db.insert(history).values({
       teamId: video.teamId,
       createdBy: video.createdBy,

@@ -3,7 +3,11 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { everyHour } from '../../http/hourly';
-import { bearerToken } from '../auth/guard';
+import * as v from 'valibot';
+import { bearerToken, currentUser, requireUser } from '../auth/guard';
+import { requireMembership } from '../teams/membership';
+import { assertUploadAllowed } from './allowance';
+import { UPLOAD_PURPOSES } from './limits';
 import { teamForKeyHeader } from '../api-keys/service';
 import { createTusServer, PRINCIPAL_HEADER, UPLOADS_PATH } from './tus-server';
 
@@ -55,6 +59,30 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { rateLimit: false } as never,
     });
   }
+  // Asked by the upload dialogs when a file is chosen: the same refusals the upload's creation would meet, before any byte.
+  const checkBody = v.object({
+    purpose: v.picklist(UPLOAD_PURPOSES, 'validation.invalid'),
+    size_bytes: v.pipe(v.number('validation.number'), v.integer('validation.number'), v.minValue(0, 'validation.invalid')),
+    duration_seconds: v.optional(v.pipe(v.number('validation.number'), v.minValue(0, 'validation.invalid'))),
+  });
+  app.post(
+    '/api/teams/:teamId/uploads/check',
+    { preHandler: requireUser(ctx), schema: { params: v.object({ teamId: v.pipe(v.string(), v.uuid('validation.invalid')) }), body: checkBody } },
+    async (request) => {
+      const { teamId } = request.params as { teamId: string };
+      await requireMembership(ctx.db, teamId, currentUser(request).user.id);
+      const body = request.body as v.InferOutput<typeof checkBody>;
+      await assertUploadAllowed(ctx.db, {
+        teamId,
+        productType: 'app',
+        purpose: body.purpose,
+        sizeBytes: body.size_bytes,
+        durationSeconds: body.duration_seconds,
+      });
+      return { allowed: true };
+    },
+  );
+
   const removeExpired = () => tus.cleanUpExpiredUploads();
   app.decorate('removeExpiredUploads', removeExpired);
   everyHour(app, 'upload sweep', removeExpired);

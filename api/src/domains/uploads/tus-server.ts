@@ -9,6 +9,8 @@ import { uploads } from '../../db/schema';
 import { errorMessage } from '../../http/messages';
 import { probeMedia } from '../../media/probe';
 import { findMembership } from '../teams/membership';
+import { AppError } from '../../lib/errors';
+import { assertUploadAllowed } from './allowance';
 import { checkContent, MAX_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from './limits';
 
 export const UPLOADS_PATH = '/api/uploads';
@@ -106,9 +108,17 @@ export function createTusServer(ctx: AppContext, log: FastifyBaseLogger, options
           : false;
       if (!allowed) throw refuse(404, 'not_found');
       if (upload.size === undefined) throw refuse(400, 'upload_length_required');
-      if (upload.size > MAX_BYTES[purpose]) {
-        throw refuse(413, purpose === 'avatar_video' ? 'video_too_large' : 'audio_too_large', { max_bytes: MAX_BYTES[purpose] });
-      }
+      const duration = Number(meta.duration);
+      await assertUploadAllowed(db, {
+        teamId: teamId!,
+        productType: 'keyTeamId' in principal! ? 'api' : 'app',
+        purpose,
+        sizeBytes: upload.size,
+        durationSeconds: Number.isFinite(duration) && duration > 0 ? duration : undefined,
+      }).catch((error: unknown) => {
+        if (error instanceof AppError) throw refuse(error.status, error.code, error.fields);
+        throw error;
+      });
       await db.insert(uploads).values({
         id: upload.id,
         teamId: teamId!,

@@ -1,0 +1,28 @@
+import type { Queryable } from '../../db/connect';
+import type { ProductType } from '../billing/plans';
+import { assertAllowance, needsOf } from '../billing/quota';
+import { fail } from '../../lib/errors';
+import { MAX_BYTES, type UploadPurpose } from './limits';
+
+/** What an upload of this purpose becomes, for its allowance: `seconds` is the media's length when the client knows it. */
+const NEEDS: Record<UploadPurpose, (seconds: number) => ReturnType<typeof needsOf.avatar>> = {
+  avatar_video: () => needsOf.avatar(),
+  voice_audio: (seconds) => needsOf.voice(seconds),
+  video_audio: (seconds) => needsOf.video(seconds),
+};
+
+/**
+ * Refuses an upload before its first byte: an empty file, one over the size its purpose allows, or one the team's plan
+ * has no room left for (a length of at least one second is asked of a plan, so a used-up allowance refuses).
+ */
+export async function assertUploadAllowed(
+  db: Queryable,
+  input: { teamId: string; productType: ProductType; purpose: UploadPurpose; sizeBytes: number; durationSeconds?: number },
+) {
+  if (input.sizeBytes === 0) throw fail(400, 'file_empty');
+  if (input.sizeBytes > MAX_BYTES[input.purpose]) {
+    throw fail(413, input.purpose === 'avatar_video' ? 'video_too_large' : 'audio_too_large', { max_bytes: MAX_BYTES[input.purpose] });
+  }
+  const seconds = Math.max(1, Math.ceil(input.durationSeconds ?? 0));
+  await assertAllowance(db, input.teamId, input.productType, NEEDS[input.purpose](seconds));
+}
