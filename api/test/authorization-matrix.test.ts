@@ -83,6 +83,20 @@ async function teamItem(table: typeof avatars | typeof voices | typeof videos) {
     .returning();
   return row!.id;
 }
+/** A delivery still waiting to be sent (cancelling one leaves it cancelled, so each cell has its own). */
+async function pendingDelivery() {
+  const [row] = await t.database.db
+    .insert(webhookDeliveries)
+    .values({
+      teamId: team.id,
+      url: 'https://hooks.invalid/kagami',
+      event: 'video.ready',
+      payload: { team: TEAM_NAME },
+      retryUntil: new Date(),
+    })
+    .returning();
+  return row!.id;
+}
 function tusCreate(headers: Record<string, string> = {}, metadata: Record<string, string> = {}) {
   const meta = tusMetadata({ purpose: 'voice_audio', filename: 'a.wav', filetype: 'audio/wav', ...metadata });
   return { 'tus-resumable': '1.0.0', 'upload-length': '100', 'upload-metadata': meta, ...headers };
@@ -533,6 +547,22 @@ const ROWS: Row[] = [
     ok: 202,
     request: () => ({ method: 'POST', url: teamPath(`/webhooks/deliveries/${team.deliveryId}/resend`) }),
   },
+  {
+    route: 'POST /api/teams/:teamId/webhooks/deliveries/:id/cancel',
+    access: 'owner',
+    ok: 200,
+    request: async () => ({ method: 'POST', url: teamPath(`/webhooks/deliveries/${await pendingDelivery()}/cancel`) }),
+  },
+  {
+    route: 'POST /api/teams/:teamId/uploads/check',
+    access: 'member',
+    ok: 200,
+    request: () => ({
+      method: 'POST',
+      url: teamPath('/uploads/check'),
+      body: { purpose: 'video_audio', size_bytes: 1000, duration_seconds: 1 },
+    }),
+  },
   // A team's file, through the member's session (it answers with a signed link to it).
   {
     route: 'GET /assets/data/:category/:file',
@@ -646,6 +676,12 @@ const ROWS: Row[] = [
     ok: 202,
     request: () => ({ method: 'POST', url: `/api/v1/webhooks/deliveries/${team.deliveryId}/resend` }),
   },
+  {
+    route: 'POST /api/v1/webhooks/deliveries/:id/cancel',
+    access: 'key',
+    ok: 200,
+    request: async () => ({ method: 'POST', url: `/api/v1/webhooks/deliveries/${await pendingDelivery()}/cancel` }),
+  },
 
   // tus uploads: a session or a key starts one; only whoever started it may see, continue or end it.
   {
@@ -653,7 +689,8 @@ const ROWS: Row[] = [
     access: 'uploader',
     ok: 201,
     request: () => ({ method: 'POST', url: '/api/uploads', headers: tusCreate({}, { team_id: team.id }) }),
-    except: { outsider: 404, key: 201, otherKey: 404, member: 201 },
+    // The team has no API plan: its key is refused before the upload (402), as its creations would be.
+    except: { outsider: 404, key: 402, otherKey: 404, member: 201 },
   },
   {
     route: 'HEAD /api/uploads/*',

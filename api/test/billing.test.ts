@@ -4,7 +4,7 @@ import { history, usage } from '../src/db/schema';
 import { reserve } from '../src/domains/billing/quota';
 import { addMonths, usageWindow } from '../src/domains/billing/subscriptions';
 import { SpeechSynthesizer } from '../src/engine/speech/synthesizer';
-import { build, call, eventually, latestMail, onboardedUser, subscribe, uploadFile, type TestApp } from './helper';
+import { build, call, eventually, latestMail, onboardedUser, readyLoopAvatar, subscribe, uploadFile, type TestApp } from './helper';
 import { mediaDir, tone } from './media/fixtures';
 
 let t: TestApp;
@@ -90,20 +90,62 @@ test('a failed creation is refunded; over the allowance creation is refused with
   );
   expect(await voicesUsed()).toBe(0);
 
+  // Both files go up while the plan has room; the second creation then meets a used-up allowance.
   const first = await uploadFile(t.app, user.token, user.teamId, speech, 'voice_audio');
+  const second = await uploadFile(t.app, user.token, user.teamId, speech, 'voice_audio');
   expect((await post({ name: 'Mine', language: 'en', upload_id: first })).status).toBe(202);
   expect(await voicesUsed()).toBe(1);
-  const second = await uploadFile(t.app, user.token, user.teamId, speech, 'voice_audio');
   expect(await post({ name: 'Another', language: 'en', upload_id: second })).toMatchObject({
     status: 402,
-    body: { code: 'quota_exceeded' },
+    body: { code: 'quota_exceeded', metric: 'custom_voices' },
   });
 
-  // A new plan starts a new period: only what is created from now on counts.
+  // A new plan mid-period: what was used carries over (metered billing does the same), and the kept upload is used.
   await subscribe(t, user.token, 'price_creator_month_jpy');
   expect((await post({ name: 'Another', language: 'en', upload_id: second })).status).toBe(202);
-  expect((await get('/api/users/quota', user.token)).body.quota).toMatchObject({ plan: 'creator', custom_voices: { used: 1, total: 3 } });
+  expect((await get('/api/users/quota', user.token)).body.quota).toMatchObject({ plan: 'creator', custom_voices: { used: 2, total: 3 } });
 }, 60_000);
+
+test('meters: a voice model counts its recording in audio minutes; a video from uploaded audio counts its length in video and audio minutes', async () => {
+  const user = await onboardedUser(t.app, 'meters@example.com', 'Meters Team');
+  const quota = async () => (await get('/api/users/quota', user.token)).body.quota;
+  const until = (url: string) =>
+    eventually(
+      () => get(url, user.token),
+      (r) => r.body.status !== 'in_progress',
+    );
+  const seconds = (speech.length - 44) / 2 / 22_050;
+  const voice = await call(t.app, {
+    method: 'POST',
+    url: `/api/teams/${user.teamId}/voices`,
+    token: user.token,
+    body: { name: 'Narrator', language: 'en', upload_id: await uploadFile(t.app, user.token, user.teamId, speech, 'voice_audio') },
+  });
+  expect((await until(`/api/teams/${user.teamId}/voices/${voice.body.id}`)).body.status).toBe('ready');
+  const afterVoice = await quota();
+  const minutes = (secondsUsed: number) => Math.round((secondsUsed / 60) * 10) / 10;
+  expect(afterVoice.audio_minutes.used).toBe(minutes(Math.ceil(seconds)));
+  expect(afterVoice.video_minutes.used).toBe(0);
+
+  const avatarId = await readyLoopAvatar(t, user.teamId);
+  const video = await call(t.app, {
+    method: 'POST',
+    url: `/api/teams/${user.teamId}/videos`,
+    token: user.token,
+    body: {
+      name: 'Spoken',
+      avatar_id: avatarId,
+      language: 'en',
+      audio_upload_id: await uploadFile(t.app, user.token, user.teamId, speech, 'video_audio'),
+    },
+  });
+  const ready = await until(`/api/teams/${user.teamId}/videos/${video.body.id}`);
+  expect(ready.body.status).toBe('ready');
+  const afterVideo = await quota();
+  const videoSeconds = Math.ceil(ready.body.duration_seconds);
+  expect(afterVideo.video_minutes.used).toBe(minutes(videoSeconds));
+  expect(afterVideo.audio_minutes.used).toBe(minutes(Math.ceil(seconds) + videoSeconds));
+}, 120_000);
 
 test('200 creations at once against 10 remaining video-minutes: exactly 10 are accepted', async () => {
   const user = await onboardedUser(t.app, 'race@example.com', 'Race Team');
@@ -120,7 +162,12 @@ test('200 creations at once against 10 remaining video-minutes: exactly 10 are a
   const attempts = await Promise.allSettled(
     Array.from({ length: 200 }, () =>
       t.database.db.transaction((tx) =>
-        reserve(tx, { teamId: user.teamId, productType: 'app', itemId: crypto.randomUUID(), needs: [{ metric: 'video_seconds', amount: 60 }] }),
+        reserve(tx, {
+          teamId: user.teamId,
+          productType: 'app',
+          itemId: crypto.randomUUID(),
+          needs: [{ metric: 'video_seconds', amount: 60 }],
+        }),
       ),
     ),
   );
@@ -235,7 +282,7 @@ test('history: App and API rows by date range, a page at a time and as CSV; a re
     page: 2,
     items: [{ name: 'Welcome, "team"', type: 'video_generation', duration_minutes: 2.5 }],
   });
-  expect((await list('?type=api')).body.items.map((item: { name: string }) => item.name)).toEqual(['From the API']);
+  expect((await list('?type=api')).body.items).toMatchObject([{ name: 'From the API', creator: null, created_via: 'api' }]);
 
   const reversed = await list('?from=2026-11-20&to=2026-11-01');
   expect(reversed).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
@@ -246,11 +293,20 @@ test('history: App and API rows by date range, a page at a time and as CSV; a re
   const csv = await t.app.inject({ url: `${teamHistory}.csv?from=2026-11-01`, headers: { authorization: `Bearer ${team.token}` } });
   expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
   expect(csv.headers['content-disposition']).toBe('attachment; filename="kagami-app-history.csv"');
-  expect(csv.body.trim().split('\n')).toEqual([
+  // A UTF-8 byte order mark first, so Excel reads Japanese names right.
+  expect([...csv.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  expect(
+    csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n'),
+  ).toEqual([
     'created_at,type,name,duration_minutes,creator',
     '2026-11-20T12:00:00.000Z,video_generation,November,3,',
     '2026-11-02T12:00:00.000Z,video_generation,"Welcome, ""team""",2.5,',
   ]);
+  const apiCsv = await t.app.inject({ url: `${teamHistory}.csv?type=api`, headers: { authorization: `Bearer ${team.token}` } });
+  expect(apiCsv.body.trim().split('\n')[1]).toBe('2026-11-21T12:00:00.000Z,video_generation,From the API,1,API (History Team)');
 });
 
 test('contact sales: a valid request is kept and mailed to the sales address; a bad one is explained', async () => {

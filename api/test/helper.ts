@@ -176,10 +176,10 @@ export async function subscribe(t: TestApp, token: string, priceId: string) {
   });
 }
 
-/** A ready avatar whose loop is a plain two-second clip: renders with it are real, only quick. */
-export async function readyLoopAvatar(t: TestApp, teamId: string, name = 'Looper') {
+/** A ready avatar whose loop is a plain two-second clip (a test pattern unless told): renders with it are real, only quick. */
+export async function readyLoopAvatar(t: TestApp, teamId: string, name = 'Looper', source = 'testsrc=size=320x240:rate=25:duration=2') {
   const loop = `${randomUUID()}-loop.mp4`;
-  await lavfiClip(join(t.config.dataDir, 'avatar_output', loop), 'testsrc=size=320x240:rate=25:duration=2');
+  await lavfiClip(join(t.config.dataDir, 'avatar_output', loop), source);
   const [avatar] = await t.database.db
     .insert(avatars)
     .values({ teamId, name, language: 'en', status: 'ready', source: 'x.mp4', loop, consentText: 'I agree', consentAt: new Date() })

@@ -207,6 +207,12 @@ describe('creating a video', () => {
     expect(again.json().id).toBe(first.body.id);
     expect(await videoCount()).toBe(before + 1);
     expect(await minutesUsed()).toBe(used);
+    // In the app's lists no member made it: the creator reads "API".
+    const listed = await call(t.app, { url: `/api/teams/${team.id}/videos`, token: team.token });
+    expect(listed.body.items.find((video: { id: string }) => video.id === first.body.id)).toMatchObject({
+      creator: null,
+      created_via: 'api',
+    });
 
     expect(await create({ ...body, title: 'Something else' }, team.key, 'order-1')).toMatchObject({
       status: 422,
@@ -270,6 +276,7 @@ test('the OpenAPI 3.1 document lists every /api/v1 call with its schemas, the ke
     '/api/v1/voices',
     '/api/v1/webhooks',
     '/api/v1/webhooks/deliveries',
+    '/api/v1/webhooks/deliveries/{id}/cancel',
     '/api/v1/webhooks/deliveries/{id}/resend',
     '/api/v1/webhooks/{id}',
     '/api/v1/webhooks/{id}/test',

@@ -165,7 +165,8 @@ test('creation is refused with a clear reason: consent not naming the user, an u
     language: 'en',
     script: 'a'.repeat(5001),
   });
-  expect(long).toMatchObject({ status: 400, body: { code: 'text_too_long' } });
+  expect(long).toMatchObject({ status: 400, body: { code: 'validation_failed', fields: { script: { key: 'validation.maxLength' } } } });
+  expect(long.body.fields.script.message).toBe('Enter no more than 5000 characters.');
   const noScript = await api(owner.token).post(`${base()}/videos`, { name: 'Empty', avatar_id: avatar.id, language: 'en' });
   expect(noScript.body.code).toBe('script_or_audio_required');
 });

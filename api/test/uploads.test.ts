@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import * as tus from 'tus-js-client';
-import { uploads } from '../src/db/schema';
+import { uploads, usage } from '../src/db/schema';
 import { build, onboardedUser, type TestApp } from './helper';
 import { mediaDir, testPatternVideo, textFile, tone } from './media/fixtures';
 
@@ -67,7 +67,7 @@ const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const idOf = (url: string) => url.split('/').pop()!;
 const storedPath = (url: string) => join(t.config.dataDir, 'uploads', idOf(url));
 
-test("a browser on the app's origin may send tus headers and read tus answers (CORS preflight)", async () => {
+test("a browser on the app's origin may send tus headers and read tus answers (CORS preflight, kept two hours)", async () => {
   const preflight = await t.app.inject({
     method: 'OPTIONS',
     url: '/api/uploads',
@@ -80,6 +80,8 @@ test("a browser on the app's origin may send tus headers and read tus answers (C
   expect(preflight.statusCode).toBe(204);
   const allowed = String(preflight.headers['access-control-allow-headers']).toLowerCase().split(/,\s*/);
   expect(allowed).toEqual(expect.arrayContaining(['authorization', 'tus-resumable', 'upload-length', 'upload-metadata', 'upload-offset']));
+  // The browser keeps the answer for two hours instead of asking again before every call.
+  expect(preflight.headers['access-control-max-age']).toBe('7200');
 });
 
 test('an avatar video uploads and is recorded as complete, byte-identical', async () => {
@@ -253,4 +255,56 @@ test('an upload survives a server restart: a new server on the same data continu
   expect(row!.status).toBe('complete');
   await after.close();
   await database.close();
+});
+
+test('an empty file, an oversized one and one over the plan are refused before the first byte: the check and the creation', async () => {
+  const user = await onboardedUser(t.app, 'full-plan@example.com');
+  const check = (body: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/teams/${user.teamId}/uploads/check`,
+      headers: { authorization: `Bearer ${user.token}` },
+      payload: body,
+    });
+  const voice = { purpose: 'voice_audio', size_bytes: 100_000, duration_seconds: 12 };
+  expect((await check(voice)).json()).toEqual({ allowed: true });
+  expect((await check({ ...voice, size_bytes: 0 })).json()).toMatchObject({
+    code: 'file_empty',
+    message: 'This file is empty. Choose a file with content.',
+  });
+  expect(await check({ ...voice, size_bytes: 33 * 1024 ** 2 })).toMatchObject({ statusCode: 413 });
+  await expect(
+    send(Buffer.alloc(0), { token: user.token, teamId: user.teamId }).done.catch((error) => [status(error), body(error).code]),
+  ).resolves.toEqual([400, 'file_empty']);
+
+  // Free allows one voice model a month: with it used, a second is refused before anything is sent.
+  const ownerId = (await t.app.inject({ url: '/api/profile', headers: { authorization: `Bearer ${user.token}` } })).json().id as string;
+  await t.database.db
+    .insert(usage)
+    .values({ userId: ownerId, productType: 'app', metric: 'custom_voices', amount: 1, state: 'settled', itemId: crypto.randomUUID() });
+  const refused = await check(voice);
+  expect(refused.statusCode).toBe(402);
+  expect(refused.json()).toMatchObject({ code: 'quota_exceeded', metric: 'custom_voices', plan: 'free' });
+  let sent = 0;
+  const attempt = send(readFileSync(await tone(dir, 2, 'second-voice.wav')), {
+    token: user.token,
+    teamId: user.teamId,
+    onProgress: (bytes) => (sent = bytes),
+  });
+  await expect(attempt.done.catch((error) => [status(error), body(error).code])).resolves.toEqual([402, 'quota_exceeded']);
+  expect(sent).toBe(0);
+  expect(await t.database.db.select().from(uploads).where(eq(uploads.teamId, user.teamId))).toEqual([]);
+  expect((await check({ purpose: 'avatar_video', size_bytes: 10_000_000 })).json()).toEqual({ allowed: true });
+  expect((await check({ ...voice, purpose: 'tape' })).statusCode).toBe(400);
+  expect((await check(voice)).statusCode).toBe(402);
+  expect(
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/teams/${outsider.teamId}/uploads/check`,
+        headers: { authorization: `Bearer ${user.token}` },
+        payload: voice,
+      })
+    ).statusCode,
+  ).toBe(404);
 });

@@ -35,7 +35,10 @@ beforeAll(async () => {
       if (request.url === '/flaky' && flakyFailuresLeft > 0) {
         flakyFailuresLeft -= 1;
         response.writeHead(500).end('not now');
-      } else response.writeHead(204).end();
+      } else if (request.url!.startsWith('/down')) response.writeHead(500).end('down');
+      // Answers (with a failure) only after a while: the attempt is still running when the test acts.
+      else if (request.url === '/hang') setTimeout(() => response.writeHead(500).end('late'), 1500);
+      else response.writeHead(204).end();
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -178,3 +181,62 @@ test('removing an endpoint stops its deliveries', async () => {
   expect((await v1('GET', '/webhooks', team.key)).body.data.map((e: { url: string }) => e.url)).toEqual([`${origin}/flaky`]);
   expect((await v1('POST', `/webhooks/${endpoint!.id}/test`, team.key)).status).toBe(404);
 });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A new endpoint of the team for `path`, and a test event sent to it; waits for its first attempt to arrive. */
+async function firstAttemptAt(path: string) {
+  const endpoint = (await v1('POST', '/webhooks', team.key, { url: `${origin}${path}`, events: ['video.ready'] })).body as { id: string };
+  const sent = await v1('POST', `/webhooks/${endpoint.id}/test`, team.key);
+  await waitFor(path, 1);
+  return { endpointId: endpoint.id, deliveryId: sent.body.delivery_id as string };
+}
+
+const deliveryOf = async (id: string) =>
+  (
+    (await v1('GET', '/webhooks/deliveries?limit=100', team.key)).body.data as { id: string; status: string; next_attempt_at: unknown }[]
+  ).find((d) => d.id === id);
+
+test('removing an endpoint cancels its retrying delivery and the one being attempted: nothing reaches it afterwards', async () => {
+  const retrying = await firstAttemptAt('/down');
+  const running = await firstAttemptAt('/hang');
+  // The first has failed and waits for its retry (0.3 s, then 1.2 s); the second's attempt is waiting for its answer.
+  await eventually(
+    () => deliveryOf(retrying.deliveryId),
+    (d) => Boolean(d?.next_attempt_at),
+  );
+  expect((await v1('DELETE', `/webhooks/${retrying.endpointId}`, team.key)).status).toBe(204);
+  expect(
+    (await call(t.app, { method: 'DELETE', url: `/api/teams/${team.id}/webhooks/${running.endpointId}`, token: team.token })).status,
+  ).toBe(204);
+  // An attempt already on the wire may still land; after that, nothing more comes (retries were 0.3, 1.2 and 4.8 s apart).
+  await sleep(500);
+  const arrived = at('/down').length;
+  await sleep(6000);
+  expect(at('/down')).toHaveLength(arrived);
+  expect(at('/hang')).toHaveLength(1);
+  for (const { deliveryId } of [retrying, running]) {
+    expect(await deliveryOf(deliveryId)).toMatchObject({ status: 'cancelled', next_attempt_at: null });
+  }
+}, 60_000);
+
+test('a pending delivery is cancelled on its own (the key and the app); a finished one or another team cannot', async () => {
+  const { deliveryId, endpointId } = await firstAttemptAt('/down-again');
+  expect((await v1('POST', `/webhooks/deliveries/${deliveryId}/cancel`, other.key)).status).toBe(404);
+  expect(
+    (await call(t.app, { method: 'POST', url: `/api/teams/${team.id}/webhooks/deliveries/${deliveryId}/cancel`, token: other.token }))
+      .status,
+  ).toBe(404);
+  const cancelled = await v1('POST', `/webhooks/deliveries/${deliveryId}/cancel`, team.key);
+  expect(cancelled).toMatchObject({ status: 200, body: { delivery_id: deliveryId, status: 'cancelled' } });
+  const arrived = at('/down-again').length;
+  await sleep(3000);
+  expect(at('/down-again')).toHaveLength(arrived);
+  const again = await call(t.app, {
+    method: 'POST',
+    url: `/api/teams/${team.id}/webhooks/deliveries/${deliveryId}/cancel`,
+    token: team.token,
+  });
+  expect(again).toMatchObject({ status: 409, body: { code: 'delivery_not_pending' } });
+  await v1('DELETE', `/webhooks/${endpointId}`, team.key);
+}, 60_000);

@@ -14,7 +14,13 @@ type Item = {
   createdAt: string;
 };
 
+/** The step a new avatar's processing is on. */
+export type AvatarStage = 'queued' | 'finding_face' | 'choosing_stretch' | 'tracking_mouth' | 'finishing';
+
 export type Avatar = Item & {
+  /** While in progress: its stage and how far it is (0-100); progress is 100 once ready. */
+  stage: AvatarStage | null;
+  progress: number | null;
   /** An asset path (`/assets/data/...`), resolved to a signed URL before use. */
   preview: string | null;
   defaultVoiceId: string | null;
@@ -27,6 +33,8 @@ export type Video = Item & {
   avatarId: string | null;
   voiceId: string | null;
   creator: string | null;
+  /** Made in the app, or through the public API with the team's key (then there is no member as creator). */
+  createdVia: 'app' | 'api';
   durationSeconds: number | null;
   subtitles: boolean;
   downloadable: boolean;
@@ -37,3 +45,5 @@ export type Page<T> = { items: T[]; page: number; pageSize: number; total: numbe
 
 /** A change pushed by GET /api/teams/{teamId}/events. */
 export type StatusEvent = { kind: ItemKind; id: string; status: ItemStatus; reason: string | null };
+/** An avatar in progress moved on, pushed by the same stream. */
+export type ProgressEvent = { kind: 'avatar'; id: string; stage: AvatarStage | null; progress: number | null };

@@ -87,6 +87,8 @@ export const webhookApi = {
     api.get<WebhookDeliveryPage>(`/api/teams/${teamId}/webhooks/deliveries`, { page, pageSize }),
   resend: (teamId: string, deliveryId: string) =>
     api.post<{ deliveryId: string }>(`/api/teams/${teamId}/webhooks/deliveries/${deliveryId}/resend`),
+  cancel: (teamId: string, deliveryId: string) =>
+    api.post<{ deliveryId: string; status: 'cancelled' }>(`/api/teams/${teamId}/webhooks/deliveries/${deliveryId}/cancel`),
 };
 
 export type HistoryRange = { type: ProductType; from: string; to: string };

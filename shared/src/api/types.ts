@@ -59,7 +59,14 @@ export type Quota = Partial<Record<QuotaMeterName, QuotaMeter>> & { plan?: strin
 
 export type HistoryType = 'video_generation' | 'avatar_model_creation' | 'audio_generation' | 'voice_model_creation';
 /** SPEC §3 History row. */
-export type HistoryRow = { createdAt: string; type: HistoryType; name: string; durationMinutes: number; creator: string | null };
+export type HistoryRow = {
+  createdAt: string;
+  type: HistoryType;
+  name: string;
+  durationMinutes: number;
+  creator: string | null;
+  createdVia: 'app' | 'api';
+};
 export type HistoryPage = { items: HistoryRow[]; page: number; pageSize: number; total: number };
 
 export type Member = { userId: string; name: string | null; email: string; role: TeamRole; joinedAt: string };
@@ -78,7 +85,7 @@ export type WebhookDelivery = {
   endpointId: string | null;
   url: string;
   event: string;
-  status: 'pending' | 'succeeded' | 'failed';
+  status: 'pending' | 'succeeded' | 'failed' | 'cancelled';
   attempts: number;
   lastStatusCode: number | null;
   lastError: string | null;

@@ -88,12 +88,15 @@ export type AvatarForm = v.InferInput<typeof avatarForm>;
 export const voiceForm = v.object({ name: nameField, language: contentLanguageField });
 export type VoiceForm = v.InferInput<typeof voiceForm>;
 
+/** A video's script: one limit for the app, its API and the public API. */
+export const scriptField = v.pipe(v.string(m('invalid')), v.maxLength(SCRIPT_MAX_CHARS, m('maxLength', { length: SCRIPT_MAX_CHARS })));
+
 /** A video speaks a script or plays an uploaded audio file (checked where the form knows which). */
 export const videoForm = v.object({
   name: nameField,
   language: contentLanguageField,
   voiceId: v.string(),
-  script: v.pipe(v.string(), v.maxLength(SCRIPT_MAX_CHARS, m('maxLength', { length: SCRIPT_MAX_CHARS }))),
+  script: scriptField,
   subtitles: v.boolean(),
 });
 export type VideoForm = v.InferInput<typeof videoForm>;

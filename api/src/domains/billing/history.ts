@@ -17,6 +17,7 @@ const rowJson = (row: { history: typeof history.$inferSelect; creator: string | 
   name: row.history.name,
   duration_minutes: Math.round((row.history.durationMs / 60_000) * 10) / 10,
   creator: row.creator,
+  created_via: row.history.source,
 });
 
 const csvCell = (value: unknown) => {
@@ -61,17 +62,19 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
     { ...auth, schema: { params: teamParams, querystring: historyQuery } },
     async (request, reply) => {
       const { teamId } = request.params as { teamId: string };
-      await requireMembership(db, teamId, currentUser(request).user.id);
+      const team = await requireMembership(db, teamId, currentUser(request).user.id);
       const query = request.query as HistoryQuery;
       const items = (await select(teamId, query).rows.orderBy(desc(history.createdAt))).map(rowJson);
+      const creatorOf = (item: ReturnType<typeof rowJson>) => item.creator ?? (item.created_via === 'api' ? `API (${team.name})` : '');
       const lines = [
         'created_at,type,name,duration_minutes,creator',
-        ...items.map((item) => [item.created_at, item.type, item.name, item.duration_minutes, item.creator].map(csvCell).join(',')),
+        ...items.map((item) => [item.created_at, item.type, item.name, item.duration_minutes, creatorOf(item)].map(csvCell).join(',')),
       ];
+      // The byte order mark tells Excel the file is UTF-8 (without it, Japanese names are garbled).
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="kagami-${query.type}-history.csv"`)
-        .send(`${lines.join('\n')}\n`);
+        .send(`\uFEFF${lines.join('\n')}\n`);
     },
   );
 }

@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { contentLanguageField, nameField, SCRIPT_MAX_CHARS, webhookEndpointForm, webhookUrlField } from '@kagami/shared/validation';
+import { contentLanguageField, nameField, scriptField, webhookEndpointForm, webhookUrlField } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
 import { avatars, videos, voices, webhookDeliveries } from '../../db/schema';
 import { errors } from '../../lib/errors';
@@ -38,7 +38,7 @@ const VideoBody = v.object({
   title: nameField,
   avatar_id: uuid,
   language: contentLanguageField,
-  script: v.optional(v.pipe(v.string('validation.invalid'), v.maxLength(SCRIPT_MAX_CHARS * 2))),
+  script: v.optional(scriptField),
   audio_upload_id: v.optional(uploadId),
   /** A voice model's id, or `builtin-<language>`; the avatar's own voice when absent. */
   voice_id: v.optional(v.union([uuid, v.pipe(v.string(), v.regex(/^builtin-[a-z]{2}$/, 'validation.invalid'))], 'validation.invalid')),
@@ -204,6 +204,10 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     const page = await teamPage<typeof webhookDeliveries.$inferSelect>(webhookDeliveries, request);
     return { ...page, data: await webhooks.withAttempts(db, page.data) };
   });
+
+  app.post('/api/v1/webhooks/deliveries/:id/cancel', item(R.DeliveryCancelled), async (request) =>
+    webhooks.cancelDelivery(db, teamId(request), itemId(request)),
+  );
 
   app.post('/api/v1/webhooks/deliveries/:id/resend', item(R.DeliveryQueued, 202), async (request, reply) => {
     reply.status(202);

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { FastifyInstance } from 'fastify';
-import { contentLanguageField, nameField, SCRIPT_MAX_CHARS } from '@kagami/shared/validation';
+import { contentLanguageField, nameField, SCRIPT_MAX_CHARS, scriptField } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
 import { currentUser, requireUser } from '../auth/guard';
 import * as studio from './service';
@@ -44,7 +44,7 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
         name: nameField,
         avatar_id: uuid,
         language: contentLanguageField,
-        script: v.optional(v.pipe(v.string(), v.maxLength(SCRIPT_MAX_CHARS * 2))),
+        script: v.optional(scriptField),
         audio_upload_id: v.optional(uploadId),
         voice_id: v.optional(uuid),
         subtitles: v.optional(v.boolean('validation.invalid'), false),

@@ -67,7 +67,10 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   app.post(
     '/api/teams/:teamId/uploads/check',
-    { preHandler: requireUser(ctx), schema: { params: v.object({ teamId: v.pipe(v.string(), v.uuid('validation.invalid')) }), body: checkBody } },
+    {
+      preHandler: requireUser(ctx),
+      schema: { params: v.object({ teamId: v.pipe(v.string(), v.uuid('validation.invalid')) }), body: checkBody },
+    },
     async (request) => {
       const { teamId } = request.params as { teamId: string };
       await requireMembership(ctx.db, teamId, currentUser(request).user.id);

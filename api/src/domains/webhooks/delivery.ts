@@ -90,11 +90,13 @@ export async function attemptDelivery(ctx: AppContext, deliveryId: string) {
     .values({ deliveryId: delivery.id, statusCode: outcome.statusCode, error: outcome.error, durationMs: Date.now() - started });
   const next = new Date(Date.now() + retryDelayMs(ctx.config.webhooks.firstRetryMs, delivery.attempts));
   const status = outcome.error === null ? 'succeeded' : next > delivery.retryUntil ? 'failed' : 'pending';
-  await ctx.db
+  // A delivery cancelled while this attempt ran (its endpoint removed, or cancelled on its own) stays cancelled.
+  const [updated] = await ctx.db
     .update(webhookDeliveries)
     .set({ status, lastStatusCode: outcome.statusCode, lastError: outcome.error, nextAttemptAt: status === 'pending' ? next : null })
-    .where(eq(webhookDeliveries.id, delivery.id));
-  if (status === 'pending') await ctx.jobs.send(WEBHOOK_QUEUE, { deliveryId: delivery.id }, { startAfter: next });
+    .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, 'pending')))
+    .returning({ id: webhookDeliveries.id });
+  if (updated && status === 'pending') await ctx.jobs.send(WEBHOOK_QUEUE, { deliveryId: delivery.id }, { startAfter: next });
 }
 
 export async function startWebhookWorker(ctx: AppContext, log: FastifyBaseLogger) {

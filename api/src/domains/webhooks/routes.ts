@@ -14,7 +14,7 @@ const pageQuery = pageNumberQuery(20);
 
 /**
  * The API Key page's webhooks: members see the endpoints and the delivery log; owners add and remove
- * endpoints, see and rotate the signing secret, send test events and resend deliveries.
+ * endpoints, see and rotate the signing secret, send test events, and resend or cancel deliveries.
  */
 export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
@@ -59,6 +59,11 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(`${base}/deliveries`, { ...auth, schema: { params: teamParams, querystring: pageQuery } }, async (request) => {
     await member(request);
     return webhooks.deliveryLog(db, ids(request).teamId, request.query as Page);
+  });
+
+  app.post(`${base}/deliveries/:id/cancel`, { ...auth, schema: { params: itemParams } }, async (request) => {
+    await owner(request);
+    return webhooks.cancelDelivery(db, ids(request).teamId, ids(request).id);
   });
 
   app.post(`${base}/deliveries/:id/resend`, { ...auth, schema: { params: itemParams } }, async (request, reply) => {

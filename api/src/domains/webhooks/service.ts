@@ -67,9 +67,32 @@ async function teamEndpoint(db: Database, teamId: string, id: string) {
   return row;
 }
 
+/** Removes an endpoint and cancels what was still to be delivered to it: a retired URL receives nothing more. */
 export async function removeEndpoint(db: Database, teamId: string, id: string) {
   await teamEndpoint(db, teamId, id);
-  await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(webhookDeliveries)
+      .set({ status: 'cancelled', nextAttemptAt: null })
+      .where(and(eq(webhookDeliveries.endpointId, id), eq(webhookDeliveries.status, 'pending')));
+    await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+  });
+}
+
+/** Cancels one pending delivery: no further attempt, and an attempt under way does not schedule another. */
+export async function cancelDelivery(db: Database, teamId: string, deliveryId: string) {
+  const [delivery] = await db
+    .select({ status: webhookDeliveries.status })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.teamId, teamId)));
+  if (!delivery) throw errors.notFound('Delivery');
+  const [row] = await db
+    .update(webhookDeliveries)
+    .set({ status: 'cancelled', nextAttemptAt: null })
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, 'pending')))
+    .returning({ id: webhookDeliveries.id });
+  if (!row) throw fail(409, 'delivery_not_pending');
+  return { delivery_id: row.id, status: 'cancelled' as const };
 }
 
 type Destination = { url: string; endpointId: string | null };

@@ -10,9 +10,9 @@ export const DELIVERY_PAGE_SIZE = 10;
 /** While a delivery is being retried the log refreshes itself. */
 const RETRYING_REFRESH_MS = 5000;
 
-const STATUS_COLOR = { pending: 'orange', succeeded: 'green', failed: 'red' } as const;
+const STATUS_COLOR = { pending: 'orange', succeeded: 'green', failed: 'red', cancelled: 'gray' } as const;
 
-/** Every delivery of the team's events, newest first, with each attempt's answer; owners can resend. */
+/** Every delivery of the team's events, newest first, with each attempt's answer; owners can resend, or cancel a pending one. */
 export function DeliveryLog({ teamId, canResend }: { teamId: string; canResend: boolean }) {
   const { t, i18n } = useAccountTranslation();
   const [page, setPage] = useState(1);
@@ -24,13 +24,20 @@ export function DeliveryLog({ teamId, canResend }: { teamId: string; canResend: 
     enabled: Boolean(teamId),
     refetchInterval: (query) => (query.state.data?.items.some((d) => d.status === 'pending') ? RETRYING_REFRESH_MS : false),
   });
+  const onDone = (message: string) => async () => {
+    notify({ status: 'success', title: message });
+    await queryClient.invalidateQueries({ queryKey: webhookKeys.all });
+  };
+  const onError = (error: unknown) => notify({ status: 'error', title: `${t('webhooks.failed')} ${errorText(t, error)}` });
   const resend = useMutation({
     mutationFn: (delivery: WebhookDelivery) => webhookApi.resend(teamId, delivery.id),
-    onSuccess: async () => {
-      notify({ status: 'success', title: t('deliveries.resent') });
-      await queryClient.invalidateQueries({ queryKey: webhookKeys.all });
-    },
-    onError: (error) => notify({ status: 'error', title: `${t('webhooks.failed')} ${errorText(t, error)}` }),
+    onSuccess: onDone(t('deliveries.resent')),
+    onError,
+  });
+  const cancel = useMutation({
+    mutationFn: (delivery: WebhookDelivery) => webhookApi.cancel(teamId, delivery.id),
+    onSuccess: onDone(t('deliveries.cancelDone')),
+    onError,
   });
   const time = (iso: string) => new Date(iso).toLocaleString(i18n.language);
   const result = (attempt: WebhookAttempt) =>
@@ -74,6 +81,8 @@ export function DeliveryLog({ teamId, canResend }: { teamId: string; canResend: 
                       result={result}
                       onResend={canResend ? () => resend.mutate(delivery) : undefined}
                       resending={resend.isPending && resend.variables?.id === delivery.id}
+                      onCancel={canResend ? () => cancel.mutate(delivery) : undefined}
+                      cancelling={cancel.isPending && cancel.variables?.id === delivery.id}
                     />
                   ))}
                 </Table.Body>
@@ -103,6 +112,8 @@ function DeliveryRows({
   result,
   onResend,
   resending,
+  onCancel,
+  cancelling,
 }: {
   delivery: WebhookDelivery;
   expanded: boolean;
@@ -111,6 +122,8 @@ function DeliveryRows({
   result: (attempt: WebhookAttempt) => string;
   onResend?: () => void;
   resending: boolean;
+  onCancel?: () => void;
+  cancelling: boolean;
 }) {
   const { t } = useAccountTranslation();
   return (
@@ -145,6 +158,11 @@ function DeliveryRows({
             {onResend && delivery.status !== 'pending' ? (
               <Button size="sm" color="white" onClick={onResend} loading={resending}>
                 {t('deliveries.resend')}
+              </Button>
+            ) : null}
+            {onCancel && delivery.status === 'pending' ? (
+              <Button size="sm" color="white" onClick={onCancel} loading={cancelling}>
+                {t('deliveries.cancel')}
               </Button>
             ) : null}
           </HStack>

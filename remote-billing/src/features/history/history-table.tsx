@@ -1,4 +1,6 @@
+import { useAtomValue } from 'jotai';
 import type { HistoryRow } from '@kagami/shared/api';
+import { profileAtom } from '@kagami/shared/session';
 import { Table } from '@kagami/shared/ui';
 import { useBillingTranslation } from '../../components/use-billing-translation';
 
@@ -6,6 +8,7 @@ import { useBillingTranslation } from '../../components/use-billing-translation'
 export function HistoryTable({ rows, label }: { rows: HistoryRow[]; label: string }) {
   const { t, i18n } = useBillingTranslation();
   const locale = i18n.language === 'ja' ? 'ja-JP' : 'en-US';
+  const teamName = useAtomValue(profileAtom)?.currentTeam?.name ?? '';
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="lg" bg="white">
       <Table.Root aria-label={label} size="sm">
@@ -27,7 +30,9 @@ export function HistoryTable({ rows, label }: { rows: HistoryRow[]; label: strin
               <Table.Cell>{t(`history.types.${row.type}`)}</Table.Cell>
               <Table.Cell>{row.name}</Table.Cell>
               <Table.Cell textAlign="end">{t('history.minutes', { minutes: row.durationMinutes.toLocaleString(locale) })}</Table.Cell>
-              <Table.Cell>{row.creator ?? t('history.deletedUser')}</Table.Cell>
+              <Table.Cell>
+                {row.creator ?? (row.createdVia === 'api' ? t('history.byApi', { team: teamName }) : t('history.deletedUser'))}
+              </Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>

@@ -1,4 +1,6 @@
+import { useAtomValue } from 'jotai';
 import { paths } from '@kagami/shared/contract';
+import { profileAtom } from '@kagami/shared/session';
 import { Stack, Table } from '@kagami/shared/ui';
 import { useStudioMutation } from '../../data/queries';
 import { studioApi } from '../../data/studio-api';
@@ -14,11 +16,14 @@ import { VideoActions } from './video-actions';
 
 function VideoRow({ video }: { video: Video }) {
   const { t, i18n } = useStudioTranslation();
+  const teamName = useAtomValue(profileAtom)?.currentTeam?.name ?? '';
   const remove = useStudioMutation(['video'], (teamId, id: string) => studioApi.deleteVideo(teamId, id));
   return (
     <Table.Row data-testid="video-row">
       <Table.Cell fontWeight="medium">{video.name}</Table.Cell>
-      <Table.Cell>{video.creator ?? '—'}</Table.Cell>
+      <Table.Cell>
+        {video.creator ?? (video.createdVia === 'api' ? t('videos.byApi', { team: teamName }) : t('videos.deletedUser'))}
+      </Table.Cell>
       <Table.Cell>
         <StatusBadge status={video.status} reason={video.reason} />
       </Table.Cell>
