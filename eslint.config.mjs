@@ -71,9 +71,33 @@ export default tseslint.config(
               'change-password',
               'delete-account',
               'api-key',
+              'api-plan',
+              'api-use',
+              'webhooks',
+              'team-watermark',
             ]),
             ...features('remote-studio', ['avatars', 'avatar-new', 'voices', 'videos', 'video-new', 'uploads']),
             ...features('remote-billing', ['plans', 'quota', 'history', 'contact-sales', 'portal']),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A remote's translations: its own hook adds its namespace before reading it, so a screen opened cold shows no raw keys.
+    files: ['remote-*/src/**/*.{ts,tsx}'],
+    ignores: ['remote-*/src/components/use-*-translation.ts', 'remote-*/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [...packageBoundaries, ...doors, ...libraryDoors],
+          paths: [
+            {
+              name: '@kagami/shared/i18n',
+              importNames: ['useTranslation'],
+              message: "Use this remote's use…Translation() hook: it adds the remote's namespace before the first text is read.",
+            },
           ],
         },
       ],

@@ -169,6 +169,12 @@ const ROWS: Row[] = [
     request: () => ({ method: 'POST', url: '/api/auth/send-verification-code', body: { email: fresh('code') } }),
   },
   {
+    route: 'GET /api/invitations/preview',
+    access: 'public',
+    ok: 404,
+    request: () => ({ method: 'GET', url: '/api/invitations/preview?code=doesnotexist' }),
+  },
+  {
     route: 'POST /api/auth/resend-code',
     access: 'public',
     ok: 202,
@@ -251,6 +257,12 @@ const ROWS: Row[] = [
     access: 'link',
     ok: 401,
     request: () => ({ method: 'GET', url: '/api/billing/portal/forged' }),
+  },
+  {
+    route: 'GET /api/billing/portal/:token/invoices/:invoiceId.pdf',
+    access: 'link',
+    ok: 401,
+    request: () => ({ method: 'GET', url: '/api/billing/portal/forged/invoices/00000000-0000-0000-0000-000000000000.pdf' }),
   },
   {
     route: 'POST /api/billing/portal/:token/cancel',
@@ -552,6 +564,12 @@ const ROWS: Row[] = [
     access: 'owner',
     ok: 200,
     request: async () => ({ method: 'POST', url: teamPath(`/webhooks/deliveries/${await pendingDelivery()}/cancel`) }),
+  },
+  {
+    route: 'GET /api/teams/:teamId/api-quota',
+    access: 'member',
+    ok: 200,
+    request: () => ({ method: 'GET', url: teamPath('/api-quota') }),
   },
   {
     route: 'POST /api/teams/:teamId/uploads/check',

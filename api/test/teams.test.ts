@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { invitations } from '../src/db/schema';
-import { build, call, latestMail, onboardedUser, signUp, type TestApp } from './helper';
+import { build, call, codeIn, latestMail, onboardedUser, PASSWORD, signUp, type TestApp } from './helper';
 
 let t: TestApp;
 let owner: { token: string; teamId: string };
@@ -54,11 +54,36 @@ test('an invitation mails a join link; the invitee joins as member and the team 
   );
 });
 
-test('signup with an invitation code lands the new user in the team', async () => {
+test('a join link tells a signed-out visitor who invites them; sign-up with its code lands them in the team and says so', async () => {
   const code = await invite('invited@example.com');
-  const token = await signUp(t.app, 'invited@example.com', { invitation_code: code });
-  const profile = await req('GET', '/api/profile', token);
+  const preview = async (c: string) => req('GET', `/api/invitations/preview?code=${encodeURIComponent(c)}`);
+  expect(await preview(code)).toMatchObject({ status: 200, body: { team_name: 'Owners', inviter_name: 'owner' } });
+  expect(await preview('doesnotexist')).toMatchObject({ status: 404, body: { code: 'invitation_invalid' } });
+
+  await call(t.app, { method: 'POST', url: '/api/auth/send-verification-code', body: { email: 'invited@example.com' } });
+  const verification = codeIn((await latestMail(t.app, 'invited@example.com')).text);
+  const signup = await req('POST', '/api/auth/signup', undefined, {
+    email: 'invited@example.com',
+    password: PASSWORD,
+    code: verification,
+    invitation_code: code,
+  });
+  expect(signup).toMatchObject({ status: 201, body: { joined_team: { id: owner.teamId, name: 'Owners' } } });
+  const profile = await req('GET', '/api/profile', signup.body.token);
   expect(profile.body.teams).toEqual([{ id: owner.teamId, name: 'Owners', role: 'member' }]);
+  // Spent: the link now says so, and a sign-up with a spent code still succeeds, joining nothing.
+  expect(await preview(code)).toMatchObject({ status: 409, body: { code: 'invitation_used' } });
+  const late = await call(t.app, { method: 'POST', url: '/api/auth/send-verification-code', body: { email: 'late@example.com' } });
+  expect(late.status).toBe(202);
+  const lateCode = codeIn((await latestMail(t.app, 'late@example.com')).text);
+  expect(
+    await req('POST', '/api/auth/signup', undefined, {
+      email: 'late@example.com',
+      password: PASSWORD,
+      code: lateCode,
+      invitation_code: code,
+    }),
+  ).toMatchObject({ status: 201, body: { joined_team: null } });
 });
 
 test('invitation outcomes: invalid, wrong e-mail, expired', async () => {

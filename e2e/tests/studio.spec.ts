@@ -48,6 +48,11 @@ test.describe.serial('a studio session from one account', () => {
     await expect(page).toHaveURL(/\/avatars\/new\?avatar=/);
     await expect(page.getByRole('heading', { name: 'Creating your avatar' })).toBeVisible();
     await expect(page.getByTestId('item-status')).toHaveAttribute('data-status', 'in_progress');
+    // The worker's stage and percentage reach the screen while it works.
+    await expect(page.getByTestId('avatar-stage')).toHaveText(
+      /^(Finding the face|Choosing the stretch|Tracking the mouth|Finishing) \d+%$/,
+    );
+    await expect(page.getByRole('progressbar', { name: 'Avatar progress' })).toHaveAttribute('aria-valuenow', /^\d+$/);
     await expect(page.getByTestId('item-status')).toHaveAttribute('data-status', 'ready', READY);
     await expect(page.getByRole('heading', { name: 'Your avatar is ready' })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Studio Yuki' })).toBeVisible();

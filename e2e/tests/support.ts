@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { API } from '../playwright.config';
 
@@ -74,4 +76,39 @@ export async function signInWithToken(page: Page, token: string, path = '/') {
     String(token),
   );
   await page.goto(path);
+}
+
+/**
+ * Every translation key of the app (`namespace.key.path`, as a screen would show it if its translations were
+ * missing), read from the locale files of the shell, the remotes and shared.
+ */
+export function translationKeys(): string[] {
+  const root = join(__dirname, '..', '..');
+  const files = ['shared/src/i18n/locales/en/common.json', 'shell/src/locales/en/shell.json'].concat(
+    ['auth', 'studio', 'account', 'billing'].map((name) => `remote-${name}/src/locales/en/${name}.json`),
+  );
+  const keysOf = (node: unknown, prefix: string): string[] =>
+    node && typeof node === 'object'
+      ? Object.entries(node).flatMap(([key, value]) => keysOf(value, prefix ? `${prefix}.${key}` : key))
+      : [prefix];
+  return files.flatMap((file) => keysOf(JSON.parse(readFileSync(join(root, file), 'utf8')), '')).filter((key) => key.includes('.'));
+}
+
+/** Text on the page (text nodes, labels, placeholders, titles) that is a translation key rather than a translation. */
+export function rawKeysOn(page: Page, keys: string[]) {
+  return page.evaluate((all) => {
+    const known = new Set(all);
+    const isKey = (text: string | null) =>
+      (text ?? '')
+        .split(/\s+/)
+        .map((word) => word.replace(/^[^\w]+|[^\w]+$/g, '').replace(/^\w+:/, ''))
+        .filter((word) => known.has(word));
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) found.push(...isKey(walker.currentNode.textContent));
+    for (const element of document.querySelectorAll('[aria-label], [placeholder], [title]')) {
+      for (const name of ['aria-label', 'placeholder', 'title']) found.push(...isKey(element.getAttribute(name)));
+    }
+    return found;
+  }, keys);
 }

@@ -61,7 +61,7 @@ async function report(name, port) {
   }
 }
 
-const node = await serveStatic({ dir, port: 0, host: '127.0.0.1', corsOrigin: 'http://localhost:8080' });
+const node = await serveStatic({ dir, port: 0, host: '127.0.0.1', corsOrigins: ['http://localhost:8080'] });
 await report('node', node.address().port);
 node.close();
 

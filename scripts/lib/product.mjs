@@ -50,6 +50,7 @@ export async function startProduct(env = process.env, { quiet = false } = {}) {
     env,
   );
   const shellUrl = `http://${env.PUBLIC_HOST ?? 'localhost'}:${shellPort}`;
+  const shellOrigins = [...new Set([shellUrl, `http://localhost:${shellPort}`, `http://127.0.0.1:${shellPort}`])];
   const apiEnv = {
     ...env,
     PORT: String(apiPort(env)),
@@ -81,6 +82,8 @@ export async function startProduct(env = process.env, { quiet = false } = {}) {
           port: portOf(frontend, env),
           spa: isShell,
           runtimeConfig: isShell ? runtimeConfigFor(env) : undefined,
+          // As in the images: a remote's files are readable by the shell's page only.
+          corsOrigins: isShell ? undefined : shellOrigins,
           version: JSON.parse(readFileSync(join(root, frontend.dir, 'package.json'), 'utf8')).version,
         }),
       );

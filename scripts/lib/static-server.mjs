@@ -72,21 +72,49 @@ export function contentSecurityPolicy(config) {
   ].join('; ');
 }
 
+/** What the shell page may use: the camera and microphone (recording an avatar) and nothing else of the device. */
+const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'microphone=(self)',
+  'display-capture=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'accelerometer=()',
+  'gyroscope=()',
+  'magnetometer=()',
+].join(', ');
+
+/** Headers of the shell page: its CSP, referrer and device permissions, and a browsing context of its own (Google sign-in opens a popup). */
+export function shellPageHeaders(config) {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(config),
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': PERMISSIONS_POLICY,
+    'Cross-Origin-Opener-Policy': config.googleClientId ? 'same-origin-allow-popups' : 'same-origin',
+  };
+}
+
 const json = (response, body) => {
   response.writeHead(200, { 'Content-Type': TYPES['.json'], 'Cache-Control': 'no-store' });
   response.end(JSON.stringify(body));
 };
 
 /**
- * `corsOrigin`: the one origin (the shell's) that may read a remote's files; any origin when left out.
+ * `corsOrigins`: the origins (the shell's) that may read a remote's files; any origin when left out.
+ * `runtimeConfig`: the shell's, answered at /runtime-config.json and giving its page's headers.
  * `version`: answered at /version.json.
- * @param {{ dir: string, port: number, spa?: boolean, runtimeConfig?: object, host?: string, corsOrigin?: string, version?: string }} options
+ * @param {{ dir: string, port: number, spa?: boolean, runtimeConfig?: object, host?: string, corsOrigins?: string[], version?: string }} options
  */
-export function serveStatic({ dir, port, spa = false, runtimeConfig, host = '0.0.0.0', corsOrigin, version }) {
-  const csp = runtimeConfig ? contentSecurityPolicy(runtimeConfig) : null;
+export function serveStatic({ dir, port, spa = false, runtimeConfig, host = '0.0.0.0', corsOrigins, version }) {
+  const pageHeaders = runtimeConfig ? shellPageHeaders(runtimeConfig) : {};
+  const corsOrigin = corsOrigins?.length ? corsOrigins : null;
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://x');
-    response.setHeader('Access-Control-Allow-Origin', corsOrigin ?? '*');
+    if (!corsOrigin) response.setHeader('Access-Control-Allow-Origin', '*');
+    else if (corsOrigin.includes(request.headers.origin)) response.setHeader('Access-Control-Allow-Origin', request.headers.origin);
     if (corsOrigin) response.setHeader('Vary', 'Origin');
     response.setHeader('X-Content-Type-Options', 'nosniff');
     if (runtimeConfig && url.pathname === '/runtime-config.json') return json(response, runtimeConfig);
@@ -103,7 +131,7 @@ export function serveStatic({ dir, port, spa = false, runtimeConfig, host = '0.0
     }
     const ext = extname(file);
     const headers = {
-      ...(csp && ext === '.html' ? { 'Content-Security-Policy': csp, 'Referrer-Policy': 'strict-origin-when-cross-origin' } : {}),
+      ...(ext === '.html' ? pageHeaders : {}),
       'Content-Type': TYPES[ext] ?? 'application/octet-stream',
       'Cache-Control': CONTENT_HASHED.test(relativePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
       Vary: corsOrigin ? 'Origin, Accept-Encoding' : 'Accept-Encoding',

@@ -16,7 +16,15 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'remoteEntry.js'), 'var remote;');
   writeFileSync(join(dir, 'main.0123456789abcdef0123.js'), chunk);
   writeFileSync(join(dir, 'main.0123456789abcdef0123.js.gz'), gzipSync(chunk));
-  server = (await serveStatic({ dir, port: 0, host: '127.0.0.1', spa: true, corsOrigin: 'http://shell.test', version: '2.1.0' })) as Server;
+  server = (await serveStatic({
+    dir,
+    port: 0,
+    host: '127.0.0.1',
+    spa: true,
+    corsOrigins: ['http://shell.test'],
+    version: '2.1.0',
+    runtimeConfig: { apiBaseUrl: 'http://api.test', remotes: { remote_studio: 'http://studio.test/mf-manifest.json' } },
+  })) as Server;
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => {
@@ -38,8 +46,22 @@ test('hashed chunks are immutable and sent precompressed; entry files are revali
 test("only the shell's origin may read a remote's files; the version and the SPA fallback answer", async () => {
   const entry = await fetch(`${base}/remoteEntry.js`, { headers: { origin: 'http://shell.test' } });
   expect(entry.headers.get('access-control-allow-origin')).toBe('http://shell.test');
+  const elsewhere = await fetch(`${base}/remoteEntry.js`, { headers: { origin: 'http://evil.test' } });
+  expect(elsewhere.headers.get('access-control-allow-origin')).toBeNull();
   expect(await (await fetch(`${base}/version.json`)).json()).toEqual({ version: '2.1.0' });
   expect(await (await fetch(`${base}/subscription`)).text()).toContain('<title>shell</title>');
   expect((await fetch(`${base}/missing.js`)).status).toBe(404);
   expect(await (await fetch(`${base}/..%2f..%2fetc%2fpasswd`)).text()).not.toContain('root:');
+});
+
+test('the shell page carries its CSP, referrer, device permissions and opener policy', async () => {
+  const page = await fetch(`${base}/avatars`);
+  expect(page.headers.get('content-security-policy')).toContain("script-src 'self' http://studio.test");
+  expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  expect(page.headers.get('permissions-policy')).toContain('camera=(self), microphone=(self)');
+  expect(page.headers.get('permissions-policy')).toContain('geolocation=()');
+  expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  expect(await (await fetch(`${base}/runtime-config.json`)).json()).toMatchObject({ apiBaseUrl: 'http://api.test' });
+  // Files other than pages carry none of them.
+  expect((await fetch(`${base}/remoteEntry.js`)).headers.get('permissions-policy')).toBeNull();
 });

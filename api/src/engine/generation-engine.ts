@@ -32,6 +32,12 @@ export type AvatarOutput = {
 
 export type VoiceOutput = { profile: VoiceProfile; sample: string };
 
+/** The steps of making an avatar, in the order they run. */
+export const AVATAR_STAGES = ['finding_face', 'choosing_stretch', 'tracking_mouth', 'finishing'] as const;
+export type AvatarStage = (typeof AVATAR_STAGES)[number];
+/** Told when a stage starts (`fraction` 0) and how far through it the work is (0-1) as it goes. */
+export type AvatarProgress = (stage: AvatarStage, fraction: number) => void;
+
 /**
  * `subtitles`: the script to burn in as subtitles, timed over the audio. `mouth`: the avatar's mouth
  * track (avatars made before lip-sync have none and are rendered without mouth motion); `phonemes`:
@@ -52,7 +58,11 @@ export type RenderResult = { durationSeconds: number; timings?: RenderTimings };
 
 /** What produces avatars, voices, speech and videos; `local` runs on this machine (its lip-sync step may be a GPU service). */
 export interface GenerationEngine {
-  processAvatar(source: string, outputs: { preview: string; clip: string; loop: string; mouth: string }): Promise<AvatarOutput>;
+  processAvatar(
+    source: string,
+    outputs: { preview: string; clip: string; loop: string; mouth: string },
+    onProgress?: AvatarProgress,
+  ): Promise<AvatarOutput>;
   processVoice(source: string, language: ContentLanguage, sample: string): Promise<VoiceOutput>;
   synthesizeSpeech(text: string, language: ContentLanguage, profile?: VoiceProfile): Promise<Speech>;
   renderVideo(input: RenderInput): Promise<RenderResult>;

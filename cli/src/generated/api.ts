@@ -36,6 +36,10 @@ export interface paths {
                                 language: string;
                                 name: string;
                                 preview_url: string | null;
+                                /** @description How far processing is, 0-100: 100 once ready, null when failed. */
+                                progress: number | null;
+                                /** @description While in progress, the step processing is on; otherwise null. */
+                                stage: ("queued" | "finding_face" | "choosing_stretch" | "tracking_mouth" | "finishing") | null;
                                 /** @enum {string} */
                                 status: "in_progress" | "ready" | "failed";
                             }[];
@@ -101,6 +105,10 @@ export interface paths {
                             language: string;
                             name: string;
                             preview_url: string | null;
+                            /** @description How far processing is, 0-100: 100 once ready, null when failed. */
+                            progress: number | null;
+                            /** @description While in progress, the step processing is on; otherwise null. */
+                            stage: ("queued" | "finding_face" | "choosing_stretch" | "tracking_mouth" | "finishing") | null;
                             /** @enum {string} */
                             status: "in_progress" | "ready" | "failed";
                         };
@@ -168,6 +176,10 @@ export interface paths {
                             language: string;
                             name: string;
                             preview_url: string | null;
+                            /** @description How far processing is, 0-100: 100 once ready, null when failed. */
+                            progress: number | null;
+                            /** @description While in progress, the step processing is on; otherwise null. */
+                            stage: ("queued" | "finding_face" | "choosing_stretch" | "tracking_mouth" | "finishing") | null;
                             /** @enum {string} */
                             status: "in_progress" | "ready" | "failed";
                         };
@@ -1021,7 +1033,7 @@ export interface paths {
                                 last_status_code: number | null;
                                 next_attempt_at: string | null;
                                 /** @enum {string} */
-                                status: "pending" | "succeeded" | "failed";
+                                status: "pending" | "succeeded" | "failed" | "cancelled";
                                 url: string;
                             }[];
                             next_cursor: string | null;
@@ -1053,6 +1065,68 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/deliveries/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            delivery_id: string;
+                            /** @enum {unknown} */
+                            status: "cancelled";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            fields?: {
+                                [key: string]: {
+                                    key: string;
+                                    message: string;
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

@@ -2,6 +2,7 @@ import { Heading, Stack } from '@kagami/shared/ui';
 import { useAccountTranslation } from '../components/use-account-translation';
 import { UserInformationSection } from '../features/user-information/user-information-section';
 import { TeamMembersSection } from '../features/team-members/team-members-section';
+import { WatermarkSection } from '../features/team-watermark/watermark-setting';
 import { ChangeEmailSection } from '../features/change-email/change-email-section';
 import { ChangePasswordSection } from '../features/change-password/change-password-section';
 import { DeleteAccountSection } from '../features/delete-account/delete-account-section';
@@ -15,6 +16,7 @@ export default function ProfileScreen() {
       </Heading>
       <UserInformationSection />
       <TeamMembersSection />
+      <WatermarkSection />
       <ChangeEmailSection />
       <ChangePasswordSection />
       <DeleteAccountSection />

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { planClass } from '@kagami/shared/api';
 import { Link as RouterLink } from '@kagami/shared/router';
 import { paths } from '@kagami/shared/contract';
-import { subscriptionAtom } from '@kagami/shared/session';
+import { apiSubscriptionAtom, subscriptionAtom } from '@kagami/shared/session';
 import { Heading, Link, Stack, Text } from '@kagami/shared/ui';
 import { CurrentPlan } from '../components/current-plan';
 import { useBillingTranslation } from '../components/use-billing-translation';
@@ -12,6 +12,7 @@ import { BillingPortalButton } from '../features/portal/billing-portal-button';
 export default function BillingScreen() {
   const { t } = useBillingTranslation();
   const subscription = useAtomValue(subscriptionAtom);
+  const apiSubscription = useAtomValue(apiSubscriptionAtom);
   const free = planClass(subscription?.plan?.alias) === 'free';
   return (
     <Stack gap="6" maxW="3xl">
@@ -27,6 +28,7 @@ export default function BillingScreen() {
           </Link>
         ) : null}
       </CurrentPlan>
+      <CurrentPlan subscription={apiSubscription} product="api" title={t('current.apiTitle')} />
     </Stack>
   );
 }

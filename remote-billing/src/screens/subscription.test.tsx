@@ -91,7 +91,9 @@ test('the quota shows used and total of each allowance and the renewal date', as
 test('back from checkout, the new plan is shown; a cancelled checkout says nothing was charged', async () => {
   fakeApi(billingRoutes(subscriptionJson('creator', 'usd', 'month')));
   renderBilling(<Subscription />, { route: '/subscription?checkout=success&product=app' });
-  expect(await screen.findByText('Thank you! You are now on the Creator plan.')).toBeInTheDocument();
+  expect(
+    await screen.findByText('Thank you! You are now on the Creator plan. What you used this month carries over to it.'),
+  ).toBeInTheDocument();
 
   fakeApi(billingRoutes());
   renderBilling(<Subscription />, { route: '/subscription?checkout=cancel&product=app' });

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { planClass } from '@kagami/shared/api';
 import { paths } from '@kagami/shared/contract';
-import { subscriptionAtom, useSessionActions } from '@kagami/shared/session';
+import { apiSubscriptionAtom, subscriptionAtom, useSessionActions } from '@kagami/shared/session';
 import { Heading, Section, Stack, Text } from '@kagami/shared/ui';
 import { CurrentPlan } from '../components/current-plan';
 import { useBillingTranslation } from '../components/use-billing-translation';
@@ -16,9 +16,11 @@ import { ContactSalesFormPanel } from '../features/contact-sales/contact-sales-f
 export default function SubscriptionScreen() {
   const { t } = useBillingTranslation();
   const subscription = useAtomValue(subscriptionAtom);
+  const apiSubscription = useAtomValue(apiSubscriptionAtom);
   const actions = useSessionActions();
+  // Fresh figures when the screen opens, unless the session has just loaded them.
   useEffect(() => {
-    void actions.refreshBilling();
+    void actions.refreshBilling({ unlessFresh: true });
   }, [actions]);
   const portal = <BillingPortalButton label={t('current.manage')} returnTo={paths.subscription()} />;
   return (
@@ -30,6 +32,7 @@ export default function SubscriptionScreen() {
       <CurrentPlan subscription={subscription} title={t('current.title')}>
         {planClass(subscription?.plan?.alias) !== 'free' ? portal : null}
       </CurrentPlan>
+      <CurrentPlan subscription={apiSubscription} product="api" title={t('current.apiTitle')} />
       <QuotaMeters />
       <PlansSection portal={portal} />
       <Section title={t('contact.sectionTitle')}>

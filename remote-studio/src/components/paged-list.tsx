@@ -22,7 +22,7 @@ export function PagedList<K extends ItemKind>({ kind, empty, children }: Props<K
       {data && data.total === 0 ? (
         <EmptyState.Root borderWidth="1px" borderRadius="lg" bg="white">
           <EmptyState.Content>
-            <EmptyState.Title>{empty.title}</EmptyState.Title>
+            <EmptyState.Title as="h2">{empty.title}</EmptyState.Title>
             <EmptyState.Description>{empty.text}</EmptyState.Description>
             {empty.action}
           </EmptyState.Content>

@@ -7,5 +7,4 @@ export const studioKeys = {
   list: (teamId: string, kind: ItemKind, page: number) => [...studioKeys.kind(teamId, kind), 'list', page] as const,
   item: (teamId: string, kind: ItemKind, id: string) => [...studioKeys.kind(teamId, kind), 'item', id] as const,
   languages: (teamId: string, avatarId?: string) => [...studioKeys.team(teamId), 'languages', avatarId ?? null] as const,
-  version: () => ['studio', 'version'] as const,
 };

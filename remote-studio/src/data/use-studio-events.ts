@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { useQueryClient } from '@kagami/shared/query';
+import { useQueryClient, type QueryClient } from '@kagami/shared/query';
 import { api, camelKeys } from '@kagami/shared/api';
 import { studioKeys } from './keys';
 import { useTeamId } from './queries';
-import type { StatusEvent } from './types';
+import type { Avatar, Page, ProgressEvent, StatusEvent } from './types';
 
 const RECONNECT_MS = 3_000;
 
@@ -27,10 +27,20 @@ export function parseEvents(buffer: string): { events: { name: string; data: unk
   return { events, rest };
 }
 
+/** Puts an avatar's new stage and progress into the loaded item and lists, with no request. */
+function applyProgress(queryClient: QueryClient, teamId: string, { id, stage, progress }: ProgressEvent) {
+  const update = (avatar: Avatar) => (avatar.id === id && avatar.status === 'in_progress' ? { ...avatar, stage, progress } : avatar);
+  queryClient.setQueryData<Avatar>(studioKeys.item(teamId, 'avatar', id), (avatar) => avatar && update(avatar));
+  queryClient.setQueriesData<Page<Avatar>>({ queryKey: [...studioKeys.kind(teamId, 'avatar'), 'list'] }, (page) =>
+    page ? { ...page, items: page.items.map(update) } : page,
+  );
+}
+
 /**
  * Follows the team's status events while the screen is shown (GET /api/teams/{teamId}/events, read with
- * fetch because it needs the Bearer header): each change refreshes that kind's lists and items. A dropped
- * stream reconnects after 3 s. Screens call it once, so one stream serves everything they show.
+ * fetch because it needs the Bearer header): each change refreshes that kind's lists and items, and an
+ * avatar's progress is written into them. A dropped stream reconnects after 3 s. Screens call it once,
+ * so one stream serves everything they show.
  */
 export function useStudioEvents() {
   const teamId = useTeamId();
@@ -52,6 +62,7 @@ export function useStudioEvents() {
           const parsed = parseEvents(buffer + decoder.decode(value, { stream: true }));
           buffer = parsed.rest;
           for (const event of parsed.events) {
+            if (event.name === 'progress') applyProgress(queryClient, teamId, camelKeys(event.data) as ProgressEvent);
             if (event.name !== 'status') continue;
             const status = camelKeys(event.data) as StatusEvent;
             // A load already under way may have started before the change: cancel it, then load again.

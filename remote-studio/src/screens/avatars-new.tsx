@@ -10,6 +10,8 @@ import { AvatarDetailsForm } from '../features/avatar-new/avatar-details-form';
 import { AvatarProcessing } from '../features/avatar-new/avatar-processing';
 import { Requirements } from '../features/avatar-new/requirements';
 import { WebcamRecorder } from '../features/avatar-new/webcam-recorder';
+import { avatarStageText } from '../components/avatar-stage';
+import { percent } from '../components/uploads/format';
 import { UploadPanel } from '../components/uploads/upload-panel';
 import { useUpload } from '../components/uploads/use-upload';
 
@@ -67,6 +69,11 @@ export default function AvatarsNew() {
           {source === 'webcam' ? <WebcamRecorder onRecorded={(file) => void upload.start(file)} sending={uploading} /> : null}
           {source !== 'webcam' || upload.state.phase !== 'idle' ? (
             <Box mt={source === 'webcam' ? '4' : undefined}>
+              {upload.state.phase === 'uploading' ? (
+                <Text fontWeight="semibold" mb="2" data-testid="avatar-stage" data-stage="uploading">
+                  {avatarStageText(t, 'uploading', percent(upload.state.sent, upload.state.total))}
+                </Text>
+              ) : null}
               <UploadPanel
                 upload={upload}
                 accept={acceptOf(AVATAR_VIDEO, 'video')}

@@ -2,7 +2,6 @@ import { paths } from '@kagami/shared/contract';
 import { Stack } from '@kagami/shared/ui';
 import { LinkButton } from '../components/link-button';
 import { PageHeader } from '../components/page-header';
-import { StudioVersion } from '../components/studio-version';
 import { useStudioEvents } from '../data/use-studio-events';
 import { useStudioTranslation } from '../components/use-studio-translation';
 import { AvatarList } from '../features/avatars/avatar-list';
@@ -19,7 +18,6 @@ export default function Avatars() {
         action={<LinkButton to={paths.avatarsNew()}>{t('avatars.create')}</LinkButton>}
       />
       <AvatarList />
-      <StudioVersion />
     </Stack>
   );
 }

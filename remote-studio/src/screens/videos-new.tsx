@@ -22,7 +22,7 @@ export default function VideosNew() {
       {missing ? (
         <EmptyState.Root borderWidth="1px" borderRadius="lg" bg="white">
           <EmptyState.Content>
-            <EmptyState.Title>{t('videoNew.avatarMissing')}</EmptyState.Title>
+            <EmptyState.Title as="h2">{t('videoNew.avatarMissing')}</EmptyState.Title>
             <LinkButton to={paths.avatars()}>{t('videos.chooseAvatar')}</LinkButton>
           </EmptyState.Content>
         </EmptyState.Root>

@@ -21,7 +21,7 @@ export default function VideosProcessing() {
       ) : (
         <EmptyState.Root borderWidth="1px" borderRadius="lg" bg="white">
           <EmptyState.Content>
-            <EmptyState.Title>{t('processing.none')}</EmptyState.Title>
+            <EmptyState.Title as="h2">{t('processing.none')}</EmptyState.Title>
             <LinkButton to={paths.videos()}>{t('processing.toVideos')}</LinkButton>
           </EmptyState.Content>
         </EmptyState.Root>

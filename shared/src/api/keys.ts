@@ -24,5 +24,6 @@ export const webhookKeys = {
 export const billingKeys = {
   all: ['billing'] as const,
   plans: (productType: string) => [...billingKeys.all, 'plans', productType] as const,
+  teamApiQuota: (teamId: string) => [...billingKeys.all, 'api-quota', teamId] as const,
   history: (teamId: string, range: object, page: number) => [...billingKeys.all, 'history', teamId, range, page] as const,
 };

@@ -15,6 +15,7 @@ import type {
   Subscription,
   Team,
   TeamMembers,
+  TeamApiQuota,
   TeamSummary,
   WebhookDeliveryPage,
   WebhookEndpoint,
@@ -30,7 +31,7 @@ export const authApi = {
     api.post<{ resendAfterSeconds: number }>('/api/auth/resend-code', { email, language }),
   verifyCode: (email: string, code: string) => api.post<{ verified: true }>('/api/auth/verify-code', { email, code }),
   signup: (input: { email: string; password: string; code: string; invitationCode?: string; language: UiLanguage }) =>
-    api.post<{ token: string }>('/api/auth/signup', input),
+    api.post<{ token: string; joinedTeam: { id: string; name: string } | null }>('/api/auth/signup', input),
   login: (email: string, password: string) => api.post<BearerToken>('/api/login', { email, password }),
   googleLogin: (payload: GooglePayload) => api.post<BearerToken>('/api/google/login', payload),
   googleSignup: (payload: GooglePayload) => api.post<BearerToken>('/api/google/signup', payload),
@@ -63,9 +64,12 @@ export const teamApi = {
   get: (teamId: string) => api.get<Team>(`/api/teams/${teamId}`),
   create: (name: string) => api.post<Team>('/api/teams', { name }),
   rename: (teamId: string, name: string) => api.put<Team>(`/api/teams/${teamId}`, { name }),
+  setKeepWatermark: (teamId: string, keepWatermark: boolean) => api.put<Team>(`/api/teams/${teamId}`, { keepWatermark }),
   invite: (teamId: string, email: string, language?: UiLanguage) =>
     api.post<{ id: string; email: string; expiresAt: string }>(`/api/teams/${teamId}/invitations`, { email, language }),
   join: (code: string) => api.post<Team>('/api/teams/join', { code }),
+  /** What a join link's code invites to: answered signed out. */
+  previewInvitation: (code: string) => api.get<{ teamName: string; inviterName: string | null }>('/api/invitations/preview', { code }),
   members: (teamId: string) => api.get<TeamMembers>(`/api/teams/${teamId}/members`),
   removeMember: (teamId: string, userId: string) => api.delete<Record<string, never>>(`/api/teams/${teamId}/members/${userId}`),
   revokeInvitation: (teamId: string, invitationId: string) =>
@@ -97,6 +101,7 @@ const periodQuery = ({ type, from, to }: HistoryRange) => ({ type, from: from ||
 
 /** Plans, checkout, the billing portal, usage history and Contact sales (SPEC §7 and what it leaves unshown). */
 export const billingApi = {
+  teamApiQuota: (teamId: string) => api.get<TeamApiQuota>(`/api/teams/${teamId}/api-quota`),
   plans: (productType: ProductType = 'app') => api.get<{ plans: CatalogPlan[] }>('/api/stripe/personal-plans', { productType }),
   customerSession: (userId: string, email: string) => api.post<{ customerId: string }>('/api/stripe/customer-session', { email, userId }),
   checkoutSession: (input: { priceId: string; customerId: string; successUrl: string; cancelUrl: string; currency?: Currency }) =>

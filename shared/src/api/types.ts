@@ -57,6 +57,9 @@ export type QuotaMeterName = (typeof QUOTA_METERS)[number];
 /** SPEC §3 Quota: used and total per allowance and the next renewal date, of the plan the current team counts against. */
 export type Quota = Partial<Record<QuotaMeterName, QuotaMeter>> & { plan?: string; nextRenewalDate?: string; ownerIsYou?: boolean };
 
+/** The API plan a team's key is charged to (its owner's) and what it has used this period; no quota without one. */
+export type TeamApiQuota = { hasApiSubscription: boolean; quota: Quota | null; ownerIsYou: boolean };
+
 export type HistoryType = 'video_generation' | 'avatar_model_creation' | 'audio_generation' | 'voice_model_creation';
 /** SPEC §3 History row. */
 export type HistoryRow = {

@@ -82,6 +82,8 @@ export const paths = {
   profile: () => '/profile',
   apiKey: () => '/api-key',
   subscription: () => '/subscription',
+  /** The Subscription screen with the API plans shown (the app plans otherwise). */
+  apiPlans: () => '/subscription?plans=api',
   contactSales: () => '/contact-sales',
   history: () => '/history',
   billing: () => '/billing',

@@ -92,6 +92,18 @@ test('signup needs a token, then loads the profile only', async () => {
   expect(server.calls.map((c) => c.route)).toEqual(['POST /api/auth/signup', 'GET /api/profile']);
   expect(server.calls[0]!.body).toMatchObject({ invitation_code: 'INV1', language: 'ja' });
   expect(store.get(sessionStatusAtom)).toBe('signedIn');
+  // Not redeemed (the team step explains why): the code stays.
+  expect(localStorage.getItem(STORAGE_KEYS.invitationCode)).toBe('INV1');
+});
+
+test('a code redeemed with the sign-up is spent: no join dialog asks for it again', async () => {
+  localStorage.setItem(STORAGE_KEYS.invitationCode, 'INV2');
+  fakeApi({
+    'POST /api/auth/signup': { status: 201, body: { token: 'new', joined_team: { id: 't1', name: 'T' } } },
+    'GET /api/profile': { status: 200, body: profile },
+  });
+  await setup().actions.signup({ email: 'a@x.com', password: 'pw12345678', code: '123456', language: 'en' });
+  expect(localStorage.getItem(STORAGE_KEYS.invitationCode)).toBeNull();
 });
 
 test('restore verifies the stored token; on failure everything is cleared', async () => {
@@ -141,4 +153,26 @@ test('logout revokes the token on the server and clears the session', async () =
   expect(server.calls[0]!.headers.authorization).toBe('Bearer live');
   expect(localStorage.getItem(STORAGE_KEYS.localUser)).toBeNull();
   expect(store.get(sessionStatusAtom)).toBe('anonymous');
+});
+
+test('a first team after sign-up loads the plan and quota (the menu meter shows at once); billing just loaded is not fetched again', async () => {
+  const server = fakeApi({
+    'GET /api/profile': { status: 200, body: profile },
+    'GET /api/users/subscription': { status: 200, body: { subscription: { plan: { alias: 'free' } } } },
+    'GET /api/users/api-subscription': { status: 200, body: { has_api_subscription: false, subscription: null } },
+    'GET /api/users/quota': { status: 200, body: { quota: { plan: 'free' } } },
+  });
+  const { store, actions } = setup();
+  store.set(profileAtom, { ...profile, teams: [], currentTeam: null } as never);
+  await actions.refreshProfile();
+  expect(store.get(quotaAtom)).toEqual({ plan: 'free' });
+  const billingCalls = () => server.calls.filter((c) => c.route !== 'GET /api/profile').length;
+  expect(billingCalls()).toBe(3);
+
+  // The same team again: nothing more; a screen opening asks only for figures that are not fresh.
+  await actions.refreshProfile();
+  await actions.refreshBilling({ unlessFresh: true });
+  expect(billingCalls()).toBe(3);
+  await actions.refreshBilling();
+  expect(billingCalls()).toBe(6);
 });

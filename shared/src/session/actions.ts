@@ -74,11 +74,21 @@ export function clearSession(store: Store) {
   store.set(sessionStatusAtom, 'anonymous');
 }
 
+/** How long billing figures loaded by the session count as fresh for a screen that would load them again on opening. */
+const BILLING_FRESH_MS = 15_000;
+
 export function createSessionActions(store: Store) {
+  let billingLoaded = 0;
+  /** The plan, API plan and quota, loaded together (SPEC §4) and remembered as loaded now. */
+  const loadBilling = () =>
+    Promise.all([loadSubscription(store), loadApiSubscription(store), loadQuota(store)]).then(() => {
+      billingLoaded = Date.now();
+    });
+
   async function afterLogin(token: BearerToken | { accessToken?: string }) {
     if (!token?.accessToken) throw missingToken();
     setUser(store, { accessToken: token.accessToken, tokenType: 'Bearer' });
-    await Promise.all([loadProfile(store), loadSubscription(store), loadApiSubscription(store), loadQuota(store), loadTeams(store)]);
+    await Promise.all([loadProfile(store), loadBilling(), loadTeams(store)]);
     store.set(sessionStatusAtom, 'signedIn');
   }
 
@@ -92,6 +102,8 @@ export function createSessionActions(store: Store) {
       const invitationCode = browserStorage.get('invitationCode') ?? undefined;
       const response = await authApi.signup({ ...input, invitationCode });
       if (!response?.token) throw missingToken();
+      // Redeemed with the sign-up: nothing is left to join (a code that was not stays for the team step to explain).
+      if (response.joinedTeam) browserStorage.remove('invitationCode');
       setUser(store, { accessToken: response.token, tokenType: 'Bearer' });
       store.set(signupPasswordAtom, '');
       await loadProfile(store);
@@ -113,7 +125,7 @@ export function createSessionActions(store: Store) {
         store.set(teamsAtom, profile.teams);
         if (profile.currentTeam) browserStorage.set('teamId', profile.currentTeam.id);
         store.set(sessionStatusAtom, 'signedIn');
-        await Promise.all([loadSubscription(store), loadApiSubscription(store), loadQuota(store)]);
+        await loadBilling();
       } catch (error) {
         // Unreachable server (or a load cut short by navigation): no verdict on the token, so it stays
         // stored for the next try; only an answer from the server clears the session.
@@ -126,14 +138,26 @@ export function createSessionActions(store: Store) {
       }
     },
 
+    /**
+     * After onboarding or a team change: the profile and teams and, when the current team is new (the first one after
+     * sign-up, or another one), the plan and quota it counts against, so the menu's meter shows at once.
+     */
     refreshProfile: async () => {
+      const teamBefore = store.get(profileAtom)?.currentTeam?.id;
       const profile = await loadProfile(store);
       store.set(teamsAtom, profile.teams);
+      if (profile.currentTeam && (profile.currentTeam.id !== teamBefore || !store.get(quotaAtom))) await loadBilling();
       return profile;
     },
 
-    /** After a purchase or a plan change: the plan, API plan and quota as the server now has them. */
-    refreshBilling: () => Promise.all([loadSubscription(store), loadApiSubscription(store), loadQuota(store)]).then(() => undefined),
+    /**
+     * After a purchase or a plan change: the plan, API plan and quota as the server now has them. A screen refreshing
+     * on opening passes `unlessFresh`, so figures the session loaded a moment ago are not fetched a second time.
+     */
+    refreshBilling: async ({ unlessFresh = false }: { unlessFresh?: boolean } = {}) => {
+      if (unlessFresh && Date.now() - billingLoaded < BILLING_FRESH_MS) return;
+      await loadBilling();
+    },
 
     /** After a creation or a deletion: what is left of the quota. */
     refreshQuota: () => loadQuota(store),

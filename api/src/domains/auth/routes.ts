@@ -84,12 +84,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
         .values({ email: body.email, passwordHash: await hashPassword(body.password), language: body.language })
         .returning();
       await consumeCode(ctx, verified.id);
-      if (body.invitation_code) {
-        // The invitation is a convenience here: when it cannot be redeemed, the team step shows why.
-        await joinTeam(ctx, user!, body.invitation_code).catch(() => undefined);
-      }
+      // The invitation is a convenience here: when it cannot be redeemed, the team step shows why.
+      const joined = body.invitation_code ? await joinTeam(ctx, user!, body.invitation_code).catch(() => null) : null;
       reply.status(201);
-      return { token: await session(user!.id) };
+      return { token: await session(user!.id), joined_team: joined ? { id: joined.id, name: joined.name } : null };
     },
   );
 

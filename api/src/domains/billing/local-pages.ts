@@ -1,107 +1,103 @@
-import { and, desc, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { and, desc, eq, gte, ne } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatPrice } from '@kagami/shared/api';
 import type { AppContext } from '../../context';
-import { checkoutSessions, invoices, subscriptions, users } from '../../db/schema';
+import { checkoutSessions, invoices, subscriptions, usage, users } from '../../db/schema';
 import { escapeHtml as escape } from '../../lib/html';
 import { completeCheckout, isValidCardNumber } from './checkout';
+import { invoiceFileName, invoiceNumber, invoicePdf } from './invoice-pdf';
+import { browserLanguage, formatDay, languageAskedFor, languageOf, sendPage, type Language } from './local-page-layout';
 import { userOfPortalToken } from './local-provider';
 import { planOf, priceOf, PRICES, type Price } from './plans';
-import { recordSubscription } from './subscriptions';
+import { apiPlanOf, appPlanOf, recordSubscription, usageWindowOf } from './subscriptions';
 
-// The built-in payment provider's checkout and billing portal: plain server-rendered pages of the API, in
-// the user's language, that drive the same state changes as Stripe's webhooks do.
+// The built-in payment provider's checkout and billing portal: server-rendered pages of the API, in the
+// user's language (or the one its `?lang=` switch asks for), that drive the same state changes as Stripe's
+// webhooks do. Their look is in local-page-layout.ts.
 
-type Language = 'en' | 'ja';
-const TEXT = {
-  en: {
-    checkout: 'Checkout',
-    testMode: 'Test payment: no card is charged. Use a test card number such as 4242 4242 4242 4242.',
-    cardNumber: 'Card number',
-    expiry: 'Expiry (MM/YY)',
-    cvc: 'Security code',
-    pay: 'Pay',
-    cancel: 'Cancel and go back',
-    invalidCard: 'The card number is not valid.',
-    invalidExpiry: 'The expiry date is not valid or has passed.',
-    invalidCvc: 'The security code must be 3 or 4 digits.',
-    used: 'This checkout is already complete.',
-    portal: 'Billing',
-    plan: 'Current plan',
-    none: 'Free (no paid plan)',
-    renews: 'Renews on',
-    ends: 'Ends on',
-    cancelAtEnd: 'Cancel at the end of the period',
-    resume: 'Keep the plan',
-    change: 'Change plan',
-    invoices: 'Invoices',
-    noInvoices: 'No invoices yet.',
-    back: 'Back to Kagami',
-    expired: 'This billing link has expired. Open Billing in Kagami again.',
-    perMonth: '/ month',
-    perYear: '/ year',
-  },
-  ja: {
-    checkout: 'お支払い',
-    testMode: 'テスト決済です。カードへの請求は行われません。4242 4242 4242 4242 などのテスト用カード番号をお使いください。',
-    cardNumber: 'カード番号',
-    expiry: '有効期限（MM/YY）',
-    cvc: 'セキュリティコード',
-    pay: '支払う',
-    cancel: 'キャンセルして戻る',
-    invalidCard: 'カード番号が正しくありません。',
-    invalidExpiry: '有効期限が正しくないか、期限切れです。',
-    invalidCvc: 'セキュリティコードは3桁または4桁の数字です。',
-    used: 'このお支払いはすでに完了しています。',
-    portal: 'お支払い管理',
-    plan: '現在のプラン',
-    none: 'Free（有料プランなし）',
-    renews: '更新日',
-    ends: '終了日',
-    cancelAtEnd: '期間の終わりに解約する',
-    resume: 'プランを継続する',
-    change: 'プランを変更',
-    invoices: '請求書',
-    noInvoices: '請求書はまだありません。',
-    back: 'Kagami に戻る',
-    expired: 'このリンクは期限切れです。Kagami から「お支払い管理」を開き直してください。',
-    perMonth: '/ 月',
-    perYear: '/ 年',
-  },
-} as const;
-type Text = Record<keyof (typeof TEXT)['en'], string>;
+const EN = {
+  checkout: 'Checkout',
+  testMode: 'Test payment: no card is charged. Use a test card number such as 4242 4242 4242 4242.',
+  cardNumber: 'Card number',
+  expiry: 'Expiry (MM/YY)',
+  cvc: 'Security code',
+  pay: (amount: string) => `Pay ${amount}`,
+  cancel: 'Cancel and go back',
+  invalidCard: 'The card number is not valid.',
+  invalidExpiry: 'The expiry date is not valid or has passed.',
+  invalidCvc: 'The security code must be 3 or 4 digits.',
+  used: 'This checkout is already complete.',
+  carriesOver: 'What you have used this month carries over to the new plan.',
+  portal: 'Billing',
+  plan: 'Current plan',
+  none: 'Free (no paid plan)',
+  renews: 'Renews on',
+  ends: 'Ends on',
+  cancelAtEnd: 'Cancel at the end of the period',
+  resume: 'Keep the plan',
+  change: 'Change plan',
+  newPlan: 'New plan',
+  invoices: 'Invoices',
+  noInvoices: 'No invoices yet.',
+  date: 'Date',
+  planColumn: 'Plan',
+  amount: 'Amount',
+  paid: 'Paid',
+  failed: 'Failed',
+  downloadPdf: 'Download PDF',
+  back: 'Back to Kagami',
+  expired: 'This billing link has expired. Open Billing in Kagami again.',
+  perMonth: '/ month',
+  perYear: '/ year',
+  month: 'Monthly',
+  year: 'Yearly',
+};
+type Text = typeof EN;
+const JA: Text = {
+  checkout: 'お支払い',
+  testMode: 'テスト決済です。カードへの請求は行われません。4242 4242 4242 4242 などのテスト用カード番号をお使いください。',
+  cardNumber: 'カード番号',
+  expiry: '有効期限（MM/YY）',
+  cvc: 'セキュリティコード',
+  pay: (amount) => `${amount}を支払う`,
+  cancel: 'キャンセルして戻る',
+  invalidCard: 'カード番号が正しくありません。',
+  invalidExpiry: '有効期限が正しくないか、期限切れです。',
+  invalidCvc: 'セキュリティコードは3桁または4桁の数字です。',
+  used: 'このお支払いはすでに完了しています。',
+  carriesOver: '今月すでに使った分は新しいプランに引き継がれます。',
+  portal: 'お支払い管理',
+  plan: '現在のプラン',
+  none: 'Free（有料プランなし）',
+  renews: '更新日',
+  ends: '終了日',
+  cancelAtEnd: '期間の終わりに解約する',
+  resume: 'プランを継続する',
+  change: 'プランを変更',
+  newPlan: '新しいプラン',
+  invoices: '請求書',
+  noInvoices: '請求書はまだありません。',
+  date: '日付',
+  planColumn: 'プラン',
+  amount: '金額',
+  paid: '支払い済み',
+  failed: '失敗',
+  downloadPdf: 'PDFをダウンロード',
+  back: 'Kagami に戻る',
+  expired: 'このリンクは期限切れです。Kagami から「お支払い管理」を開き直してください。',
+  perMonth: '/ 月',
+  perYear: '/ 年',
+  month: '月額',
+  year: '年額',
+};
+const TEXT: Record<Language, Text> = { en: EN, ja: JA };
 
 const priceText = (price: Price, language: Language) => formatPrice(price.unitAmount, price.currency, language);
 
 const priceLine = (price: Price, text: Text, language: Language) =>
   `${escape(planOf(price.alias)!.name)} · ${priceText(price, language)} ${price.interval === 'year' ? text.perYear : text.perMonth}`;
 
-const day = (date: Date, language: Language) => date.toLocaleDateString(language === 'ja' ? 'ja-JP' : 'en-US', { dateStyle: 'long' });
-
-function page(reply: FastifyReply, language: Language, title: string, body: string, formTargets: string[] = [], status = 200) {
-  const origins = [...new Set(formTargets.map((url) => new URL(url).origin))].join(' ');
-  return reply
-    .status(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header(
-      'content-security-policy',
-      `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${origins}; base-uri 'none'; frame-ancestors 'none'`,
-    )
-    .send(`<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Kagami — ${escape(title)}</title><style>
-body{font-family:system-ui,"Noto Sans JP",sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.6;color:#1a202c}
-h1{color:#0b6e66;font-size:1.6rem}label{display:block;margin:.8rem 0 .2rem;font-weight:600}
-input,select{font:inherit;padding:.5rem;width:100%;box-sizing:border-box;border:1px solid #a0aec0;border-radius:6px}
-button{font:inherit;margin-top:1rem;padding:.6rem 1.2rem;border:0;border-radius:6px;background:#0b6e66;color:#fff;cursor:pointer}
-.error{color:#9b2c2c;background:#fff5f5;padding:.6rem;border-radius:6px}.muted{color:#4a5568}table{width:100%;border-collapse:collapse}
-td,th{text-align:left;padding:.3rem;border-bottom:1px solid #e2e8f0}
-</style></head><body>${body}</body></html>`);
-}
-
-async function languageOf(ctx: AppContext, userId: string): Promise<Language> {
-  const [user] = await ctx.db.select({ language: users.language }).from(users).where(eq(users.id, userId));
-  return user?.language === 'ja' ? 'ja' : 'en';
-}
+const summary = (price: Price, text: Text, language: Language) => `<p class="summary">${priceLine(price, text, language)}</p>`;
 
 /** Month and year in the future (the end of the month counts). */
 function isValidExpiry(input: string, now = new Date()) {
@@ -112,11 +108,23 @@ function isValidExpiry(input: string, now = new Date()) {
   return month >= 1 && month <= 12 && new Date(Date.UTC(year, month, 1)) > now;
 }
 
+type CardField = 'card_number' | 'expiry' | 'cvc';
+type CardError = { field: CardField; message: string };
+
+function cardErrorOf(form: Record<string, string>, text: Text): CardError | null {
+  if (!isValidCardNumber(form.card_number ?? '')) return { field: 'card_number', message: text.invalidCard };
+  if (!isValidExpiry(form.expiry ?? '')) return { field: 'expiry', message: text.invalidExpiry };
+  if (!/^\d{3,4}$/.test((form.cvc ?? '').trim())) return { field: 'cvc', message: text.invalidCvc };
+  return null;
+}
+
 const withParam = (url: string, name: string, value: string) => {
   const target = new URL(url);
   target.searchParams.set(name, value);
   return target.toString();
 };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function localBillingPages(app: FastifyInstance, ctx: AppContext, key: Buffer) {
   const { db } = ctx;
@@ -129,61 +137,96 @@ export function localBillingPages(app: FastifyInstance, ctx: AppContext, key: Bu
     return session ?? null;
   };
 
-  const checkoutPage = (
+  const languageFor = async (request: FastifyRequest, userId: string): Promise<Language> => {
+    const asked = languageAskedFor(request);
+    if (asked) return asked;
+    const [user] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+    return languageOf(user?.language);
+  };
+
+  /** Whether buying `price` would carry usage over (subscriptions.ts, usageSince): something used in the current window. */
+  const carriesUsageOver = async (userId: string, price: Price) => {
+    const productType = planOf(price.alias)!.productType;
+    const current = productType === 'app' ? await appPlanOf(db, userId) : await apiPlanOf(db, userId);
+    if (!current || current.price?.id === price.id) return false;
+    const [used] = await db
+      .select({ id: usage.id })
+      .from(usage)
+      .where(
+        and(
+          eq(usage.userId, userId),
+          eq(usage.productType, productType),
+          ne(usage.state, 'refunded'),
+          gte(usage.createdAt, usageWindowOf(current).start),
+        ),
+      )
+      .limit(1);
+    return Boolean(used);
+  };
+
+  const alreadyPaid = (request: FastifyRequest, reply: FastifyReply, language: Language) =>
+    sendPage(request, reply, {
+      language,
+      title: TEXT[language].checkout,
+      body: `<div class="card"><h1>${TEXT[language].checkout}</h1><p>${TEXT[language].used}</p></div>`,
+      status: 409,
+    });
+
+  const checkoutPage = async (
+    request: FastifyRequest,
     reply: FastifyReply,
     session: typeof checkoutSessions.$inferSelect,
     language: Language,
-    error?: string,
+    error?: CardError,
     values: Record<string, string> = {},
   ) => {
     const text = TEXT[language];
     const price = priceOf(session.priceId)!;
-    const field = (name: string, label: string, autocomplete: string) =>
-      `<label for="${name}">${label}</label><input id="${name}" name="${name}" autocomplete="${autocomplete}" required value="${escape(values[name] ?? '')}">`;
-    return page(
-      reply,
+    const field = (name: CardField, label: string, autocomplete: string, placeholder: string) => {
+      const invalid = error?.field === name ? ' aria-invalid="true" aria-describedby="card-error"' : '';
+      return `<div><label for="${name}">${label}</label><input id="${name}" name="${name}" autocomplete="${autocomplete}" inputmode="numeric" placeholder="${placeholder}" required value="${escape(values[name] ?? '')}"${invalid}></div>`;
+    };
+    const carryOver = (await carriesUsageOver(session.userId, price)) ? `<p class="note">${text.carriesOver}</p>` : '';
+    return sendPage(request, reply, {
       language,
-      text.checkout,
-      `<h1>${text.checkout}</h1><p><strong>${priceLine(price, text, language)}</strong></p><p class="muted">${text.testMode}</p>
-${error ? `<p class="error" role="alert">${error}</p>` : ''}
-<form method="post" action="/api/billing/checkout/${escape(session.id)}">
-${field('card_number', text.cardNumber, 'cc-number')}${field('expiry', text.expiry, 'cc-exp')}${field('cvc', text.cvc, 'cc-csc')}
-<button type="submit">${text.pay} ${priceText(price, language)}</button></form>
-<p><a href="/api/billing/checkout/${escape(session.id)}/cancel">${text.cancel}</a></p>`,
-      [session.successUrl],
-      error ? 400 : 200,
-    );
+      title: text.checkout,
+      body: `<div class="card"><h1>${text.checkout}</h1>
+${summary(price, text, language)}
+${carryOver}<p class="muted">${text.testMode}</p>
+${error ? `<p class="error" role="alert" id="card-error">${error.message}</p>` : ''}
+<form method="post" action="/api/billing/checkout/${escape(session.id)}?lang=${language}">
+${field('card_number', text.cardNumber, 'cc-number', '4242 4242 4242 4242')}
+<div class="pair">${field('expiry', text.expiry, 'cc-exp', 'MM/YY')}${field('cvc', text.cvc, 'cc-csc', '123')}</div>
+<button type="submit" class="wide">${text.pay(priceText(price, language))}</button></form>
+<p class="center"><a href="/api/billing/checkout/${escape(session.id)}/cancel">${text.cancel}</a></p></div>`,
+      formTargets: [session.successUrl],
+      status: error ? 400 : 200,
+    });
   };
 
   app.get('/api/billing/checkout/:id', async (request, reply) => {
     const session = await openSession((request.params as { id: string }).id);
     if (!session) return reply.status(404).send({ code: 'not_found', message: 'Checkout not found.' });
-    const language = await languageOf(ctx, session.userId);
-    if (session.status !== 'open') return page(reply, language, TEXT[language].checkout, `<p>${TEXT[language].used}</p>`, [], 409);
-    return checkoutPage(reply, session, language);
+    const language = await languageFor(request, session.userId);
+    if (session.status !== 'open') return alreadyPaid(request, reply, language);
+    return checkoutPage(request, reply, session, language);
   });
 
   app.post('/api/billing/checkout/:id', async (request, reply) => {
     const session = await openSession((request.params as { id: string }).id);
     if (!session) return reply.status(404).send({ code: 'not_found', message: 'Checkout not found.' });
-    const language = await languageOf(ctx, session.userId);
-    const text = TEXT[language];
-    if (session.status !== 'open') return page(reply, language, text.checkout, `<p>${text.used}</p>`, [], 409);
+    const language = await languageFor(request, session.userId);
+    if (session.status !== 'open') return alreadyPaid(request, reply, language);
     const form = (request.body ?? {}) as Record<string, string>;
-    const error = !isValidCardNumber(form.card_number ?? '')
-      ? text.invalidCard
-      : !isValidExpiry(form.expiry ?? '')
-        ? text.invalidExpiry
-        : !/^\d{3,4}$/.test((form.cvc ?? '').trim())
-          ? text.invalidCvc
-          : null;
-    if (error) return checkoutPage(reply, session, language, error, { card_number: form.card_number ?? '', expiry: form.expiry ?? '' });
+    const error = cardErrorOf(form, TEXT[language]);
+    if (error)
+      return checkoutPage(request, reply, session, language, error, { card_number: form.card_number ?? '', expiry: form.expiry ?? '' });
     const [claimed] = await db
       .update(checkoutSessions)
       .set({ status: 'complete' })
       .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')))
       .returning();
-    if (!claimed) return page(reply, language, text.checkout, `<p>${text.used}</p>`, [], 409);
+    if (!claimed) return alreadyPaid(request, reply, language);
     await completeCheckout(db, {
       userId: session.userId,
       price: priceOf(session.priceId)!,
@@ -205,16 +248,27 @@ ${field('card_number', text.cardNumber, 'cc-number')}${field('expiry', text.expi
     const url = (query as { return_url?: string }).return_url ?? '';
     return /^https?:\/\//.test(url) && ctx.config.corsOrigins.includes(new URL(url).origin) ? url : ctx.config.publicAppUrl;
   };
+  /** A forged or expired portal link: the same refusal from every portal route. */
+  const expiredLink = (request: FastifyRequest, reply: FastifyReply) => {
+    const language = browserLanguage(request);
+    const text = TEXT[language];
+    return sendPage(request, reply, {
+      language,
+      title: text.portal,
+      body: `<div class="card"><h1>${text.portal}</h1><p class="error" role="alert">${text.expired}</p></div>`,
+      status: 401,
+    });
+  };
 
   app.get('/api/billing/portal/:token', async (request, reply) => {
     const { token } = request.params as { token: string };
     const userId = portalUser(token);
-    if (!userId) return page(reply, 'en', TEXT.en.portal, `<p class="error" role="alert">${TEXT.en.expired}</p>`, [], 401);
-    const language = await languageOf(ctx, userId);
+    if (!userId) return expiredLink(request, reply);
+    const language = await languageFor(request, userId);
     const text = TEXT[language];
     const back = returnUrlOf(request.query);
     const held = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
-    const query = `?return_url=${encodeURIComponent(back)}`;
+    const query = `?return_url=${encodeURIComponent(back)}&amp;lang=${language}`;
     const plans = held
       .filter((row) => row.status !== 'canceled' && row.currentPeriodEnd > new Date())
       .map((row) => {
@@ -222,44 +276,87 @@ ${field('card_number', text.cardNumber, 'cc-number')}${field('expiry', text.expi
         const others = PRICES.filter(
           (p) => p.currency === price.currency && planOf(p.alias)!.productType === row.productType && p.id !== price.id,
         );
-        const action = row.cancelAtPeriodEnd
-          ? `<form method="post" action="/api/billing/portal/${token}/resume${query}"><input type="hidden" name="product_type" value="${row.productType}"><button>${text.resume}</button></form>`
-          : `<form method="post" action="/api/billing/portal/${token}/cancel${query}"><input type="hidden" name="product_type" value="${row.productType}"><button>${text.cancelAtEnd}</button></form>`;
-        return `<section><h2>${text.plan}</h2><p><strong>${priceLine(price, text, language)}</strong><br>
-${row.cancelAtPeriodEnd ? text.ends : text.renews}: ${day(row.currentPeriodEnd, language)}</p>${action}
-<form method="post" action="/api/billing/portal/${token}/change${query}"><label for="price-${row.productType}">${text.change}</label>
+        const [action, label] = row.cancelAtPeriodEnd ? ['resume', text.resume] : ['cancel', text.cancelAtEnd];
+        const change = others.length
+          ? `<form class="change" method="post" action="/api/billing/portal/${token}/change${query}"><h2>${text.change}</h2><p class="note">${text.carriesOver}</p>
+<label for="price-${row.productType}">${text.newPlan}</label>
 <select id="price-${row.productType}" name="price_id">${others.map((p) => `<option value="${p.id}">${priceLine(p, text, language)}</option>`).join('')}</select>
-<button>${text.change}</button></form></section>`;
+<button>${text.change}</button></form>`
+          : '';
+        return `<section class="card"><h2>${text.plan}</h2>
+${summary(price, text, language)}
+<p>${row.cancelAtPeriodEnd ? text.ends : text.renews}: ${formatDay(row.currentPeriodEnd, language)}</p>
+<form method="post" action="/api/billing/portal/${token}/${action}${query}"><input type="hidden" name="product_type" value="${row.productType}"><button class="secondary">${label}</button></form>
+${change}</section>`;
       });
     const paid = await db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(desc(invoices.createdAt)).limit(24);
     const rows = paid
       .map((invoice) => {
         const price = priceOf(invoice.priceId);
-        return `<tr><td>${day(invoice.createdAt, language)}</td><td>${price ? priceLine(price, text, language) : escape(invoice.priceId)}</td><td>${invoice.status}</td></tr>`;
+        const plan = price ? `${escape(planOf(price.alias)!.name)} · ${text[price.interval]}` : escape(invoice.priceId);
+        const number = invoiceNumber(invoice);
+        return `<tr><td>${formatDay(invoice.createdAt, language)}<span class="detail">${number}</span></td><td>${plan}</td>
+<td>${formatPrice(invoice.amount, invoice.currency, language)}<span class="detail"><span class="status ${invoice.status}">${text[invoice.status]}</span></span></td>
+<td><a href="/api/billing/portal/${token}/invoices/${invoice.id}.pdf?lang=${language}">${text.downloadPdf}<span class="visually-hidden"> ${number}</span></a></td></tr>`;
       })
       .join('');
-    return page(
-      reply,
+    const table = `<table aria-labelledby="invoices"><thead><tr><th>${text.date}</th><th>${text.planColumn}</th><th>${text.amount}</th><th><span class="visually-hidden">PDF</span></th></tr></thead><tbody>${rows}</tbody></table>`;
+    return sendPage(request, reply, {
       language,
-      text.portal,
-      `<h1>${text.portal}</h1>${plans.join('') || `<p>${text.plan}: ${text.none}</p>`}
-<h2>${text.invoices}</h2>${rows ? `<table>${rows}</table>` : `<p class="muted">${text.noInvoices}</p>`}
-<p><a href="${escape(back)}">${text.back}</a></p>`,
+      title: text.portal,
+      body: `<h1>${text.portal}</h1>${plans.join('') || `<section class="card"><h2>${text.plan}</h2><p>${text.none}</p></section>`}
+<section class="card"><h2 id="invoices">${text.invoices}</h2>${rows ? table : `<p class="muted">${text.noInvoices}</p>`}</section>
+<p class="center"><a href="${escape(back)}">${text.back}</a></p>`,
+    });
+  });
+
+  app.get('/api/billing/portal/:token/invoices/:invoiceId.pdf', async (request, reply) => {
+    const { token, invoiceId } = request.params as { token: string; invoiceId: string };
+    const userId = portalUser(token);
+    if (!userId) return expiredLink(request, reply);
+    const [found] = UUID.test(invoiceId)
+      ? await db
+          .select({ invoice: invoices, user: users })
+          .from(invoices)
+          .innerJoin(users, eq(users.id, invoices.userId))
+          .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)))
+      : [];
+    if (!found) return reply.status(404).send({ code: 'not_found', message: 'Invoice not found.' });
+    const { invoice, user } = found;
+    const price = priceOf(invoice.priceId);
+    const pdf = await invoicePdf(
+      {
+        ...invoice,
+        planName: price ? planOf(price.alias)!.name : invoice.priceId,
+        interval: price?.interval ?? null,
+        customer: { name: user.name, email: user.email },
+        testPayment: invoice.providerInvoiceId === null,
+      },
+      languageAskedFor(request) ?? languageOf(user.language),
     );
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${invoiceFileName(invoice)}"`)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
   });
 
   const portalAction = (name: string, change: (row: typeof subscriptions.$inferSelect, form: Record<string, string>) => Promise<void>) =>
     app.post(`/api/billing/portal/:token/${name}`, async (request, reply) => {
       const { token } = request.params as { token: string };
       const userId = portalUser(token);
-      if (!userId) return page(reply, 'en', TEXT.en.portal, `<p class="error" role="alert">${TEXT.en.expired}</p>`, [], 401);
+      if (!userId) return expiredLink(request, reply);
       const form = (request.body ?? {}) as Record<string, string>;
       const held = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
       const price = form.price_id ? priceOf(form.price_id) : undefined;
       const productType = price ? planOf(price.alias)!.productType : form.product_type;
       const row = held.find((r) => r.productType === productType && r.status !== 'canceled');
       if (row) await change(row, form);
-      return reply.redirect(`/api/billing/portal/${token}?return_url=${encodeURIComponent(returnUrlOf(request.query))}`, 303);
+      const language = languageAskedFor(request);
+      return reply.redirect(
+        `/api/billing/portal/${token}?return_url=${encodeURIComponent(returnUrlOf(request.query))}${language ? `&lang=${language}` : ''}`,
+        303,
+      );
     });
 
   const update = (row: typeof subscriptions.$inferSelect, values: Partial<Parameters<typeof recordSubscription>[1]>) =>

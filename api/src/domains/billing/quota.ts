@@ -171,3 +171,10 @@ export async function quotaOf(db: Database, current: CurrentPlan, ownerId: strin
   };
   return { plan: current.plan.alias, ...meters, next_renewal_date: end.toISOString() };
 }
+
+/** The API plan a team's key is charged to (its owner's), and its use this period; no quota without one. */
+export async function teamApiQuota(db: Database, teamId: string) {
+  const owner = await allowanceOwnerOf(db, teamId);
+  const plan = await apiPlanOf(db, owner);
+  return { owner, has_api_subscription: Boolean(plan), quota: plan ? await quotaOf(db, plan, owner, 'api') : null };
+}

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { errors, fail } from '../../lib/errors';
 import { currentUser, requireUser } from '../auth/guard';
+import { requireMembership } from '../teams/membership';
 import { assertSameCurrency } from './checkout';
 import { LocalPaymentProvider } from './local-provider';
 import { contactSalesRoutes } from './contact-sales';
@@ -14,7 +15,7 @@ import { PLANS, PRICES, priceOf, type Plan, type ProductType } from './plans';
 import type { PaymentProvider } from './provider';
 import { createStripeClient, StripePaymentProvider } from './stripe-provider';
 import { stripeWebhookRoutes } from './stripe-webhook';
-import { allowanceOwnerOf, quotaOf } from './quota';
+import { allowanceOwnerOf, quotaOf, teamApiQuota } from './quota';
 import { apiPlanOf, appPlanOf, type CurrentPlan } from './subscriptions';
 
 export const planJson = (plan: Plan) => ({
@@ -150,6 +151,19 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     const quota = await quotaOf(db, await appPlanOf(db, ownerId), ownerId, 'app');
     return { quota: { ...quota, owner_is_you: ownerId === user.id } };
   });
+
+  /** The API plan the team's key is charged to, for the API Key page: its owner's, with its use this period. */
+  app.get(
+    '/api/teams/:teamId/api-quota',
+    { ...auth, schema: { params: v.object({ teamId: v.pipe(v.string(), v.uuid('validation.invalid')) }) } },
+    async (request) => {
+      const { teamId } = request.params as { teamId: string };
+      const { user } = currentUser(request);
+      await requireMembership(db, teamId, user.id);
+      const { owner, ...answer } = await teamApiQuota(db, teamId);
+      return { ...answer, owner_is_you: owner === user.id };
+    },
+  );
 
   app.get('/api/stripe/personal-plans', { ...auth, schema: { querystring: productTypeQuery } }, async (request) => {
     const { product_type } = request.query as { product_type: ProductType };

@@ -51,6 +51,9 @@ export const API_ERROR_CODES = [
 
 type Document = { paths?: Record<string, unknown>; components?: Record<string, unknown>; [key: string]: unknown };
 
+/** The API's release, from its package: what ops read in the reference's About. */
+const API_VERSION = (require('../../../package.json') as { version: string }).version;
+
 export function publicApiDocument(app: FastifyInstance) {
   const all = app.swagger() as Document;
   const paths = Object.fromEntries(Object.entries(all.paths ?? {}).filter(([path]) => path.startsWith('/api/v1/')));
@@ -59,7 +62,7 @@ export function publicApiDocument(app: FastifyInstance) {
     openapi: '3.1.0',
     info: {
       title: 'Kagami API',
-      version: '1.0.0',
+      version: API_VERSION,
       description: [
         "Create avatars, voice models and talking videos from code. Every call takes the team's API key in `X-API-Key`.",
         'Errors are JSON `{ code, message }` (with `fields` for bad bodies). The codes:',
@@ -67,6 +70,10 @@ export function publicApiDocument(app: FastifyInstance) {
         '| code | meaning |',
         '| --- | --- |',
         codes,
+        '',
+        '## About',
+        '',
+        `This API is version ${API_VERSION}. Each part of the web app answers its own deployed version at \`/version.json\` on its origin (the shell and each remote).`,
       ].join('\n'),
     },
     servers: [{ url: '/' }],

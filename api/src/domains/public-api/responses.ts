@@ -13,6 +13,14 @@ export const Avatar = v.object({
   language: v.string(),
   status,
   failure_reason: text,
+  stage: v.pipe(
+    v.nullable(v.picklist(['queued', 'finding_face', 'choosing_stretch', 'tracking_mouth', 'finishing'])),
+    v.description('While in progress, the step processing is on; otherwise null.'),
+  ),
+  progress: v.pipe(
+    v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100))),
+    v.description('How far processing is, 0-100: 100 once ready, null when failed.'),
+  ),
   preview_url: text,
   default_voice_id: text,
   created_at: time,
@@ -79,7 +87,7 @@ export const WebhookDelivery = v.object({
   endpoint_id: text,
   url: v.string(),
   event: v.string(),
-  status: v.picklist(['pending', 'succeeded', 'failed']),
+  status: v.picklist(['pending', 'succeeded', 'failed', 'cancelled']),
   attempts: v.number(),
   last_status_code: v.nullable(v.number()),
   last_error: text,
@@ -89,6 +97,7 @@ export const WebhookDelivery = v.object({
 });
 export const WebhookDeliveryPage = pageOf(WebhookDelivery);
 export const DeliveryQueued = v.object({ delivery_id: v.string() });
+export const DeliveryCancelled = v.object({ delivery_id: v.string(), status: v.literal('cancelled') });
 
 /** Every refusal: a code (listed in the description), its English message, and per-field errors for bad bodies. */
 export const ApiError = v.looseObject({

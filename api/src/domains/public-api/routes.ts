@@ -6,8 +6,7 @@ import { contentLanguageField, nameField, scriptField, webhookEndpointForm, webh
 import type { AppContext } from '../../context';
 import { avatars, videos, voices, webhookDeliveries } from '../../db/schema';
 import { errors } from '../../lib/errors';
-import { allowanceOwnerOf, quotaOf } from '../billing/quota';
-import { apiPlanOf } from '../billing/subscriptions';
+import { teamApiQuota } from '../billing/quota';
 import { checkDestination } from '../webhooks/destination';
 import * as webhooks from '../webhooks/service';
 import { createTeamAvatar, createTeamVideo, createTeamVoice, removeVideo, type Creator } from '../studio/service';
@@ -169,10 +168,8 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** The allowance of the API subscription held by the team's owner, and its use this period. */
   app.get('/api/v1/quota', route({}, { 200: R.Quota }), async (request) => {
-    const owner = await allowanceOwnerOf(db, apiTeam(request).id);
-    const plan = await apiPlanOf(db, owner);
-    if (!plan) return { has_api_subscription: false, quota: null };
-    return { has_api_subscription: true, quota: await quotaOf(db, plan, owner, 'api') };
+    const { has_api_subscription, quota } = await teamApiQuota(db, apiTeam(request).id);
+    return { has_api_subscription, quota };
   });
 
   const teamId = (request: FastifyRequest) => apiTeam(request).id;

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import type { avatars, videos, voices } from '../../db/schema';
 import { ESPEAK_VOICES } from '../../engine/speech/synthesizer';
 import { signPath, SIGNED_URL_SECONDS } from '../assets/signing';
+import { avatarProgressJson } from '../studio/serialize';
 
 /** Where this API is reached: from the request in answers, from PUBLIC_API_URL in webhook events. */
 export const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -21,6 +22,7 @@ export const avatarJson = (ctx: AppContext, base: string, a: typeof avatars.$inf
   language: a.language,
   status: a.status,
   failure_reason: a.reason,
+  ...avatarProgressJson(a),
   preview_url: signedUrl(ctx, base, 'avatar_output', a.preview),
   default_voice_id: a.defaultVoiceId,
   created_at: a.createdAt,

@@ -11,11 +11,13 @@ const KEEP_ALIVE_MS = 15_000;
 const RECENT_MS = 24 * 3_600_000;
 
 type Status = { kind: 'avatar' | 'voice' | 'video'; id: string; status: string; reason: string | null };
+/** An avatar in progress: the stage it is on and how far it is (see the worker). */
+type Step = { stage: string | null; progress: number | null };
 
 /** The team's items that are running or were made in the last day: what a screen may be watching. */
-async function snapshot(ctx: AppContext, teamId: string): Promise<Status[]> {
+async function snapshot(ctx: AppContext, teamId: string): Promise<(Status & { step?: Step })[]> {
   const since = new Date(Date.now() - RECENT_MS);
-  const pick = { id: avatars.id, status: avatars.status, reason: avatars.reason };
+  const pick = { id: avatars.id, status: avatars.status, reason: avatars.reason, stage: avatars.stage, progress: avatars.progress };
   const [a, vo, vi] = await Promise.all([
     ctx.db
       .select(pick)
@@ -31,16 +33,27 @@ async function snapshot(ctx: AppContext, teamId: string): Promise<Status[]> {
       .where(and(eq(videos.teamId, teamId), or(eq(videos.status, 'in_progress'), gt(videos.createdAt, since)))),
   ]);
   return [
-    ...a.map((row) => ({ kind: 'avatar' as const, ...row })),
+    ...a.map(({ stage, progress, ...row }) => ({
+      kind: 'avatar' as const,
+      ...row,
+      step: row.status === 'in_progress' ? { stage, progress } : undefined,
+    })),
     ...vo.map((row) => ({ kind: 'voice' as const, ...row })),
     ...vi.map((row) => ({ kind: 'video' as const, ...row })),
   ];
 }
 
+const keyOf = (item: Status) => `${item.kind}:${item.id}`;
+const stateOf = (item: Status & { step?: Step }) => ({
+  status: `${item.status}:${item.reason}`,
+  step: item.step ? `${item.step.stage}:${item.step.progress}` : null,
+});
+
 /**
  * GET /api/teams/{teamId}/events: server-sent events, one `status` event per change of an avatar,
- * voice or video of the team. Changes are read from the database, so they arrive whichever process
- * ran the job. Screens may poll the items instead.
+ * voice or video of the team, and a `progress` event when an avatar in progress moves on (stage,
+ * progress), at most one per poll. Changes are read from the database, so they arrive whichever
+ * process ran the job. Screens may poll the items instead.
  */
 export function eventRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(
@@ -62,7 +75,7 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext) {
         ...(origin && ctx.config.corsOrigins.includes(origin) ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {}),
       });
       const send = (event: string, data: unknown) => reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      let last = new Map((await snapshot(ctx, teamId)).map((item) => [`${item.kind}:${item.id}`, `${item.status}:${item.reason}`]));
+      let last = new Map((await snapshot(ctx, teamId)).map((item) => [keyOf(item), stateOf(item)]));
       send('ready', { watching: last.size });
       let busy = false;
       const poll = setInterval(async () => {
@@ -70,11 +83,13 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext) {
         busy = true;
         try {
           const now = await snapshot(ctx, teamId);
-          for (const item of now) {
-            const key = `${item.kind}:${item.id}`;
-            if (last.get(key) !== `${item.status}:${item.reason}`) send('status', item);
+          for (const { step, ...item } of now) {
+            const before = last.get(keyOf(item));
+            const state = stateOf({ ...item, step });
+            if (before?.status !== state.status) send('status', item);
+            else if (step && before.step !== state.step) send('progress', { kind: item.kind, id: item.id, ...step });
           }
-          last = new Map(now.map((item) => [`${item.kind}:${item.id}`, `${item.status}:${item.reason}`]));
+          last = new Map(now.map((item) => [keyOf(item), stateOf(item)]));
         } catch (error) {
           request.log.warn({ err: error }, 'event poll failed');
         } finally {

@@ -2,6 +2,12 @@ import type { avatars, videos, voices } from '../../db/schema';
 
 export const assetUrl = (category: string, file: string | null) => (file ? `/assets/data/${category}/${file}` : null);
 
+/** While an avatar is made: the step it is on and how far through (0-100) it is; 100 once ready, null when failed. */
+export const avatarProgressJson = (a: typeof avatars.$inferSelect) => ({
+  stage: a.status === 'in_progress' ? a.stage : null,
+  progress: a.status === 'ready' ? 100 : a.status === 'in_progress' ? a.progress : null,
+});
+
 export function avatarJson(a: typeof avatars.$inferSelect) {
   return {
     id: a.id,
@@ -9,6 +15,7 @@ export function avatarJson(a: typeof avatars.$inferSelect) {
     language: a.language,
     status: a.status,
     reason: a.reason,
+    ...avatarProgressJson(a),
     preview: assetUrl('avatar_output', a.preview),
     default_voice_id: a.defaultVoiceId,
     created_by: a.createdBy,
@@ -41,6 +48,8 @@ export function videoJson(v: typeof videos.$inferSelect & { creatorName?: string
     reason: v.reason,
     creator: v.creatorName ?? null,
     created_by: v.createdBy,
+    /** Made in the app by a member, or through the public API with the team's key (no member: shown as "API"). */
+    created_via: v.source,
     duration_seconds: v.durationMs === null ? null : v.durationMs / 1000,
     subtitles: v.subtitles,
     downloadable: v.status === 'ready' && Boolean(v.output),

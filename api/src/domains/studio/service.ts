@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { CONTENT_LANGUAGES, PREVIEW_MAX_CHARS, SCRIPT_MAX_CHARS, type ContentLanguage } from '@kagami/shared/validation';
+import { CONTENT_LANGUAGES, PREVIEW_MAX_CHARS, type ContentLanguage } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
 import { avatars, history, uploads, videos, voices, users } from '../../db/schema';
 import { errors, fail } from '../../lib/errors';
@@ -70,28 +70,26 @@ export async function createTeamAvatar(ctx: AppContext, creator: Creator, teamId
   await assertCapacity(ctx);
   const upload = await readyUpload(ctx, teamId, input.upload_id, 'avatar_video');
   const id = crypto.randomUUID();
-  const avatar = await withReservation(
-    ctx.db,
-    { teamId, productType: creator.source, itemId: id, needs: needsOf.avatar() },
-    async () => {
-      const source = await adoptUpload(ctx, upload, id);
-      const [created] = await ctx.db
-        .insert(avatars)
-        .values({
-          id,
-          teamId,
-          createdBy: creator.userId,
-          name: input.name,
-          language: input.language,
-          source,
-          consentText: input.consent_text,
-          consentBy: creator.userId,
-          consentAt: new Date(),
-        })
-        .returning();
-      return created!;
-    },
-  );
+  const avatar = await withReservation(ctx.db, { teamId, productType: creator.source, itemId: id, needs: needsOf.avatar() }, async () => {
+    const source = await adoptUpload(ctx, upload, id);
+    const [created] = await ctx.db
+      .insert(avatars)
+      .values({
+        id,
+        teamId,
+        createdBy: creator.userId,
+        name: input.name,
+        language: input.language,
+        source,
+        consentText: input.consent_text,
+        consentBy: creator.userId,
+        consentAt: new Date(),
+        stage: 'queued',
+        progress: 0,
+      })
+      .returning();
+    return created!;
+  });
   await recordHistory(ctx, creator, teamId, 'avatar_model_creation', input.name, upload.durationMs ?? 0);
   await ctx.jobs.send(QUEUES.avatar, { avatarId: id });
   return avatar;
@@ -266,7 +264,6 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
   const avatar = await teamAvatar(ctx, teamId, input.avatar_id);
   if (avatar.status !== 'ready') throw fail(409, 'avatar_not_ready');
   if (!input.script?.trim() && !input.audio_upload_id) throw fail(400, 'script_or_audio_required');
-  if (input.script && input.script.length > SCRIPT_MAX_CHARS) throw fail(400, 'text_too_long', { max_characters: SCRIPT_MAX_CHARS });
   // A script is spoken by the chosen voice, else the avatar's own, else (an avatar whose sound held no speech)
   // a built-in voice of the video's language.
   const voiceId = input.audio_upload_id ? null : input.voice_id === undefined ? avatar.defaultVoiceId : input.voice_id;

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { UiLanguage } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
-import { invitations, teamMembers, users } from '../../db/schema';
+import { invitations, teamMembers, teams, users } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/secrets';
 
@@ -41,8 +41,8 @@ export async function inviteMember(
   return { id: invitation!.id, email: invitation!.email, expires_at: invitation!.expiresAt };
 }
 
-/** Redeems a code for the user: each outcome of SPEC §4 has its own code. */
-export async function joinTeam(ctx: AppContext, user: typeof users.$inferSelect, code: string) {
+/** The invitation a code names, checked as redeeming it would be (without the invitee's account): invalid, used or expired. */
+async function openInvitation(ctx: AppContext, code: string) {
   const [invitation] = await ctx.db
     .select()
     .from(invitations)
@@ -50,6 +50,25 @@ export async function joinTeam(ctx: AppContext, user: typeof users.$inferSelect,
   if (!invitation) throw fail(404, 'invitation_invalid');
   if (invitation.usedAt) throw fail(409, 'invitation_used');
   if (invitation.expiresAt.getTime() < Date.now()) throw fail(410, 'invitation_expired');
+  return invitation;
+}
+
+/**
+ * What a join link's code invites to, for the signed-out visitor holding it (the same as the invitation e-mail says):
+ * the team's name and who invited them.
+ */
+export async function previewInvitation(ctx: AppContext, code: string) {
+  const invitation = await openInvitation(ctx, code);
+  const [team] = await ctx.db.select({ name: teams.name }).from(teams).where(eq(teams.id, invitation.teamId));
+  const [inviter] = invitation.invitedBy
+    ? await ctx.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, invitation.invitedBy))
+    : [];
+  return { team_name: team!.name, inviter_name: inviter ? (inviter.name ?? inviter.email) : null };
+}
+
+/** Redeems a code for the user: each outcome of SPEC §4 has its own code. */
+export async function joinTeam(ctx: AppContext, user: typeof users.$inferSelect, code: string) {
+  const invitation = await openInvitation(ctx, code);
   if (invitation.email !== user.email) throw fail(403, 'invitation_wrong_email');
   if (await findMembership(ctx.db, invitation.teamId, user.id)) throw fail(409, 'already_member');
   await ctx.db.transaction(async (tx) => {

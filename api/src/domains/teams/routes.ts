@@ -9,7 +9,7 @@ import { currentUser, requireUser } from '../auth/guard';
 import { allowanceOwnerOf } from '../billing/quota';
 import { appPlanOf } from '../billing/subscriptions';
 import { createTeam, requireMembership } from './membership';
-import { inviteMember, joinTeam } from './invitations';
+import { inviteMember, joinTeam, previewInvitation } from './invitations';
 import { listMembers, removeMember, revokeInvitation } from './members';
 
 const id = v.pipe(v.string(), v.uuid('validation.invalid'));
@@ -69,6 +69,11 @@ export function teamRoutes(app: FastifyInstance, ctx: AppContext) {
     await countAttempt(db, reply, 'joinCode', currentUser(request).user.id);
     return joinTeam(ctx, currentUser(request).user, code);
   });
+
+  // Public, limited per client like sign-in (a code is 96 random bits): the join link's visitor learns who invites them.
+  app.get('/api/invitations/preview', { schema: { querystring: v.object({ code: invitationCodeField }) }, ...tight }, async (request) =>
+    previewInvitation(ctx, (request.query as { code: string }).code),
+  );
 
   app.get('/api/teams/:teamId/members', { ...auth, schema: { params: teamParams } }, async (request) => {
     const { teamId } = request.params as { teamId: string };

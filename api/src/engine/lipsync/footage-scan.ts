@@ -65,9 +65,17 @@ export function longestStretch(samples: Sample[], step: number): { start: number
   return { reason: SCAN_REASONS[worst ? (worst[0] as Exclude<Verdict, 'ok'>) : 'not_steady'] };
 }
 
-/** Samples the footage (`width` x `height`, `duration` seconds) and finds its best stretch. */
-export async function scanFootage(source: string, size: { width: number; height: number; duration: number }) {
+/**
+ * Samples the footage (`width` x `height`, `duration` seconds) and finds its best stretch; `onProgress`
+ * hears the share of the samples judged so far.
+ */
+export async function scanFootage(
+  source: string,
+  size: { width: number; height: number; duration: number },
+  onProgress?: (fraction: number) => void,
+) {
   const step = Math.max(SAMPLE_SECONDS, size.duration / MAX_SAMPLES);
+  const expected = Math.max(1, Math.ceil(size.duration / step));
   const toSource = unletterbox(size.width, size.height);
   const { frames, done } = letterboxedFrames(source, `fps=${(1 / step).toFixed(4)}`);
   const samples: Sample[] = [];
@@ -75,6 +83,7 @@ export async function scanFootage(source: string, size: { width: number; height:
     const mapped = points?.map(toSource) ?? null;
     const verdict = verdictOf(faces, mapped, size.height);
     samples.push({ seconds: samples.length * step, verdict, pose: mapped ? mouthPoseOf(mapped) : null });
+    onProgress?.(Math.min(1, samples.length / expected));
   }
   await done;
   return longestStretch(samples, step);

@@ -35,13 +35,21 @@ export function interpolatePoses(samples: (MouthPose | null)[], frames: number):
 
 /**
  * The mouth's pose in each of the clip's `frames` frames (clip pixels), following the face found in
- * its first frame; null when there is none.
+ * its first frame; null when there is none. `onProgress` hears the share of the sampled frames done.
  */
-export async function trackMouth(clip: string, size: { width: number; height: number; frames: number }): Promise<MouthPose[] | null> {
+export async function trackMouth(
+  clip: string,
+  size: { width: number; height: number; frames: number },
+  onProgress?: (fraction: number) => void,
+): Promise<MouthPose[] | null> {
   const toClip = unletterbox(size.width, size.height);
+  const expected = Math.max(1, Math.ceil(size.frames / TRACK_STEP));
   const samples: (MouthPose | null)[] = [];
   const { frames, done } = letterboxedFrames(clip, `select='not(mod(n\\,${TRACK_STEP}))'`);
-  for await (const { points } of followFace(frames, Infinity)) samples.push(points ? mouthPoseOf(points.map(toClip)) : null);
+  for await (const { points } of followFace(frames, Infinity)) {
+    samples.push(points ? mouthPoseOf(points.map(toClip)) : null);
+    onProgress?.(Math.min(1, samples.length / expected));
+  }
   await done;
   return interpolatePoses(samples, size.frames);
 }

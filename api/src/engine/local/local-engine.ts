@@ -11,6 +11,7 @@ import {
   VIDEO_FPS,
   VIDEO_HEIGHT,
   type AvatarOutput,
+  type AvatarProgress,
   type GenerationEngine,
   type RenderInput,
   type RenderResult,
@@ -28,6 +29,8 @@ import { toSrt } from './subtitles';
 
 /** The avatar's motion: at most this much of the footage's best stretch, enough to loop, small enough to reverse in memory. */
 const LOOP_SOURCE_SECONDS = 12;
+/** The preview and the clip take about a third of choosing a stretch, the reversed loop the rest (measured). */
+const CLIP_CUT_SHARE = 0.35;
 const MIN_SPEECH_SECONDS = 3;
 /** The avatar's clips: H.264 in a web-friendly mp4, quality kept high since videos re-encode them. */
 const AVATAR_H264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', '-movflags', '+faststart'];
@@ -56,17 +59,23 @@ export class LocalEngine implements GenerationEngine {
   /** `remoteLipSync`: hand the mouth animation to a lip-sync service instead of warping here. */
   constructor(private readonly remoteLipSync?: RemoteLipSync) {}
 
-  async processAvatar(source: string, outputs: { preview: string; clip: string; loop: string; mouth: string }): Promise<AvatarOutput> {
+  async processAvatar(
+    source: string,
+    outputs: { preview: string; clip: string; loop: string; mouth: string },
+    onProgress: AvatarProgress = () => undefined,
+  ): Promise<AvatarOutput> {
+    onProgress('finding_face', 0);
     const probe = await probeMedia(source);
     const rejection = checkAvatarVideo(probe, statSync(source).size);
     if (rejection) throw new EngineFailure(rejection);
-    const stretch = await scanFootage(source, {
-      width: probe!.video!.width,
-      height: probe!.video!.height,
-      duration: probe!.durationSeconds!,
-    });
+    const stretch = await scanFootage(
+      source,
+      { width: probe!.video!.width, height: probe!.video!.height, duration: probe!.durationSeconds! },
+      (fraction) => onProgress('finding_face', fraction),
+    );
     if ('reason' in stretch) throw new EngineFailure(stretch.reason);
 
+    onProgress('choosing_stretch', 0);
     const start = stretch.start.toFixed(3);
     await runFfmpeg(['-ss', start, '-i', source, '-frames:v', '1', '-vf', "scale='min(1280,iw)':-2", '-q:v', '3', outputs.preview]);
     await runFfmpeg(
@@ -85,6 +94,7 @@ export class LocalEngine implements GenerationEngine {
       ],
       { timeoutMs: 600_000 },
     );
+    onProgress('choosing_stretch', CLIP_CUT_SHARE);
     await runFfmpeg(
       [
         '-i',
@@ -98,10 +108,16 @@ export class LocalEngine implements GenerationEngine {
       ],
       { timeoutMs: 600_000 },
     );
+    onProgress('tracking_mouth', 0);
     const clip = (await probeMedia(outputs.clip))!.video!;
-    const poses = await trackMouth(outputs.clip, { width: clip.width, height: clip.height, frames: await countVideoFrames(outputs.clip) });
+    const poses = await trackMouth(
+      outputs.clip,
+      { width: clip.width, height: clip.height, frames: await countVideoFrames(outputs.clip) },
+      (fraction) => onProgress('tracking_mouth', fraction),
+    );
     if (poses) writeMouthTrack(outputs.mouth, { fps: VIDEO_FPS, width: clip.width, height: clip.height, poses });
 
+    onProgress('finishing', 0);
     let defaultVoice: VoiceProfile | null = null;
     if (probe!.audio) {
       const analysis = analyzeVoice(await decodeMono(source, 180));

@@ -6,6 +6,7 @@ import { useAtomValue } from 'jotai';
 import { runtimeConfigAtom, useSessionActions } from '@kagami/shared/session';
 import { Button, Heading, HStack, Separator, Stack, Text } from '@kagami/shared/ui';
 import { GoogleButton } from '../../components/google-button';
+import { InvitationNotice } from '../../components/invitation-notice';
 import { AppLink } from '../../components/router-link';
 import { useAuthTranslation } from '../../components/use-auth-translation';
 
@@ -19,6 +20,7 @@ export function LoginForm() {
   return (
     <Stack gap="5">
       <Heading size="xl">{t('login.title')}</Heading>
+      <InvitationNotice />
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="4">
           <FormError error={formError} />

@@ -5,9 +5,9 @@ import { createStore } from 'jotai';
 import { authResources } from '../../components/use-auth-translation';
 import { UserTeamChoice } from './user-team-choice';
 
-function render(language: 'en' | 'ja' = 'en') {
+function render(language: 'en' | 'ja' = 'en', profileLanguage: 'en' | 'ja' = language) {
   const store = createStore();
-  store.set(profileAtom, { ...EMPTY_PROFILE, name: 'Hana' });
+  store.set(profileAtom, { ...EMPTY_PROFILE, name: 'Hana', language: profileLanguage });
   return renderApp(<UserTeamChoice />, { route: '/user-team', store, language, namespaces: { auth: authResources } });
 }
 
@@ -59,4 +59,14 @@ test('continuing without a team creates a personal team named in the user’s la
   await user.click(screen.getByRole('button', { name: 'チームなしで続ける' }));
   await waitFor(() => expect(server.calls.map((c) => c.route)).toEqual(['POST /api/teams', 'GET /api/profile']));
   expect(server.calls[0]!.body).toEqual({ name: 'Hanaのチーム' });
+});
+
+test('the personal team is named in the language the user signed up in, even with the page in English', async () => {
+  const server = fakeApi({
+    'POST /api/teams': { status: 201, body: { id: 't', name: 'x', role: 'owner' } },
+    'GET /api/profile': { status: 200, body: { id: 'u', name: 'Hana', email: 'h@x.com', teams: [], current_team: null } },
+  });
+  const { user } = render('en', 'ja');
+  await user.click(screen.getByRole('button', { name: 'Continue without a team' }));
+  await waitFor(() => expect(server.calls[0]?.body).toEqual({ name: 'Hanaのチーム' }));
 });

@@ -21,7 +21,8 @@ export function UserTeamChoice() {
     setCreating(true);
     setCreateError(null);
     try {
-      await teamApi.create(t('userTeam.personalTeamName', { name: profile?.name ?? '' }));
+      // Named in the user's own language (chosen at sign-up), whatever language this page is shown in.
+      await teamApi.create(t('userTeam.personalTeamName', { name: profile?.name ?? '', lng: profile?.language }));
       await actions.refreshProfile();
     } catch (error) {
       setCreateError(error);

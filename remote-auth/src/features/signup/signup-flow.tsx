@@ -4,6 +4,7 @@ import { paths } from '@kagami/shared/contract';
 import { signupEmailAtom, signupPasswordAtom } from '@kagami/shared/session';
 import { Heading, HStack, Stack, Text } from '@kagami/shared/ui';
 import { GoogleButton } from '../../components/google-button';
+import { InvitationNotice } from '../../components/invitation-notice';
 import { AppLink } from '../../components/router-link';
 import { useAuthTranslation } from '../../components/use-auth-translation';
 import { EmailStep } from './email-step';
@@ -24,6 +25,7 @@ export function SignupFlow() {
   return (
     <Stack gap="5">
       <Heading size="xl">{t('signup.title')}</Heading>
+      <InvitationNotice />
       <Stack gap="1">
         <Text color="brand.700" fontSize="sm" fontWeight="semibold">
           {t('signup.stepOf', { step })}

@@ -67,7 +67,7 @@ export function HistoryPanel({ teamId, type }: { teamId: string; type: ProductTy
         {data && data.total === 0 ? (
           <EmptyState.Root borderWidth="1px" borderRadius="lg" bg="white">
             <EmptyState.Content>
-              <EmptyState.Title>{t('history.emptyTitle')}</EmptyState.Title>
+              <EmptyState.Title as="h2">{t('history.emptyTitle')}</EmptyState.Title>
               <EmptyState.Description>
                 {t(period.from || period.to ? 'history.emptyPeriod' : `history.empty.${type}`)}
               </EmptyState.Description>

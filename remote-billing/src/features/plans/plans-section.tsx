@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@kagami/shared/query';
+import { useSearchParams } from '@kagami/shared/router';
 import { billingApi, billingKeys, planClass, type Currency, type Interval, type ProductType } from '@kagami/shared/api';
 import { FormError } from '@kagami/shared/forms';
 import { apiSubscriptionAtom, subscriptionAtom } from '@kagami/shared/session';
@@ -61,7 +62,8 @@ export function PlansSection({ portal }: { portal: ReactNode }) {
   const [chosenCurrency, setCurrency] = useState<Currency>(i18n.language === 'ja' ? 'jpy' : 'usd');
   const currency = held ?? chosenCurrency;
   const [interval, setInterval] = useState<Interval>(app?.plan?.interval ?? 'month');
-  const [product, setProduct] = useState<ProductType>('app');
+  const [params] = useSearchParams();
+  const [product, setProduct] = useState<ProductType>(() => (params.get('plans') === 'api' ? 'api' : 'app'));
   return (
     <Section title={t('plansSection.title')}>
       <HStack gap="8" align="flex-start" wrap="wrap">

@@ -11,6 +11,7 @@ import { useLanguageName } from '../../components/language-name';
 import { LinkButton } from '../../components/link-button';
 import { StatusBadge } from '../../components/status-badge';
 import { useStudioTranslation } from '../../components/use-studio-translation';
+import { AvatarStageProgress } from '../../components/avatar-stage';
 
 export function AvatarCard({ avatar }: { avatar: Avatar }) {
   const { t } = useStudioTranslation();
@@ -31,6 +32,7 @@ export function AvatarCard({ avatar }: { avatar: Avatar }) {
           {languageName(avatar.language)}
         </Text>
         <StatusBadge status={avatar.status} reason={avatar.reason} />
+        {avatar.status === 'in_progress' ? <AvatarStageProgress stage={avatar.stage} progress={avatar.progress} /> : null}
       </Card.Body>
       <Card.Footer p="4" pt="0">
         <HStack justify="space-between" w="100%">

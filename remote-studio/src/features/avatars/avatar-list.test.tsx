@@ -15,7 +15,7 @@ const EVENTS = `GET ${TEAM}/events`;
 
 test('cards show preview, name, language and each status; a ready avatar offers a video', async () => {
   const ready = avatarJson({ name: 'Ready Aoki' });
-  const running = avatarJson({ name: 'Running Aoki', status: 'in_progress', preview: null });
+  const running = avatarJson({ name: 'Running Aoki', status: 'in_progress', preview: null, stage: 'tracking_mouth', progress: 80 });
   const failed = avatarJson({ name: 'Failed Aoki', status: 'failed', reason: 'no_face_detected', language: 'ja', preview: null });
   fakeApi({ [LIST]: { status: 200, body: page([ready, running, failed]) }, [EVENTS]: { status: 200 }, 'GET /assets/*': signedAsset });
   renderStudio(<AvatarList />);
@@ -33,6 +33,8 @@ test('cards show preview, name, language and each status; a ready avatar offers 
 
   const runningCard = screen.getByRole('article', { name: 'Running Aoki' });
   expect(within(runningCard).getByText('In progress')).toBeInTheDocument();
+  expect(within(runningCard).getByText('Tracking the mouth 80%')).toBeInTheDocument();
+  expect(within(runningCard).getByRole('progressbar', { name: 'Avatar progress' })).toHaveAttribute('aria-valuenow', '80');
   expect(within(runningCard).queryByRole('link', { name: 'Create video' })).not.toBeInTheDocument();
 
   const failedCard = screen.getByRole('article', { name: 'Failed Aoki' });
