@@ -145,10 +145,14 @@ test.describe.serial('a studio session from one account', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(360);
   });
 
-  test("a second voice is past the Free plan's allowance: the message offers the plans", async () => {
+  test("a second voice is past the Free plan's allowance: refused before the upload, the message offers the plans", async () => {
     test.setTimeout(60_000);
-    const dialog = await submitVoice(page, 'Second narrator');
-    await expect(dialog.getByRole('alert')).toContainText('You have used up your quota. Upgrade your plan to create more.');
+    await page.goto('/voices');
+    await page.getByRole('button', { name: 'Create voice' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'New voice' });
+    await dialog.getByLabel('File to upload').setInputFiles(media('voice.wav'));
+    await expect(dialog.getByRole('alert')).toContainText("Your plan's voice models for this month are used up.");
+    await expect(dialog.getByTestId('upload-progress')).toHaveCount(0);
     await dialog.getByRole('link', { name: 'See plans' }).click();
     await expect(page).toHaveURL(/\/subscription$/);
     await expect(page.getByTestId('quota-customVoices')).toContainText('1 of 1');

@@ -37,6 +37,9 @@ export const studioApi = {
       subtitles: boolean;
     },
   ) => api.post<Video>(`${team(teamId)}/videos`, input),
+  /** Whether the plan has room for an upload of this size and length, asked before its first byte (a 4xx says why not). */
+  checkUpload: (teamId: string, input: { purpose: 'avatar_video' | 'voice_audio' | 'video_audio'; sizeBytes: number; durationSeconds?: number }) =>
+    api.post<{ allowed: true }>(`${team(teamId)}/uploads/check`, input),
   deleteVideo: (teamId: string, id: string) => api.delete<Record<string, never>>(`${team(teamId)}/videos/${id}`),
 
   languages: (teamId: string, avatarId?: string) => api.get<{ languages: ContentLanguage[] }>(`${team(teamId)}/languages`, { avatarId }),

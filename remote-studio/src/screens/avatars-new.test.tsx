@@ -1,6 +1,6 @@
 import { act, fakeApi, fireEvent, screen, waitFor, within } from '@kagami/shared/testing';
 import { renderStudio, TEAM } from '../components/render-studio';
-import { avatarJson, signedAsset } from '../testing/fixtures';
+import { avatarJson, signedAsset, uploadAllowed } from '../testing/fixtures';
 import { resetStandIn, stored, terminated, uploads } from '../testing/tus-stand-in';
 import AvatarsNew from './avatars-new';
 
@@ -25,7 +25,7 @@ async function chooseUpload() {
 }
 
 test('a file of the wrong type or size is refused before any byte is sent', async () => {
-  fakeApi({});
+  fakeApi(uploadAllowed(TEAM));
   const { user } = await chooseUpload();
   // Dropped files skip the picker's filter.
   fireEvent.drop(screen.getByTestId('drop-zone'), { dataTransfer: { files: [new File(['notes'], 'notes.txt', { type: 'text/plain' })] } });
@@ -38,6 +38,7 @@ test('a file of the wrong type or size is refused before any byte is sent', asyn
 test('upload with progress, pause and resume, then consent and create: the processing screen follows the avatar', async () => {
   const avatar = avatarJson({ name: 'Hana', status: 'in_progress', preview: null });
   const server = fakeApi({
+    ...uploadAllowed(TEAM),
     [`POST ${TEAM}/avatars`]: { status: 202, body: avatar },
     [`GET ${TEAM}/avatars/${avatar.id}`]: { status: 200, body: avatar },
     [`GET ${TEAM}/events`]: { status: 200 },
@@ -82,7 +83,7 @@ test('upload with progress, pause and resume, then consent and create: the proce
 });
 
 test('cancel stops the upload and removes it; a refused file shows the server reason', async () => {
-  fakeApi({});
+  fakeApi(uploadAllowed(TEAM));
   const { user } = await chooseUpload();
   await user.upload(screen.getByLabelText('File to upload'), video());
   await waitFor(() => expect(uploads).toHaveLength(1));
@@ -98,7 +99,7 @@ test('cancel stops the upload and removes it; a refused file shows the server re
 });
 
 test('a refused file shows one message and is not offered for resuming; an interrupted one is, and Discard deletes it', async () => {
-  fakeApi({});
+  fakeApi(uploadAllowed(TEAM));
   const first = await chooseUpload();
   await first.user.upload(screen.getByLabelText('File to upload'), video('short.mp4'));
   await waitFor(() => expect(stored.size).toBe(1));
@@ -127,6 +128,7 @@ test('a refused file shows one message and is not offered for resuming; an inter
 test('a ready avatar is titled so; when its sound held no speech, the screen says a built-in voice will speak', async () => {
   const avatar = avatarJson({ name: 'Quiet', default_voice_id: null });
   fakeApi({
+    ...uploadAllowed(TEAM),
     [`GET ${TEAM}/avatars/${avatar.id}`]: { status: 200, body: avatar },
     [`GET ${TEAM}/events`]: { status: 200 },
     'GET /assets/*': signedAsset,
@@ -144,7 +146,7 @@ describe('webcam', () => {
   });
 
   test('a denied camera or microphone shows its message', async () => {
-    fakeApi({});
+    fakeApi(uploadAllowed(TEAM));
     globalThis.MediaRecorder = { isTypeSupported: () => true } as unknown as typeof MediaRecorder;
     Object.defineProperty(navigator, 'mediaDevices', {
       value: { getUserMedia: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) },
@@ -159,7 +161,7 @@ describe('webcam', () => {
   });
 
   test('a browser that cannot record says so', async () => {
-    fakeApi({});
+    fakeApi(uploadAllowed(TEAM));
     // @ts-expect-error jsdom-like browsers without MediaRecorder
     delete globalThis.MediaRecorder;
     const { user } = renderStudio(<AvatarsNew />, { route: '/avatars/new', path: '/avatars/new' });

@@ -1,6 +1,6 @@
 import { act, fakeApi, screen, waitFor, within } from '@kagami/shared/testing';
 import { renderStudio, TEAM } from '../components/render-studio';
-import { avatarJson, page, videoJson, voiceJson } from '../testing/fixtures';
+import { avatarJson, page, videoJson, voiceJson, uploadAllowed } from '../testing/fixtures';
 import { resetStandIn, uploads } from '../testing/tus-stand-in';
 import VideosNew from './videos-new';
 
@@ -12,6 +12,7 @@ const voice = voiceJson({ name: 'Narrator' });
 
 function setup(routes: Parameters<typeof fakeApi>[0] = {}) {
   const server = fakeApi({
+    ...uploadAllowed(TEAM),
     [`GET ${TEAM}/avatars/${avatar.id}`]: { status: 200, body: avatar },
     [`GET ${TEAM}/avatars`]: { status: 200, body: page([avatar, other]) },
     [`GET ${TEAM}/voices`]: { status: 200, body: page([voice]) },
@@ -133,6 +134,7 @@ test('an uploaded audio file replaces the script; replacing it asks first', asyn
 
 test('an avatar that does not exist says so', async () => {
   fakeApi({
+    ...uploadAllowed(TEAM),
     [`GET ${TEAM}/avatars/${avatar.id}`]: { status: 404, body: { code: 'not_found' } },
     [`GET ${TEAM}/avatars`]: { status: 200, body: page([]) },
     [`GET ${TEAM}/voices`]: { status: 200, body: page([]) },

@@ -1,6 +1,6 @@
 import { act, fakeApi, screen, waitFor, within } from '@kagami/shared/testing';
 import { renderStudio, TEAM } from '../components/render-studio';
-import { page, signedAsset, statusEvent, voiceJson } from '../testing/fixtures';
+import { page, signedAsset, statusEvent, voiceJson, uploadAllowed } from '../testing/fixtures';
 import { resetStandIn, uploads } from '../testing/tus-stand-in';
 import Voices from './voices';
 
@@ -14,7 +14,12 @@ beforeEach(resetStandIn);
 test('the list shows status and a playable sample; a failed voice says why', async () => {
   const ready = voiceJson({ name: 'Narrator' });
   const failed = voiceJson({ name: 'Noisy', status: 'failed', reason: 'no_speech_detected', sample: null });
-  fakeApi({ [LIST]: { status: 200, body: page([ready, failed]) }, [EVENTS]: { status: 200 }, 'GET /assets/*': signedAsset });
+  fakeApi({
+    ...uploadAllowed(TEAM),
+    [LIST]: { status: 200, body: page([ready, failed]) },
+    [EVENTS]: { status: 200 },
+    'GET /assets/*': signedAsset,
+  });
   renderStudio(<Voices />);
   const rows = await screen.findAllByTestId('voice-row');
   expect(within(rows[0]!).getByText('Ready')).toBeInTheDocument();
@@ -29,7 +34,11 @@ test('the list shows status and a playable sample; a failed voice says why', asy
 });
 
 test('empty and error states', async () => {
-  const server = fakeApi({ [LIST]: () => Promise.reject(new TypeError('Failed to fetch')), [EVENTS]: { status: 200 } });
+  const server = fakeApi({
+    ...uploadAllowed(TEAM),
+    [LIST]: () => Promise.reject(new TypeError('Failed to fetch')),
+    [EVENTS]: { status: 200 },
+  });
   const { user } = renderStudio(<Voices />);
   expect(await screen.findByRole('alert')).toHaveTextContent('The server cannot be reached.');
   server.on(LIST, { status: 200, body: page([]) });
@@ -41,6 +50,7 @@ test('create: upload, name, then a processing dialog that follows the voice to r
   const voice = voiceJson({ name: 'Host', status: 'in_progress', sample: null });
   let current = voice;
   const server = fakeApi({
+    ...uploadAllowed(TEAM),
     [LIST]: () => ({ status: 200, body: page([current]) }),
     [EVENTS]: () => ({ status: 200, events: [statusEvent('voice', voice.id, 'ready')] }),
     [`POST ${TEAM}/voices`]: { status: 202, body: voice },
@@ -72,7 +82,7 @@ test('create: upload, name, then a processing dialog that follows the voice to r
 });
 
 test('a file over 32 MB is refused in the browser', async () => {
-  fakeApi({ [LIST]: { status: 200, body: page([]) }, [EVENTS]: { status: 200 } });
+  fakeApi({ ...uploadAllowed(TEAM), [LIST]: { status: 200, body: page([]) }, [EVENTS]: { status: 200 } });
   const { user } = renderStudio(<Voices />);
   await user.click(await screen.findByRole('button', { name: 'Create voice' }));
   const dialog = await screen.findByRole('alertdialog', { name: 'New voice' });
@@ -85,6 +95,7 @@ test('a file over 32 MB is refused in the browser', async () => {
 
 test('over the quota, the dialog says so and offers the plans', async () => {
   fakeApi({
+    ...uploadAllowed(TEAM),
     [LIST]: { status: 200, body: page([]) },
     [EVENTS]: { status: 200 },
     [`POST ${TEAM}/voices`]: { status: 402, body: { code: 'quota_exceeded' } },
@@ -99,4 +110,26 @@ test('over the quota, the dialog says so and offers the plans', async () => {
   await user.click(within(dialog).getByRole('button', { name: 'Create voice' }));
   expect(await within(dialog).findByRole('alert')).toHaveTextContent('You have used up your quota. Upgrade your plan to create more.');
   expect(within(dialog).getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/subscription');
+});
+
+test('before the first byte: a plan with no voice left is refused with why and the plans; an empty file is named as such', async () => {
+  const server = fakeApi({
+    [LIST]: { status: 200, body: page([]) },
+    [EVENTS]: { status: 200 },
+    [`POST ${TEAM}/uploads/check`]: { status: 402, body: { code: 'quota_exceeded', metric: 'custom_voices', plan: 'free' } },
+  });
+  const { user } = renderStudio(<Voices />);
+  await user.click(await screen.findByRole('button', { name: 'Create voice' }));
+  const dialog = await screen.findByRole('alertdialog', { name: 'New voice' });
+  await user.upload(within(dialog).getByLabelText('File to upload'), new File(['RIFF'], 'host.wav', { type: 'audio/wav' }));
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent("Your plan's voice models for this month are used up.");
+  expect(within(dialog).getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/subscription');
+  expect(server.calls.find((c) => c.route === `POST ${TEAM}/uploads/check`)!.body).toMatchObject({ purpose: 'voice_audio', size_bytes: 4 });
+  expect(uploads).toHaveLength(0);
+
+  const asked = server.calls.length;
+  await user.upload(within(dialog).getByLabelText('File to upload'), new File([], 'empty.wav', { type: 'audio/wav' }));
+  expect(await within(dialog).findByText('This file is empty. Choose a file with content.')).toBeInTheDocument();
+  expect(server.calls).toHaveLength(asked);
+  expect(uploads).toHaveLength(0);
 });

@@ -69,3 +69,6 @@ export const signedAsset = ({ url }: { url: URL }) => ({
 /** A server-sent `status` event. */
 export const statusEvent = (kind: string, itemId: string, status: string, reason: string | null = null) =>
   `event: status\ndata: ${JSON.stringify({ kind, id: itemId, status, reason })}\n\n`;
+
+/** The API's answer to the question every upload asks first: the plan has room for the file. */
+export const uploadAllowed = (team: string) => ({ [`POST ${team}/uploads/check`]: { status: 200, body: { allowed: true } } });

@@ -6,6 +6,8 @@ export class ApiError extends Error {
   readonly code: string;
   readonly fields?: Record<string, { key: string; params: Record<string, string>; message: string }>;
   readonly retryAfterSeconds?: number;
+  /** Which allowance a `quota_exceeded` is about (`custom_voices`, `video_seconds`, …). */
+  readonly metric?: string;
   readonly body: Record<string, unknown>;
 
   constructor(status: number, body: Record<string, unknown>) {
@@ -15,6 +17,7 @@ export class ApiError extends Error {
     this.code = typeof body.code === 'string' ? body.code : status === 0 ? 'network_error' : 'unknown';
     this.fields = body.fields as ApiError['fields'];
     this.retryAfterSeconds = typeof body.retry_after_seconds === 'number' ? body.retry_after_seconds : undefined;
+    this.metric = typeof body.metric === 'string' ? body.metric : undefined;
   }
 }
 

@@ -52,8 +52,11 @@ export const currentLanguage = (instance: I18n): UiLanguage =>
 
 /** Text for an API failure or an encoded validation message, always in the user's language. */
 export function errorText(t: TFunction, error: unknown): string {
-  const e = error as { code?: string; retryAfterSeconds?: number } | null;
-  const code = e?.code && t(`common:errors.${e.code}`, { defaultValue: '' }) ? e.code : 'unknown';
+  const e = error as { code?: string; metric?: string; retryAfterSeconds?: number } | null;
+  const known = (code: string | undefined) => Boolean(code && t(`common:errors.${code}`, { defaultValue: '' }));
+  // A used-up quota says which allowance (`quota_exceeded_custom_voices`, …) when the answer names it.
+  const specific = e?.code && e.metric ? `${e.code}_${e.metric}` : undefined;
+  const code = known(specific) ? specific! : known(e?.code) ? e!.code! : 'unknown';
   const seconds = e?.retryAfterSeconds ?? 0;
   return t(`common:errors.${code}`, { seconds, minutes: Math.ceil(seconds / 60) });
 }

@@ -15,7 +15,13 @@ export const VIDEO_AUDIO = { maxBytes: 200 * 1024 ** 2, formats: VOICE_AUDIO.for
 
 export type MediaLimits = { maxBytes: number; formats: readonly string[] };
 export type FileRejection =
-  'not_a_video' | 'not_audio' | 'unsupported_video_format' | 'unsupported_audio_format' | 'video_too_large' | 'audio_too_large';
+  | 'not_a_video'
+  | 'not_audio'
+  | 'unsupported_video_format'
+  | 'unsupported_audio_format'
+  | 'video_too_large'
+  | 'audio_too_large'
+  | 'file_empty';
 
 const extension = (name: string) => name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
 
@@ -36,6 +42,7 @@ export function checkFile(
     return kind === 'video' ? 'not_a_video' : 'not_audio';
   }
   if (!limits.formats.includes(extension(file.name))) return kind === 'video' ? 'unsupported_video_format' : 'unsupported_audio_format';
+  if (file.size === 0) return 'file_empty';
   if (file.size > limits.maxBytes) return kind === 'video' ? 'video_too_large' : 'audio_too_large';
   return null;
 }

@@ -1,7 +1,8 @@
 import { and, asc, count, eq, gte, inArray, ne, sql, sum } from 'drizzle-orm';
 import type { Database, Queryable, Transaction } from '../../db/connect';
 import { avatars, teamMembers, usage, users } from '../../db/schema';
-import { fail } from '../../lib/errors';
+import { AppError, fail } from '../../lib/errors';
+import { errorMessage } from '../../http/messages';
 import type { Allowance, ProductType } from './plans';
 import { apiPlanOf, appPlanOf, usageWindowOf, type CurrentPlan } from './subscriptions';
 
@@ -74,6 +75,10 @@ export const needsOf = {
   ],
 };
 
+/** 402 `quota_exceeded`, naming the allowance that is used up (its message says which). */
+const quotaExceeded = (metric: Metric | 'avatar_slots', plan: string) =>
+  new AppError(402, 'quota_exceeded', errorMessage(`quota_exceeded_${metric}`), { metric, plan });
+
 /** Throws 402 (`api_subscription_required`, or `quota_exceeded` naming the metric) unless `needs` fit what the owner has left. */
 async function assertFits(db: Queryable, ownerId: string, productType: ProductType, needs: Need[]) {
   const current = await planFor(db, ownerId, productType);
@@ -81,11 +86,11 @@ async function assertFits(db: Queryable, ownerId: string, productType: ProductTy
   const used = await usedInWindow(db, ownerId, productType, usageWindowOf(current).start);
   for (const need of needs) {
     const limit = LIMIT_OF[need.metric](current.plan.allowance);
-    if (used[need.metric] + need.amount > limit) throw fail(402, 'quota_exceeded', { metric: need.metric, plan: current.plan.alias });
+    if (used[need.metric] + need.amount > limit) throw quotaExceeded(need.metric, current.plan.alias);
   }
   const slots = current.plan.allowance.avatarSlots;
   if (needs.some((need) => need.metric === 'custom_avatars') && (await avatarsHeld(db, ownerId)) >= slots) {
-    throw fail(402, 'quota_exceeded', { metric: 'avatar_slots', plan: current.plan.alias });
+    throw quotaExceeded('avatar_slots', current.plan.alias);
   }
 }
 

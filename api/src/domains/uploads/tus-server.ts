@@ -116,7 +116,8 @@ export function createTusServer(ctx: AppContext, log: FastifyBaseLogger, options
         sizeBytes: upload.size,
         durationSeconds: Number.isFinite(duration) && duration > 0 ? duration : undefined,
       }).catch((error: unknown) => {
-        if (error instanceof AppError) throw refuse(error.status, error.code, error.fields);
+        if (error instanceof AppError)
+          throw { status_code: error.status, body: JSON.stringify({ code: error.code, message: error.message, ...error.fields }) };
         throw error;
       });
       await db.insert(uploads).values({

@@ -7,11 +7,13 @@ export type UploadPurpose = 'avatar_video' | 'voice_audio' | 'video_audio';
 const CHUNK_BYTES = 16 * 1024 ** 2;
 const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10000];
 
+/** Why an upload stopped: the server's code (a refused file: `not_a_video`, `quota_exceeded` with its `metric`, …) or `upload_failed`. */
+export type UploadFailure = { code: string; metric?: string };
+
 export type UploadEvents = {
   onProgress: (sent: number, total: number) => void;
   onSuccess: (uploadId: string) => void;
-  /** An error code: the server's (a refused file: `not_a_video`, `video_too_short`, …) or `upload_failed`. */
-  onError: (code: string) => void;
+  onError: (failure: UploadFailure) => void;
 };
 
 /**
@@ -29,17 +31,17 @@ const withAuth = (request: HttpRequest) => {
 const responseOf = (error: Error | DetailedError) => (error instanceof DetailedError ? error.originalResponse : null);
 const statusOf = (error: Error | DetailedError) => responseOf(error)?.getStatus() ?? 0;
 
-/** The error code in a tus failure: the API's JSON `code`, else a generic upload failure. */
-export function uploadErrorCode(error: Error | DetailedError): string {
+/** Why a tus request failed: the API's JSON `code` (and `metric`), else a generic upload failure. */
+export function uploadFailure(error: Error | DetailedError): UploadFailure {
   const response = responseOf(error);
-  if (!response) return 'upload_failed';
+  if (!response) return { code: 'upload_failed' };
   try {
-    const body = JSON.parse(response.getBody()) as { code?: unknown };
-    if (typeof body.code === 'string') return body.code;
+    const body = JSON.parse(response.getBody()) as { code?: unknown; metric?: unknown };
+    if (typeof body.code === 'string') return { code: body.code, ...(typeof body.metric === 'string' ? { metric: body.metric } : {}) };
   } catch {
     // not JSON
   }
-  return response.getStatus() === 401 ? 'unauthorized' : 'upload_failed';
+  return { code: response.getStatus() === 401 ? 'unauthorized' : 'upload_failed' };
 }
 
 /** A lost connection, a server error, or a conflict from a part sent twice: worth another try. */
@@ -48,20 +50,33 @@ const isTransient = (status: number) => status === 0 || status >= 500 || status 
 const isRefusal = (status: number) => status >= 400 && status < 500 && status !== 401 && !isTransient(status);
 
 /** Uploads a file to POST /api/uploads with tus, resuming an earlier upload of the same file when one is stored. */
-export async function startUpload(file: File, teamId: string, purpose: UploadPurpose, events: UploadEvents) {
+export async function startUpload(
+  file: File,
+  teamId: string,
+  purpose: UploadPurpose,
+  events: UploadEvents,
+  durationSeconds: number | null = null,
+) {
   // A refused upload is gone on the server: it is forgotten here too, or it would be offered for resuming.
   const fail = async (error: Error | DetailedError) => {
     if (isRefusal(statusOf(error))) {
       const stored = await upload.findPreviousUploads().catch(() => []);
       await Promise.all(stored.map((entry) => defaultOptions.urlStorage.removeUpload(entry.urlStorageKey)));
     }
-    events.onError(uploadErrorCode(error));
+    events.onError(uploadFailure(error));
   };
   const upload = new Upload(file, {
     endpoint: `${apiBaseUrl()}/api/uploads`,
     chunkSize: CHUNK_BYTES,
     retryDelays: RETRY_DELAYS_MS,
-    metadata: { team_id: teamId, purpose, filename: file.name, filetype: file.type },
+    metadata: {
+      team_id: teamId,
+      purpose,
+      filename: file.name,
+      filetype: file.type,
+      // The length the browser read, so the plan is asked for it before the first byte (the server measures it again).
+      ...(durationSeconds ? { duration: String(durationSeconds) } : {}),
+    },
     fingerprint: async () => fingerprint(teamId, purpose, file),
     removeFingerprintOnSuccess: true,
     onBeforeRequest: withAuth,

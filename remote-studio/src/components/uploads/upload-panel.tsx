@@ -55,6 +55,14 @@ export function UploadPanel({ upload, accept, prompt, hint }: Props) {
       </Stack>
     );
   }
+  if (state.phase === 'preparing') {
+    return (
+      <Stack gap="2" aria-live="polite">
+        <Text fontWeight="medium">{state.fileName}</Text>
+        <Text color="fg.muted">{t('upload.preparing')}</Text>
+      </Stack>
+    );
+  }
   if (state.phase === 'checking') {
     return (
       <Stack gap="2" aria-live="polite">
@@ -78,7 +86,7 @@ export function UploadPanel({ upload, accept, prompt, hint }: Props) {
   }
   return (
     <Stack gap="3">
-      <FormError error={state.phase === 'failed' ? { code: state.code } : null} />
+      <FormError error={state.phase === 'failed' ? state : null} />
       {upload.unfinished.map((entry) => (
         <Alert.Root status="info" key={entry.urlStorageKey} data-testid="unfinished-upload">
           <Alert.Indicator />
