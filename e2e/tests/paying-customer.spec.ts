@@ -114,3 +114,17 @@ test('a join link opened signed out names the team on Login and Sign-up; signing
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByText('This invitation has already been used.')).toHaveCount(0);
 });
+
+test('Subscription opened cold asks for the plan, the API plan and the quota once each', async ({ page, request }) => {
+  const token = await onboardedByApi(request, uniqueEmail('counted'));
+  const calls: string[] = [];
+  page.on('request', (sent) => {
+    const { pathname } = new URL(sent.url());
+    if (sent.method() === 'GET' && /^\/api\/users\/(subscription|api-subscription|quota)$/.test(pathname)) calls.push(pathname);
+  });
+  await signInWithToken(page, token, '/subscription');
+  await expect(page.getByTestId('current-plan')).toContainText('Free', { timeout: 20_000 });
+  await expect(page.getByTestId('quota-videoMinutes')).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect(calls.sort()).toEqual(['/api/users/api-subscription', '/api/users/quota', '/api/users/subscription']);
+});

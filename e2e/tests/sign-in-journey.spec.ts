@@ -49,6 +49,8 @@ test('(a) sign up with the mailed code, complete the profile, continue without a
   await expectHome(page);
   await expect(page.getByTestId('current-team-name')).toHaveText("Hana Sato's team");
   await expect(page.getByTestId('user-name')).toHaveText('Hana Sato');
+  // The minutes meter is in the menu from the first Home on.
+  await expect(page.getByTestId('quota-summary')).toContainText('0 / 3 min');
 });
 
 test('(b) log out, wrong password is explained, log in lands on Home', async ({ page, request }) => {

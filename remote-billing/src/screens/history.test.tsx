@@ -1,4 +1,4 @@
-import { fakeApi, screen, waitFor, within } from '@kagami/shared/testing';
+import { cleanup, fakeApi, screen, waitFor, within } from '@kagami/shared/testing';
 import { renderBilling } from '../components/render-billing';
 import History from './history';
 
@@ -8,6 +8,7 @@ const row = (index: number) => ({
   name: `Launch video ${index}`,
   duration_minutes: 1.5,
   creator: 'Aoki',
+  created_via: 'app',
 });
 
 const page = (url: URL, total: number) => {
@@ -80,4 +81,16 @@ test('a history that cannot be loaded says so and retries; the CSV of the period
   await waitFor(() => expect(saved).toEqual(['kagami-app-history.csv blob:history']));
   expect(server.calls.at(-1)!.route).toMatch(/\/history\.csv$/);
   expect(Object.fromEntries(server.calls.at(-1)!.url.searchParams)).toEqual({ type: 'app' });
+});
+
+test('rows made with the API key read "API" with the team, in en and ja', async () => {
+  const apiRow = { ...row(1), creator: null, created_via: 'api' };
+  fakeApi({ 'GET /api/teams/*/history': { status: 200, body: { items: [apiRow], page: 1, page_size: 20, total: 1 } } });
+  renderBilling(<History />);
+  const table = await screen.findByRole('table', { name: 'App History' });
+  expect(within(table).getByText('API (Aoki Studio)')).toBeInTheDocument();
+  expect(within(table).queryByText('Deleted user')).toBeNull();
+  cleanup();
+  renderBilling(<History />, { language: 'ja' });
+  expect(await screen.findByText('API（Aoki Studio）')).toBeInTheDocument();
 });

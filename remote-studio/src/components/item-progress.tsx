@@ -10,12 +10,14 @@ type Props<K extends ItemKind> = {
   /** What is happening while it is in progress. */
   note: string;
   testId: string;
+  /** How far it is, while in progress, when the item says so (a bar that only moves otherwise). */
+  progress?: (item: ItemOf[K]) => ReactNode;
   /** What the item offers, whatever its status (its preview, player, download or retry). */
   children: (item: ItemOf[K]) => ReactNode;
 };
 
 /** A new avatar, voice or video followed until it is ready or failed: name, status, progress while running. */
-export function ItemProgress<K extends ItemKind>({ kind, id, note, testId, children }: Props<K>) {
+export function ItemProgress<K extends ItemKind>({ kind, id, note, testId, progress, children }: Props<K>) {
   const item = useStudioItem(kind, id);
   const data = item.data;
   return (
@@ -30,11 +32,15 @@ export function ItemProgress<K extends ItemKind>({ kind, id, note, testId, child
           </HStack>
           {data.status === 'in_progress' ? (
             <Stack gap="2">
-              <Progress.Root value={null} colorPalette="teal" aria-label={note}>
-                <Progress.Track>
-                  <Progress.Range />
-                </Progress.Track>
-              </Progress.Root>
+              {progress ? (
+                progress(data)
+              ) : (
+                <Progress.Root value={null} colorPalette="teal" aria-label={note}>
+                  <Progress.Track>
+                    <Progress.Range />
+                  </Progress.Track>
+                </Progress.Root>
+              )}
               <Alert.Root status="info">
                 <Alert.Indicator />
                 <Alert.Title>{note}</Alert.Title>

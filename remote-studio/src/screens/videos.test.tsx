@@ -69,3 +69,13 @@ test('empty list points to the avatars; delete asks first', async () => {
   expect(await screen.findByText('No videos yet')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Choose an avatar' })).toHaveAttribute('href', '/avatars');
 });
+
+test('a video made with the API key reads "API" with the team; one whose creator left reads "Deleted user"', async () => {
+  const byKey = videoJson({ name: 'From the API', creator: null, created_by: null, created_via: 'api' });
+  const orphan = videoJson({ name: 'Old', creator: null, created_by: null, created_via: 'app' });
+  fakeApi({ [LIST]: { status: 200, body: page([byKey, orphan]) }, [EVENTS]: { status: 200 } });
+  renderStudio(<Videos />);
+  const [first, second] = await screen.findAllByTestId('video-row');
+  expect(within(first!).getByText('API (Aoki Studio)')).toBeInTheDocument();
+  expect(within(second!).getByText('Deleted user')).toBeInTheDocument();
+});

@@ -79,11 +79,16 @@ const BILLING_FRESH_MS = 15_000;
 
 export function createSessionActions(store: Store) {
   let billingLoaded = 0;
-  /** The plan, API plan and quota, loaded together (SPEC §4) and remembered as loaded now. */
-  const loadBilling = () =>
-    Promise.all([loadSubscription(store), loadApiSubscription(store), loadQuota(store)]).then(() => {
+  let billingLoading: Promise<void> | null = null;
+  /** The plan, API plan and quota, loaded together (SPEC §4); remembered while under way and once done. */
+  const loadBilling = () => {
+    const loading = Promise.all([loadSubscription(store), loadApiSubscription(store), loadQuota(store)]).then(() => {
       billingLoaded = Date.now();
+      if (billingLoading === loading) billingLoading = null;
     });
+    billingLoading = loading;
+    return loading;
+  };
 
   async function afterLogin(token: BearerToken | { accessToken?: string }) {
     if (!token?.accessToken) throw missingToken();
@@ -152,9 +157,10 @@ export function createSessionActions(store: Store) {
 
     /**
      * After a purchase or a plan change: the plan, API plan and quota as the server now has them. A screen refreshing
-     * on opening passes `unlessFresh`, so figures the session loaded a moment ago are not fetched a second time.
+     * on opening passes `unlessFresh`, so figures the session is loading or loaded a moment ago are not fetched again.
      */
     refreshBilling: async ({ unlessFresh = false }: { unlessFresh?: boolean } = {}) => {
+      if (unlessFresh && billingLoading) return billingLoading;
       if (unlessFresh && Date.now() - billingLoaded < BILLING_FRESH_MS) return;
       await loadBilling();
     },

@@ -36,3 +36,4 @@ export { notify, type NotificationStatus } from './notify';
 export { Icon, type IconName, type IconSize } from './icon';
 export { LoadState } from './load-state';
 export { Section } from './section';
+export { UsageMeter } from './usage-meter';

@@ -4,7 +4,7 @@ import { useTranslation } from '@kagami/shared/i18n';
 import { paths } from '@kagami/shared/contract';
 import { planClass } from '@kagami/shared/api';
 import { quotaAtom } from '@kagami/shared/session';
-import { Box, HStack, Link, Progress, Stack, Text } from '@kagami/shared/ui';
+import { Box, HStack, Link, Stack, Text, UsageMeter } from '@kagami/shared/ui';
 
 /** The video minutes left, in the menu, so a user sees them before creating; a link to the plans. */
 export function QuotaSummary() {
@@ -12,7 +12,6 @@ export function QuotaSummary() {
   const quota = useAtomValue(quotaAtom);
   const video = quota?.videoMinutes;
   if (!video || !quota.nextRenewalDate) return null;
-  const full = video.used >= video.total;
   const renewal = new Date(quota.nextRenewalDate).toLocaleDateString(i18n.language === 'ja' ? 'ja-JP' : 'en-US', {
     month: 'short',
     day: 'numeric',
@@ -20,21 +19,13 @@ export function QuotaSummary() {
   return (
     <Box px="3" py="3" borderRadius="md" bg="mint" data-testid="quota-summary">
       <Stack gap="2" fontSize="sm">
-        <HStack justify="space-between" gap="2">
-          <Text fontWeight="medium">{t('quota.videoMinutes')}</Text>
-          <Text color={full ? 'danger' : 'gray.700'}>{t('quota.used', { used: video.used, total: video.total })}</Text>
-        </HStack>
-        <Progress.Root
-          size="xs"
-          value={Math.min(video.used, video.total)}
-          max={Math.max(video.total, 1)}
-          colorPalette={full ? 'red' : 'brand'}
-          aria-label={t('quota.videoMinutes')}
-        >
-          <Progress.Track>
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
+        <UsageMeter
+          compact
+          label={t('quota.videoMinutes')}
+          text={t('quota.used', { used: video.used, total: video.total })}
+          used={video.used}
+          total={video.total}
+        />
         <HStack justify="space-between" gap="2" wrap="wrap">
           <Text color="gray.600" fontSize="xs">
             {t('quota.renews', { date: renewal })}

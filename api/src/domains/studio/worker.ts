@@ -8,7 +8,7 @@ import type { JobWithMetadata } from 'pg-boss';
 import type { ContentLanguage } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
 import { avatars, history, teams, users, videos, voices } from '../../db/schema';
-import { AVATAR_STAGES, EngineFailure, type AvatarStage } from '../../engine/generation-engine';
+import { EngineFailure } from '../../engine/generation-engine';
 import { isDiskFull } from '../../media/tools';
 import type { PhonemeEvent } from '../../engine/lipsync/mouth-track';
 import { SAMPLE_SENTENCES } from '../../engine/speech/sample-sentences';
@@ -19,6 +19,7 @@ import { allowanceOwnerOf, refund, settle } from '../billing/quota';
 import { apiPlanOf, appPlanOf } from '../billing/subscriptions';
 import { startWebhookWorker } from '../webhooks/delivery';
 import { emitItemEvent, type ItemKind } from '../webhooks/item-events';
+import { avatarProgressWriter } from './avatar-progress';
 
 type Table = typeof avatars | typeof voices | typeof videos;
 
@@ -52,61 +53,6 @@ async function videoWantsWatermark(ctx: AppContext, video: typeof videos.$inferS
   const owner = await allowanceOwnerOf(ctx.db, video.teamId);
   const current = video.source === 'api' ? await apiPlanOf(ctx.db, owner) : await appPlanOf(ctx.db, owner);
   return !current?.plan.allowance.watermarkRemoval;
-}
-
-/**
- * Each stage's share (%) of making an avatar, measured on the test clips (35 s at 640x640: 64-76, 11-15,
- * 11-14, 3-13; 60 s at 720p: 68, 14, 8, 10): scanning the whole footage for the face takes most of it,
- * the other stages work on the chosen stretch (at most 12 s) only.
- */
-const AVATAR_STAGE_WEIGHTS: Record<AvatarStage, number> = { finding_face: 68, choosing_stretch: 14, tracking_mouth: 11, finishing: 7 };
-const PROGRESS_WRITE_MS = 1000;
-
-/** How far through the whole job (0-99; 100 is said only when ready) `fraction` of the way through `stage` is. */
-function avatarProgressOf(stage: AvatarStage, fraction: number) {
-  const before = AVATAR_STAGES.slice(0, AVATAR_STAGES.indexOf(stage)).reduce((sum, done) => sum + AVATAR_STAGE_WEIGHTS[done], 0);
-  return Math.min(99, Math.floor(before + AVATAR_STAGE_WEIGHTS[stage] * Math.min(1, Math.max(0, fraction))));
-}
-
-/**
- * Writes the engine's reports to the avatar's row: at most once a second, only when the stage or the
- * number changed, and only while the avatar is in progress (a failed or deleted one is left alone).
- * `stop` drops what is not written yet and waits for the write under way.
- */
-function avatarProgressWriter(ctx: AppContext, avatarId: string) {
-  let latest: { stage: AvatarStage | 'queued'; progress: number } = { stage: 'queued', progress: 0 };
-  let written = latest;
-  let writtenAt = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let writing = Promise.resolve();
-  const write = () => {
-    timer = undefined;
-    written = latest;
-    writtenAt = Date.now();
-    const values = latest;
-    writing = writing
-      .then(() =>
-        ctx.db
-          .update(avatars)
-          .set(values)
-          .where(and(eq(avatars.id, avatarId), eq(avatars.status, 'in_progress'))),
-      )
-      .then(
-        () => undefined,
-        (error: unknown) => ctx.log.warn({ err: error, avatarId }, 'avatar progress not written'),
-      );
-  };
-  return {
-    report(stage: AvatarStage, fraction: number) {
-      latest = { stage, progress: Math.max(latest.progress, avatarProgressOf(stage, fraction)) };
-      const changed = latest.stage !== written.stage || latest.progress !== written.progress;
-      if (changed && !timer) timer = setTimeout(write, Math.max(0, writtenAt + PROGRESS_WRITE_MS - Date.now()));
-    },
-    async stop() {
-      clearTimeout(timer);
-      await writing;
-    },
-  };
 }
 
 async function processAvatar(ctx: AppContext, avatarId: string) {

@@ -4,30 +4,20 @@ import { paths } from '@kagami/shared/contract';
 import { useQuery } from '@kagami/shared/query';
 import { Link as RouterLink } from '@kagami/shared/router';
 import { profileAtom } from '@kagami/shared/session';
-import { Alert, HStack, Link, LoadState, Progress, Section, Stack, Text } from '@kagami/shared/ui';
+import { Alert, Link, LoadState, Section, Stack, Text, UsageMeter } from '@kagami/shared/ui';
 import { useAccountTranslation } from '../../components/use-account-translation';
 
 function MinutesMeter({ meter }: { meter: QuotaMeter }) {
   const { t } = useAccountTranslation();
   const left = Math.max(0, Math.round((meter.total - meter.used) * 10) / 10);
-  const full = left === 0;
   return (
-    <Stack gap="1" data-testid="api-plan-minutes">
-      <HStack justify="space-between" gap="2" wrap="wrap">
-        <Text fontWeight="medium">{t('apiPlan.videoMinutes')}</Text>
-        <Text color={full ? 'danger' : 'gray.700'}>{t('apiPlan.used', { used: meter.used, total: meter.total, left })}</Text>
-      </HStack>
-      <Progress.Root
-        value={Math.min(meter.used, meter.total)}
-        max={Math.max(meter.total, 1)}
-        colorPalette={full ? 'red' : 'brand'}
-        aria-label={t('apiPlan.videoMinutes')}
-      >
-        <Progress.Track>
-          <Progress.Range />
-        </Progress.Track>
-      </Progress.Root>
-    </Stack>
+    <UsageMeter
+      testId="api-plan-minutes"
+      label={t('apiPlan.videoMinutes')}
+      text={t('apiPlan.used', { used: meter.used, total: meter.total, left })}
+      used={meter.used}
+      total={meter.total}
+    />
   );
 }
 

@@ -107,3 +107,30 @@ test('a member sees endpoints and the log, without the secret or the controls', 
   expect(screen.queryByTestId('signing-secret')).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: /Add endpoint|Send test event|Resend|Remove/ })).not.toBeInTheDocument();
 });
+
+test('an owner cancels a delivery still being retried: the log shows it cancelled, with no next attempt', async () => {
+  let status = 'pending';
+  const retrying = () => ({
+    ...delivery,
+    status,
+    attempts: 1,
+    last_status_code: 500,
+    next_attempt_at: status === 'pending' ? '2026-11-22T09:00:00Z' : null,
+    attempt_log: delivery.attempt_log.slice(0, 1),
+  });
+  const server = fakeApi({
+    [SETTINGS]: { status: 200, body: { endpoints: [endpoint], signing_secret: SECRET } },
+    [LOG]: () => ({ status: 200, body: { items: [retrying()], page: 1, page_size: 10, total: 1 } }),
+    [`POST ${TEAM}/webhooks/deliveries/d1/cancel`]: () => ((status = 'cancelled'), { status: 200, body: { delivery_id: 'd1', status } }),
+  });
+  const { user } = renderAccount(<WebhooksSection />);
+  const log = await screen.findByTestId('delivery-log');
+  expect(await within(log).findByText('Retrying')).toBeInTheDocument();
+  expect(within(log).queryByRole('button', { name: 'Resend' })).toBeNull();
+  await user.click(within(log).getByRole('button', { name: 'Cancel' }));
+  expect(await screen.findByText('The delivery was cancelled: it will not be sent again.')).toBeInTheDocument();
+  expect(await within(log).findByText('Cancelled')).toBeInTheDocument();
+  expect(within(log).queryByText(/Next attempt/)).toBeNull();
+  expect(within(log).getByRole('button', { name: 'Resend' })).toBeInTheDocument();
+  expect(server.calls.filter((c) => c.route === `POST ${TEAM}/webhooks/deliveries/d1/cancel`)).toHaveLength(1);
+});

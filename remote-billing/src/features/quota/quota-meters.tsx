@@ -1,35 +1,20 @@
 import { useAtomValue } from 'jotai';
 import { QUOTA_METERS, type QuotaMeter } from '@kagami/shared/api';
 import { quotaAtom } from '@kagami/shared/session';
-import { Alert, Grid, HStack, Progress, Section, Stack, Text } from '@kagami/shared/ui';
+import { Alert, Grid, Section, Stack, Text, UsageMeter } from '@kagami/shared/ui';
 import { formatDate } from '../../components/format-date';
 import { useBillingTranslation } from '../../components/use-billing-translation';
 
 function Meter({ name, meter }: { name: string; meter: QuotaMeter }) {
   const { t } = useBillingTranslation();
-  const label = t(`quota.${name}`);
-  const full = meter.used >= meter.total;
   return (
-    <Stack gap="1" data-testid={`quota-${name}`}>
-      <HStack justify="space-between" gap="2">
-        <Text fontSize="sm" fontWeight="medium">
-          {label}
-        </Text>
-        <Text fontSize="sm" color={full ? 'danger' : 'gray.700'}>
-          {t(`quota.${meter.unit}`, { used: meter.used, total: meter.total })}
-        </Text>
-      </HStack>
-      <Progress.Root
-        value={Math.min(meter.used, meter.total)}
-        max={Math.max(meter.total, 1)}
-        colorPalette={full ? 'red' : 'brand'}
-        aria-label={label}
-      >
-        <Progress.Track>
-          <Progress.Range />
-        </Progress.Track>
-      </Progress.Root>
-    </Stack>
+    <UsageMeter
+      testId={`quota-${name}`}
+      label={t(`quota.${name}`)}
+      text={t(`quota.${meter.unit}`, { used: meter.used, total: meter.total })}
+      used={meter.used}
+      total={meter.total}
+    />
   );
 }
 

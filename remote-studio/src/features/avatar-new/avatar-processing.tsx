@@ -1,10 +1,9 @@
 import { paths } from '@kagami/shared/contract';
-import { Alert, Box, Button, HStack, LazyImage, LoadState, Stack, Text } from '@kagami/shared/ui';
+import { Alert, Box, Button, HStack, LazyImage } from '@kagami/shared/ui';
 import type { Avatar } from '../../data/types';
-import { useStudioItem } from '../../data/queries';
 import { useAssetSource } from '../../components/asset-source';
 import { LinkButton } from '../../components/link-button';
-import { StatusBadge } from '../../components/status-badge';
+import { ItemProgress } from '../../components/item-progress';
 import { useStudioTranslation } from '../../components/use-studio-translation';
 import { AvatarStageProgress } from '../../components/avatar-stage';
 
@@ -17,33 +16,19 @@ function Preview({ avatar }: { avatar: Avatar }) {
   ) : null;
 }
 
-/**
- * Follows a new avatar until it is ready (preview, make a video) or failed (why, try again); while it
- * is made, the stage it is on and how far it is. Laid out as ItemProgress, whose bar has no stages.
- */
+/** Follows a new avatar until it is ready (preview, make a video) or failed (why, try again); while it is made, its stage. */
 export function AvatarProcessing({ avatarId, onStartOver }: { avatarId: string; onStartOver: () => void }) {
   const { t } = useStudioTranslation();
-  const item = useStudioItem('avatar', avatarId);
-  const avatar = item.data;
   return (
-    <LoadState loading={item.isPending} error={item.isError ? item.error : null} onRetry={() => void item.refetch()}>
-      {avatar ? (
-        <Stack gap="4" data-testid="avatar-processing">
-          <HStack justify="space-between" wrap="wrap">
-            <Text fontWeight="semibold" fontSize="lg">
-              {avatar.name}
-            </Text>
-            <StatusBadge status={avatar.status} reason={avatar.reason} />
-          </HStack>
-          {avatar.status === 'in_progress' ? (
-            <Stack gap="2">
-              <AvatarStageProgress stage={avatar.stage} progress={avatar.progress} />
-              <Alert.Root status="info">
-                <Alert.Indicator />
-                <Alert.Title>{t('avatarNew.processing')}</Alert.Title>
-              </Alert.Root>
-            </Stack>
-          ) : null}
+    <ItemProgress
+      kind="avatar"
+      id={avatarId}
+      note={t('avatarNew.processing')}
+      testId="avatar-processing"
+      progress={(avatar) => <AvatarStageProgress stage={avatar.stage} progress={avatar.progress} />}
+    >
+      {(avatar) => (
+        <>
           {avatar.status === 'ready' ? <Preview avatar={avatar} /> : null}
           {avatar.status === 'ready' && !avatar.defaultVoiceId ? (
             <Alert.Root status="info" data-testid="no-voice">
@@ -58,8 +43,8 @@ export function AvatarProcessing({ avatarId, onStartOver }: { avatarId: string; 
               {t('avatarNew.toAvatars')}
             </LinkButton>
           </HStack>
-        </Stack>
-      ) : null}
-    </LoadState>
+        </>
+      )}
+    </ItemProgress>
   );
 }
