@@ -175,11 +175,12 @@ test('a first team after sign-up loads the plan and quota (the menu meter shows 
   expect(billingCalls()).toBe(3);
   await actions.refreshBilling();
   expect(billingCalls()).toBe(6);
-  // Later (the figures no longer fresh), a screen opening while the session is loading them waits for that load.
+  // Later (the figures no longer fresh), a screen opening while the session is loading them waits for that load,
+  // even with actions of its own (each component makes its own; they share the store).
   const later = Date.now() + 60_000;
   const clock = jest.spyOn(Date, 'now').mockReturnValue(later);
   const loading = actions.refreshBilling();
-  await actions.refreshBilling({ unlessFresh: true });
+  await createSessionActions(store).refreshBilling({ unlessFresh: true });
   await loading;
   expect(billingCalls()).toBe(9);
   clock.mockRestore();

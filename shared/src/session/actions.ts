@@ -77,16 +77,18 @@ export function clearSession(store: Store) {
 /** How long billing figures loaded by the session count as fresh for a screen that would load them again on opening. */
 const BILLING_FRESH_MS = 15_000;
 
+/** The session's billing load, per store: every component's actions (the shell's and each remote's) see the same one. */
+const billingLoads = new WeakMap<Store, { loadedAt: number; loading: Promise<void> | null }>();
+
 export function createSessionActions(store: Store) {
-  let billingLoaded = 0;
-  let billingLoading: Promise<void> | null = null;
+  const billing = () => billingLoads.get(store) ?? billingLoads.set(store, { loadedAt: 0, loading: null }).get(store)!;
   /** The plan, API plan and quota, loaded together (SPEC §4); remembered while under way and once done. */
   const loadBilling = () => {
     const loading = Promise.all([loadSubscription(store), loadApiSubscription(store), loadQuota(store)]).then(() => {
-      billingLoaded = Date.now();
-      if (billingLoading === loading) billingLoading = null;
+      billing().loadedAt = Date.now();
+      if (billing().loading === loading) billing().loading = null;
     });
-    billingLoading = loading;
+    billing().loading = loading;
     return loading;
   };
 
@@ -160,8 +162,9 @@ export function createSessionActions(store: Store) {
      * on opening passes `unlessFresh`, so figures the session is loading or loaded a moment ago are not fetched again.
      */
     refreshBilling: async ({ unlessFresh = false }: { unlessFresh?: boolean } = {}) => {
-      if (unlessFresh && billingLoading) return billingLoading;
-      if (unlessFresh && Date.now() - billingLoaded < BILLING_FRESH_MS) return;
+      const { loading, loadedAt } = billing();
+      if (unlessFresh && loading) return loading;
+      if (unlessFresh && Date.now() - loadedAt < BILLING_FRESH_MS) return;
       await loadBilling();
     },
 

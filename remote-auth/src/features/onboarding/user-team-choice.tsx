@@ -1,3 +1,4 @@
+import { currentLanguage, DEFAULT_LANGUAGE } from '@kagami/shared/i18n';
 import { FormError, TextField, useApiForm } from '@kagami/shared/forms';
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
@@ -10,7 +11,7 @@ import { useAuthTranslation } from '../../components/use-auth-translation';
 
 /** Continue alone (a personal team is created) or join with an invitation code, prefilled from a join link. */
 export function UserTeamChoice() {
-  const { t } = useAuthTranslation();
+  const { t, i18n } = useAuthTranslation();
   const profile = useAtomValue(profileAtom);
   const actions = useSessionActions();
   const [creating, setCreating] = useState(false);
@@ -21,8 +22,9 @@ export function UserTeamChoice() {
     setCreating(true);
     setCreateError(null);
     try {
-      // Named in the user's own language (chosen at sign-up), whatever language this page is shown in.
-      await teamApi.create(t('userTeam.personalTeamName', { name: profile?.name ?? '', lng: profile?.language }));
+      // Named in the user's language: the one they signed up in when it is not the default, else this page's.
+      const language = profile?.language && profile.language !== DEFAULT_LANGUAGE ? profile.language : currentLanguage(i18n);
+      await teamApi.create(t('userTeam.personalTeamName', { name: profile?.name ?? '', lng: language }));
       await actions.refreshProfile();
     } catch (error) {
       setCreateError(error);
