@@ -181,7 +181,10 @@ test.describe.serial('Kagami deployed with docker-compose', () => {
     );
     expect(survivor).toBeTruthy();
     expect(sql(`select count(*) from history where name = 'Survivor' and type = 'video_generation'`)).toBe('1');
-    expect(sql(`select count(*) || ' ' || state from usage where item_id = '${videoId}' group by state`)).toBe('1 settled');
+    // Charged once: one settled row for each of its minutes (video and audio).
+    expect(sql(`select string_agg(metric || ' ' || state, ', ' order by metric) from usage where item_id = '${videoId}'`)).toBe(
+      'audio_seconds settled, video_seconds settled',
+    );
     compose('up', '-d', '--scale', 'worker=2');
   });
 
