@@ -1,46 +1,32 @@
-// `pnpm bench:render`: the local engine rendering 60 s of 720p video from a script, once with the mouth
-// animated and once without (an avatar with no mouth track), with real-time factors (video seconds per
-// second of rendering), their ratio, and where the animated render spent its time. Builds its own avatar.
+// `pnpm bench:render`: the local engine rendering about 60 s of video from a script at 720p and at 1080p, each with the
+// face animated (mesh warp, inner mouth, blinks, head motion) and without (an avatar with no face track): real-time
+// factors (video seconds per second of rendering), their ratios, and where the animated renders spent their time.
+// Builds its own avatars: from 35 s of footage at each size, and from one photo.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { RenderResult } from '../src/engine/generation-engine';
 import { LocalEngine } from '../src/engine/local/local-engine';
 import { runFfmpeg } from '../src/media/tools';
 import { FACE_PHOTO, ONE_FACE } from '../test/media/fixtures';
 
 const SENTENCE = 'This is a benchmark of the Kagami renderer, reading a long script aloud while the avatar moves on screen. ';
+/** A head-and-shoulders portrait from face-api's demo photos (sample6, bottom left): one frontal face, lips closed. */
+const PORTRAIT = { photo: FACE_PHOTO.replace('sample3', 'sample6'), crop: 'crop=640:640:38:318' };
+
+const seconds = (since: number) => (performance.now() - since) / 1000;
+const factor = (r: { durationSeconds: number; seconds: number }) => r.durationSeconds / r.seconds;
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'kagami-bench-'));
   const engine = new LocalEngine();
+  const outputs = (name: string) => ({
+    preview: join(dir, `${name}.jpg`),
+    clip: join(dir, `${name}-clip.mp4`),
+    loop: join(dir, `${name}-loop.mp4`),
+    mouth: join(dir, `${name}-face.bin`),
+  });
   try {
-    const source = join(dir, 'source.mp4');
-    await runFfmpeg([
-      '-loop',
-      '1',
-      '-framerate',
-      '25',
-      '-i',
-      FACE_PHOTO,
-      '-t',
-      '35',
-      '-vf',
-      `${ONE_FACE},scale=1280:720:force_original_aspect_ratio=increase,crop=1280:720,format=yuv420p`,
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      source,
-    ]);
-    const avatarStart = performance.now();
-    const avatar = await engine.processAvatar(source, {
-      preview: join(dir, 'p.jpg'),
-      clip: join(dir, 'c.mp4'),
-      loop: join(dir, 'l.mp4'),
-      mouth: join(dir, 'm.json'),
-    });
-    const avatarSeconds = (performance.now() - avatarStart) / 1000;
-
     let script = SENTENCE;
     let speech = await engine.synthesizeSpeech(script, 'en');
     while (speech.durationSeconds < 60) {
@@ -49,39 +35,56 @@ async function main() {
     }
     const speechStart = performance.now();
     speech = await engine.synthesizeSpeech(script, 'en');
-    const speechSeconds = (performance.now() - speechStart) / 1000;
+    const speechSeconds = seconds(speechStart);
     const audio = join(dir, 'speech.wav');
     writeFileSync(audio, speech.wav);
-
-    const render = async (mouth: string | null) => {
-      const started = performance.now();
-      const result = await engine.renderVideo({
-        loop: avatar.loop,
-        mouth,
-        audio,
-        phonemes: speech.phonemes,
-        output: join(dir, 'out.mp4'),
-        watermark: true,
-      });
-      return { ...result, seconds: (performance.now() - started) / 1000 };
-    };
-    const still = await render(null);
-    const talking = await render(avatar.mouth);
-    const factor = (r: { durationSeconds: number; seconds: number }) => r.durationSeconds / r.seconds;
-    console.log(`avatar processing (35 s 720p source: scan, loop, mouth track): ${avatarSeconds.toFixed(1)} s`);
     console.log(`speech synthesis (${speech.durationSeconds.toFixed(1)} s of speech): ${speechSeconds.toFixed(2)} s`);
-    console.log(
-      `render of ${still.durationSeconds.toFixed(1)} s at 720p without mouth animation: ${still.seconds.toFixed(1)} s (${factor(still).toFixed(2)}x real time)`,
-    );
-    console.log(
-      `render of ${talking.durationSeconds.toFixed(1)} s at 720p with mouth animation: ${talking.seconds.toFixed(1)} s (${factor(talking).toFixed(2)}x real time)`,
-    );
-    console.log(`with / without: ${(factor(talking) / factor(still)).toFixed(2)}`);
-    const t = talking.timings!;
-    console.log(
-      `animated render, where the time went: decode ${t.decodeCpuSeconds.toFixed(1)} CPU-s (ffmpeg), warp ${t.warpSeconds.toFixed(1)} s (this process), encode ${t.encodeCpuSeconds.toFixed(1)} CPU-s (ffmpeg); wall ${talking.seconds.toFixed(1)} s on ${require('node:os').availableParallelism()} cores`,
-    );
-    console.log(`script to talking video: ${(speechSeconds + talking.seconds).toFixed(1)} s`);
+
+    const photo = join(dir, 'portrait.png');
+    await runFfmpeg(['-i', PORTRAIT.photo, '-vf', PORTRAIT.crop, photo]);
+    const photoStart = performance.now();
+    await engine.processAvatar({ file: photo, kind: 'photo' }, outputs('photo'));
+    console.log(`photo avatar processing (640x640 photo: check, 8 s idle loop, face track): ${seconds(photoStart).toFixed(1)} s`);
+
+    for (const [width, height] of [
+      [1280, 720],
+      [1920, 1080],
+    ] as const) {
+      const source = join(dir, `source-${height}.mp4`);
+      await runFfmpeg([
+        ...['-loop', '1', '-framerate', '25', '-i', FACE_PHOTO, '-t', '35'],
+        ...['-vf', `${ONE_FACE},scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},format=yuv420p`],
+        ...['-c:v', 'libx264', '-preset', 'ultrafast', source],
+      ]);
+      const avatarStart = performance.now();
+      const avatar = await engine.processAvatar({ file: source, kind: 'video' }, outputs(`avatar-${height}`));
+      console.log(`avatar processing (35 s ${height}p footage: scan, loop, face track, inner mouth): ${seconds(avatarStart).toFixed(1)} s`);
+
+      const render = async (mouth: string | null): Promise<RenderResult & { seconds: number }> => {
+        const started = performance.now();
+        const result = await engine.renderVideo({
+          loop: avatar.loop,
+          mouth,
+          audio,
+          phonemes: speech.phonemes,
+          language: 'en',
+          output: join(dir, `out-${height}.mp4`),
+          watermark: true,
+        });
+        return { ...result, seconds: seconds(started) };
+      };
+      const still = await render(null);
+      const face = await render(avatar.mouth);
+      const line = (what: string, r: { durationSeconds: number; seconds: number }) =>
+        `render of ${r.durationSeconds.toFixed(1)} s at ${height}p ${what}: ${r.seconds.toFixed(1)} s (${factor(r).toFixed(2)}x real time)`;
+      console.log(line('without animation', still));
+      console.log(line('with the face animated', face));
+      console.log(`  animated / still: ${(factor(face) / factor(still)).toFixed(2)}`);
+      const t = face.timings!;
+      console.log(
+        `  where the time went: decode ${t.decodeCpuSeconds.toFixed(1)} CPU-s (ffmpeg); faces ${t.faceSeconds.toFixed(1)} s over ${t.threads} worker threads (${(t.faceSeconds / t.threads).toFixed(1)} s each, ${((1000 * t.faceSeconds) / Math.round(face.durationSeconds * 25)).toFixed(1)} ms a frame); this process ${t.processCpuSeconds.toFixed(1)} CPU-s; encode ${t.encodeCpuSeconds.toFixed(1)} CPU-s (ffmpeg); wall ${face.seconds.toFixed(1)} s on ${availableParallelism()} cores`,
+      );
+    }
   } finally {
     engine.close();
     rmSync(dir, { recursive: true, force: true });

@@ -1,10 +1,9 @@
 import type { ContentLanguage } from '@kagami/shared/validation';
-import type { RenderTimings } from './lipsync/animate';
-import type { PhonemeEvent } from './lipsync/mouth-track';
-import type { Speech, VoiceProfile } from './speech/synthesizer';
+import type { RenderTimings } from './face/render';
+import type { PhonemeEvent, Speech, VoiceProfile } from './speech/synthesizer';
 
-/** Finished videos are this tall, at this frame rate. */
-export const VIDEO_HEIGHT = 720;
+/** Finished videos are at most this tall (the avatar's own size up to it), at this frame rate. */
+export const MAX_VIDEO_HEIGHT = 1080;
 export const VIDEO_FPS = 25;
 
 /** A job that cannot succeed, with the reason code the user is shown (e.g. `no_face_detected`) and, for the log, what happened. */
@@ -22,9 +21,9 @@ export type AvatarOutput = {
   preview: string;
   /** H.264, at most 1080p, 25 fps, no sound. */
   clip: string;
-  /** The clip then the clip reversed: loops with no jump cut. */
+  /** What videos play: the clip then the clip reversed (footage), or a photo's idle loop; loops with no jump cut. */
   loop: string;
-  /** Where the mouth is in each frame of the clip (JSON, see `MouthTrack`); null when it could not be followed. */
+  /** The face's mesh in each frame of the clip, and the inside of the person's mouth (face/mesh-track.ts); null when no face could be followed. */
   mouth: string | null;
   /** The speaker measured from the video's own sound, when it has speech. */
   defaultVoice: VoiceProfile | null;
@@ -32,22 +31,29 @@ export type AvatarOutput = {
 
 export type VoiceOutput = { profile: VoiceProfile; sample: string };
 
-/** The steps of making an avatar, in the order they run. */
-export const AVATAR_STAGES = ['finding_face', 'choosing_stretch', 'tracking_mouth', 'finishing'] as const;
+/** The steps of making an avatar, in the order they run (footage chooses a stretch; a photo is animated instead). */
+export const AVATAR_STAGES = ['finding_face', 'choosing_stretch', 'animating_photo', 'tracking_mouth', 'finishing'] as const;
 export type AvatarStage = (typeof AVATAR_STAGES)[number];
 /** Told when a stage starts (`fraction` 0) and how far through it the work is (0-1) as it goes. */
 export type AvatarProgress = (stage: AvatarStage, fraction: number) => void;
 
+/** What an avatar is made from: footage (uploaded or recorded), or one photo. */
+export type AvatarSource = { file: string; kind: 'video' | 'photo' };
+
 /**
- * `subtitles`: the script to burn in as subtitles, timed over the audio. `mouth`: the avatar's mouth
- * track (avatars made before lip-sync have none and are rendered without mouth motion); `phonemes`:
- * what the speech says when it was synthesized (uploaded audio has none).
+ * `subtitles`: the script to burn in as subtitles, timed over the audio. `mouth`: the avatar's face track
+ * (avatars made before lip-sync have none and are rendered without animation; those made before the face mesh have an
+ * older mouth track, which the first render replaces with a face track); `phonemes`: what the speech says when it was
+ * synthesized (uploaded audio has none), in `language`. `seed` makes the idle life (blinks, head motion) the same on
+ * every render of the same video.
  */
 export type RenderInput = {
   loop: string;
   mouth?: string | null;
   audio: string;
   phonemes?: PhonemeEvent[];
+  language?: ContentLanguage;
+  seed?: string;
   output: string;
   watermark: boolean;
   subtitles?: string;
@@ -59,7 +65,7 @@ export type RenderResult = { durationSeconds: number; timings?: RenderTimings };
 /** What produces avatars, voices, speech and videos; `local` runs on this machine (its lip-sync step may be a GPU service). */
 export interface GenerationEngine {
   processAvatar(
-    source: string,
+    source: AvatarSource,
     outputs: { preview: string; clip: string; loop: string; mouth: string },
     onProgress?: AvatarProgress,
   ): Promise<AvatarOutput>;

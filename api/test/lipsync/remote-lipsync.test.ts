@@ -4,8 +4,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { RemoteLipSync } from '../../src/engine/lipsync/remote-lipsync';
-import { writeMouthTrack } from '../../src/engine/lipsync/track-mouth';
+import { writeMeshTrack } from '../../src/engine/face/mesh-track';
+import { mouthGeometryOf, RemoteLipSync } from '../../src/engine/lipsync/remote-lipsync';
 import { LocalEngine } from '../../src/engine/local/local-engine';
 import { probeMedia } from '../../src/media/probe';
 import { runFfmpeg } from '../../src/media/tools';
@@ -21,6 +21,10 @@ type Behaviour = (attempt: number, res: ServerResponse) => boolean;
 
 let dir: string;
 let loop: string;
+const mesh = Float32Array.from(
+  (JSON.parse(readFileSync(join(__dirname, '..', 'face', 'fixtures', 'sample3-face1.json'), 'utf8')) as { mesh: number[] }).mesh,
+  (value) => value / 2,
+);
 let mouth: string;
 let audio: string;
 /** What the service answers with: a red clip, so the finished video shows whose frames it holds. */
@@ -46,12 +50,16 @@ beforeAll(async () => {
   dir = mediaDir();
   loop = join(dir, 'loop.mp4');
   await lavfiClip(loop, 'testsrc=size=320x240:rate=25:duration=2');
-  mouth = join(dir, 'mouth.json');
-  writeMouthTrack(mouth, {
+  // The face track of a real face (a mesh found on a demo photo, halved) on every frame of the clip.
+  mouth = join(dir, 'face.bin');
+  writeMeshTrack(mouth, {
     fps: 25,
     width: 320,
     height: 240,
-    poses: Array.from({ length: 25 }, () => ({ cx: 160, cy: 170, width: 60, angle: 0 })),
+    meshes: Array.from({ length: 25 }, () => mesh),
+    blinks: false,
+    playback: 'bounce',
+    inner: null,
   });
   audio = join(dir, 'speech.wav');
   await runFfmpeg(['-f', 'lavfi', '-i', 'sine=frequency=180:duration=3', audio]);
@@ -120,14 +128,18 @@ test("the service gets the loop, the mouth's pose in each loop frame, the speech
   expect(sent!.audioType).toBe('audio/wav');
   expect(sent!.geometry).toMatchObject({ fps: 25, width: 320, height: 240 });
   expect(sent!.geometry.poses).toHaveLength(50);
-  expect(sent!.geometry.poses[0]).toEqual([160, 170, 60, 0]);
+  const pose = mouthGeometryOf([mesh], { fps: 25, width: 320, height: 240 }).poses[0]!;
+  expect(sent!.geometry.poses[0]).toEqual(
+    [pose.cx, pose.cy, pose.width, pose.angle].map((value, i) => expect.closeTo(value, i === 3 ? 3 : 1)),
+  );
+  expect(pose.width).toBeGreaterThan(30);
   expect(sent!.mouth.fps).toBe(25);
   expect(sent!.mouth.shapes).toHaveLength(75);
   expect(Math.max(...sent!.mouth.shapes.map(([open]) => open!))).toBeGreaterThan(0.5);
 
   const output = join(dir, 'talking.mp4');
   const video = await probeMedia(output);
-  expect(video).toMatchObject({ video: { codec: 'h264', height: 720 }, audio: { codec: 'aac' } });
+  expect(video).toMatchObject({ video: { codec: 'h264', height: 240 }, audio: { codec: 'aac' } });
   expect(Math.abs(video!.durationSeconds! - 3)).toBeLessThan(0.3);
   expect(await redness(output)).toBeGreaterThan(200);
 }, 60_000);

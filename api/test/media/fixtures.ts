@@ -55,10 +55,15 @@ export function textFile(dir: string, name: string) {
 /** face-api's group photo sample3.jpg, its left face (frontal, lips closed) cropped out: an ffmpeg filter for that photo. */
 export const FACE_PHOTO = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo', 'sample3.jpg');
 export const ONE_FACE = 'crop=480:480:445:172';
+/**
+ * Another frontal, closed-lipped face (sample6, bottom left), whose chin stands out against the neck: a face mesh found
+ * on it follows the chin's motion where sample3's soft, low-contrast chin barely shows it to the detector.
+ */
+export const CLEAR_CHIN = { photo: FACE_PHOTO.replace('sample3', 'sample6'), crop: 'crop=480:480:118:398' };
 
-/** One face (FACE_PHOTO) as a 35 s 640x640 clip, with speech on its sound track. */
-export async function faceClip(dir: string, speechWav: string, seconds = 35) {
-  const photo = FACE_PHOTO;
+/** One face (FACE_PHOTO, or `face`) as a 35 s 640x640 clip, with speech on its sound track. */
+export async function faceClip(dir: string, speechWav: string, seconds = 35, face = { photo: FACE_PHOTO, crop: ONE_FACE }) {
+  const photo = face.photo;
   const file = join(dir, 'face-clip.mp4');
   await runFfmpeg([
     '-loop',
@@ -72,7 +77,7 @@ export async function faceClip(dir: string, speechWav: string, seconds = 35) {
     '-t',
     String(seconds),
     '-vf',
-    `${ONE_FACE},scale=640:640,format=yuv420p`,
+    `${face.crop},scale=640:640,format=yuv420p`,
     '-af',
     'apad',
     '-c:v',

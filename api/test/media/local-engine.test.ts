@@ -1,6 +1,7 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readMouthTrack } from '../../src/engine/lipsync/track-mouth';
+import { readMeshTrack } from '../../src/engine/face/mesh-track';
+import { LIPS, mouthWidth, pointOf } from '../../src/engine/face/topology';
 import { LocalEngine } from '../../src/engine/local/local-engine';
 import { probeMedia } from '../../src/media/probe';
 import { runFfmpeg } from '../../src/media/tools';
@@ -26,36 +27,38 @@ const outputs = (name: string) => ({
   preview: join(dir, `${name}.jpg`),
   clip: join(dir, `${name}.mp4`),
   loop: join(dir, `${name}-loop.mp4`),
-  mouth: join(dir, `${name}-mouth.json`),
+  mouth: join(dir, `${name}-face.bin`),
 });
+const footage = (file: string) => ({ file, kind: 'video' as const });
 
 test('an avatar from a face clip: preview, normalised clip, seamless loop, and a default voice from its speech', async () => {
-  const result = await engine.processAvatar(await faceClip(dir, speechWav), outputs('avatar'));
+  const result = await engine.processAvatar(footage(await faceClip(dir, speechWav)), outputs('avatar'));
   expect((await probeMedia(result.preview))?.video?.codec).toBe('mjpeg');
   const clip = await probeMedia(result.clip);
   expect(clip).toMatchObject({ video: { codec: 'h264', fps: 25 }, audio: null });
   const loop = await probeMedia(result.loop);
   expect(loop!.durationSeconds!).toBeCloseTo(clip!.durationSeconds! * 2, 0);
-  // The still face is steady from the start: the clip is the longest it can be, and the mouth was followed in every frame.
+  // The still face is steady from the start: the clip is the longest it can be, and the face was followed in every frame.
   expect(clip!.durationSeconds!).toBeCloseTo(12, 0);
-  const track = readMouthTrack(result.mouth!);
-  expect(track).toMatchObject({ fps: 25, width: 640, height: 640 });
-  expect(track!.poses).toHaveLength(300);
-  for (const pose of [track!.poses[0]!, track!.poses[299]!]) {
-    expect(pose.cx).toBeGreaterThan(250);
-    expect(pose.cx).toBeLessThan(390);
-    expect(pose.cy).toBeGreaterThan(400);
-    expect(pose.width).toBeGreaterThan(50);
+  const track = readMeshTrack(result.mouth!);
+  expect(track).toMatchObject({ fps: 25, width: 640, height: 640, playback: 'bounce' });
+  expect(track!.meshes).toHaveLength(300);
+  for (const mesh of [track!.meshes[0]!, track!.meshes[299]!]) {
+    const corner = pointOf(mesh, LIPS.corners[0]);
+    expect(corner.x).toBeGreaterThan(200);
+    expect(corner.x).toBeLessThan(390);
+    expect(corner.y).toBeGreaterThan(400);
+    expect(mouthWidth(mesh)).toBeGreaterThan(50);
   }
   expect(result.defaultVoice).not.toBeNull();
   expect(result.defaultVoice!.medianPitchHz).toBeGreaterThan(70);
 }, 120_000);
 
 test('a clip without a face is no_face_detected; a 20 s clip is video_too_short', async () => {
-  await expect(engine.processAvatar(await testPatternVideo(dir, 35), outputs('faceless'))).rejects.toMatchObject({
+  await expect(engine.processAvatar(footage(await testPatternVideo(dir, 35)), outputs('faceless'))).rejects.toMatchObject({
     reason: 'no_face_detected',
   });
-  await expect(engine.processAvatar(await testPatternVideo(dir, 20), outputs('short'))).rejects.toMatchObject({
+  await expect(engine.processAvatar(footage(await testPatternVideo(dir, 20)), outputs('short'))).rejects.toMatchObject({
     reason: 'video_too_short',
   });
   expect(existsSync(join(dir, 'faceless.mp4'))).toBe(false);
@@ -76,18 +79,31 @@ describe('rendering', () => {
   let loop: string;
   let mouth: string;
   beforeAll(async () => {
-    ({ loop, mouth } = (await engine.processAvatar(await faceClip(dir, speechWav), outputs('render-avatar'))) as {
+    ({ loop, mouth } = (await engine.processAvatar(footage(await faceClip(dir, speechWav)), outputs('render-avatar'))) as {
       loop: string;
       mouth: string;
     });
   }, 120_000);
 
-  test('an avatar made before lip-sync (no mouth track) still renders', async () => {
+  test('an avatar made before lip-sync (no mouth track) still renders, at its own size', async () => {
     const audio = await tone(dir, 2, 'old-avatar.wav');
     const output = join(dir, 'old-avatar.mp4');
     await engine.renderVideo({ loop, mouth: null, audio, output, watermark: true });
-    expect(await probeMedia(output)).toMatchObject({ video: { codec: 'h264', height: 720 }, audio: { codec: 'aac' } });
+    expect(await probeMedia(output)).toMatchObject({ video: { codec: 'h264', width: 640, height: 640 }, audio: { codec: 'aac' } });
   }, 120_000);
+
+  test('an avatar made before the face mesh (an older mouth track) renders with the new face, its track replaced once', async () => {
+    const old = join(dir, 'old-mouth.json');
+    writeFileSync(old, JSON.stringify({ fps: 25, width: 640, height: 640, poses: [[320, 470, 90, 0]] }));
+    const speech = await engine.synthesizeSpeech('Old avatars talk too.', 'en');
+    const audio = join(dir, 'old-mouth.wav');
+    writeFileSync(audio, speech.wav);
+    const output = join(dir, 'old-mouth.mp4');
+    const rendered = await engine.renderVideo({ loop, mouth: old, audio, phonemes: speech.phonemes, output, watermark: false });
+    expect(rendered.timings).toBeDefined();
+    expect(readMeshTrack(old)).toMatchObject({ playback: 'cycle', width: 640, height: 640 });
+    expect(readMeshTrack(old)!.meshes).toHaveLength(600);
+  }, 180_000);
 
   test('a video from a script: H.264 + AAC, as long as the speech within 0.5 s', async () => {
     const speech = await engine.synthesizeSpeech('Our quarterly results are in, and they are better than we expected.', 'en');
@@ -96,7 +112,7 @@ describe('rendering', () => {
     const output = join(dir, 'from-script.mp4');
     await engine.renderVideo({ loop, mouth, audio, phonemes: speech.phonemes, output, watermark: true });
     const video = await probeMedia(output);
-    expect(video).toMatchObject({ video: { codec: 'h264', height: 720 }, audio: { codec: 'aac' } });
+    expect(video).toMatchObject({ video: { codec: 'h264', height: 640 }, audio: { codec: 'aac' } });
     expect(Math.abs(video!.durationSeconds! - speech.durationSeconds)).toBeLessThan(0.5);
   }, 120_000);
 

@@ -1,7 +1,9 @@
 // What the 68 face landmarks say about the mouth and the head: where the mouth is (for the warp),
 // whether the lips are closed, and how far the head is turned.
 import type { Point } from '../local/face-detector';
-import type { MouthPose } from './mouth-warp';
+
+/** Where the mouth is in a frame: its centre, corner-to-corner width and roll, in pixels and radians. */
+export type MouthPose = { cx: number; cy: number; width: number; angle: number };
 
 const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
 const mean = (points: Point[]): Point => ({

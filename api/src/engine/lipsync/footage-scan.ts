@@ -1,15 +1,14 @@
 // Where in an avatar's footage the avatar can be made from: the longest stretch in which exactly one
 // face looks at the camera, holds still and keeps its lips closed (the warp opens the mouth itself).
 // When there is none, the reason the user can act on.
-import { VIDEO_HEIGHT } from '../generation-engine';
 import { followFace, letterboxedFrames, unletterbox, type Point } from '../local/face-detector';
-import { CLOSED_LIPS, lipGapOf, MAX_YAW, mouthPoseOf, yawOf } from './face-geometry';
-import type { MouthPose } from './mouth-warp';
+import { CLOSED_LIPS, lipGapOf, MAX_YAW, mouthPoseOf, yawOf, type MouthPose } from './face-geometry';
 
 /** The shortest stretch a loop is made from. */
 export const MIN_STRETCH_SECONDS = 4;
-/** The mouth at least this wide in the finished (720p) video, or the face is too small to animate. */
+/** The mouth at least this wide in a 720p picture of the footage, or the face is too small to animate. */
 const MIN_MOUTH_WIDTH = 24;
+const MOUTH_WIDTH_HEIGHT = 720;
 /** Between two samples a steady face moves less than this share of its mouth's width, and changes size by less. */
 const STEADY_SHIFT = 0.25;
 const STEADY_SCALE = 0.15;
@@ -34,7 +33,7 @@ export const SCAN_REASONS: Record<Exclude<Verdict, 'ok'> | 'not_steady', string>
 export function verdictOf(faces: number, points: Point[] | null, footageHeight: number): Verdict {
   if (faces === 0 || !points) return 'no_face';
   if (faces > 1) return 'multiple_faces';
-  if (mouthPoseOf(points).width * (VIDEO_HEIGHT / footageHeight) < MIN_MOUTH_WIDTH) return 'face_too_small';
+  if (mouthPoseOf(points).width * (MOUTH_WIDTH_HEIGHT / footageHeight) < MIN_MOUTH_WIDTH) return 'face_too_small';
   if (Math.abs(yawOf(points)) > MAX_YAW) return 'head_turned';
   if (lipGapOf(points) > CLOSED_LIPS) return 'lips_open';
   return 'ok';
@@ -43,7 +42,19 @@ export function verdictOf(faces: number, points: Point[] | null, footageHeight: 
 const steady = (a: MouthPose, b: MouthPose) =>
   Math.hypot(b.cx - a.cx, b.cy - a.cy) <= STEADY_SHIFT * a.width && Math.abs(b.width / a.width - 1) <= STEADY_SCALE;
 
-export type Sample = { seconds: number; verdict: Verdict; pose: MouthPose | null };
+/** A sampled moment: what it shows, where the mouth is, and how far the lips are apart (a share of the mouth's width). */
+export type Sample = { seconds: number; verdict: Verdict; pose: MouthPose | null; gap?: number };
+
+/** The most the footage's open-mouthed moments offered to the inner mouth (inner-mouth.ts averages a few of them). */
+const OPEN_MOUTH_MOMENTS = 6;
+
+/** When the one frontal face shows its mouth open widest: where the inside of the person's mouth can be seen. */
+export const openMouthMoments = (samples: Sample[]) =>
+  samples
+    .filter((sample) => sample.verdict === 'lips_open')
+    .sort((a, b) => (b.gap ?? 0) - (a.gap ?? 0))
+    .slice(0, OPEN_MOUTH_MOMENTS)
+    .map((sample) => sample.seconds);
 
 /** The longest run of usable, steady samples lasting MIN_STRETCH_SECONDS, or the reason there is none. */
 export function longestStretch(samples: Sample[], step: number): { start: number; seconds: number } | { reason: string } {
@@ -66,8 +77,8 @@ export function longestStretch(samples: Sample[], step: number): { start: number
 }
 
 /**
- * Samples the footage (`width` x `height`, `duration` seconds) and finds its best stretch; `onProgress`
- * hears the share of the samples judged so far.
+ * Samples the footage (`width` x `height`, `duration` seconds) and finds its best stretch, and the moments it shows
+ * the mouth open; `onProgress` hears the share of the samples judged so far.
  */
 export async function scanFootage(
   source: string,
@@ -82,9 +93,15 @@ export async function scanFootage(
   for await (const { faces, points } of followFace(frames, DETECT_EVERY)) {
     const mapped = points?.map(toSource) ?? null;
     const verdict = verdictOf(faces, mapped, size.height);
-    samples.push({ seconds: samples.length * step, verdict, pose: mapped ? mouthPoseOf(mapped) : null });
+    samples.push({
+      seconds: samples.length * step,
+      verdict,
+      pose: mapped ? mouthPoseOf(mapped) : null,
+      gap: mapped ? lipGapOf(mapped) : undefined,
+    });
     onProgress?.(Math.min(1, samples.length / expected));
   }
   await done;
-  return longestStretch(samples, step);
+  const stretch = longestStretch(samples, step);
+  return 'reason' in stretch ? stretch : { ...stretch, openMouth: openMouthMoments(samples) };
 }

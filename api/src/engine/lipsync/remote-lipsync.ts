@@ -9,8 +9,37 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
 import { probeMedia } from '../../media/probe';
 import { EngineFailure, VIDEO_FPS } from '../generation-engine';
-import type { MouthShape } from './mouth-track';
-import { loopPoses, type MouthTrack } from './track-mouth';
+import { mouthOpening } from '../face/articulation';
+import { LIPS, pointOf } from '../face/topology';
+import type { Articulation, Mesh } from '../face/types';
+import type { MouthPose } from './face-geometry';
+
+/** Where the mouth is in each frame the avatar's loop plays, in the loop's pixels. */
+export type MouthGeometry = { fps: number; width: number; height: number; poses: MouthPose[] };
+/** How open (0 closed .. 1 wide) and how rounded (0 .. 1) the mouth is in each frame of the video. */
+export type MouthShape = { open: number; round: number };
+
+/** The mouth's pose in each mesh: the middle of the inner lips, the outer corners' distance and slope. */
+export function mouthGeometryOf(meshes: Mesh[], size: { fps: number; width: number; height: number }): MouthGeometry {
+  const poses = meshes.map((mesh) => {
+    const inner = [...LIPS.innerUpper, ...LIPS.innerLower].map((index) => pointOf(mesh, index));
+    const left = pointOf(mesh, LIPS.corners[0]);
+    const right = pointOf(mesh, LIPS.corners[1]);
+    return {
+      cx: inner.reduce((sum, p) => sum + p.x, 0) / inner.length,
+      cy: inner.reduce((sum, p) => sum + p.y, 0) / inner.length,
+      width: Math.hypot(right.x - left.x, right.y - left.y),
+      angle: Math.atan2(right.y - left.y, right.x - left.x),
+    };
+  });
+  return { ...size, poses };
+}
+
+/** The two numbers of the protocol's mouth shapes, from what the local engine would draw. */
+export const mouthShapesOf = (articulation: Articulation[]): MouthShape[] =>
+  articulation.map((a) => ({ open: mouthOpening(a), round: a.round }));
+
+type LipSyncInput = { loop: string; geometry: MouthGeometry; audio: string; shapes: MouthShape[] };
 
 export type RemoteLipSyncOptions = { url: string; timeoutMs: number; retries: number };
 
@@ -35,7 +64,7 @@ export class RemoteLipSync {
   ) {}
 
   /** Writes the talking video to `output`; an EngineFailure (`lipsync_unavailable`, `lipsync_failed`) when it cannot. */
-  async render(input: { loop: string; track: MouthTrack; audio: string; shapes: MouthShape[] }, output: string) {
+  async render(input: LipSyncInput, output: string) {
     let lastError: Error | null = null;
     for (let attempt = 0; attempt <= this.options.retries; attempt += 1) {
       if (attempt > 0) {
@@ -57,11 +86,12 @@ export class RemoteLipSync {
     throw new EngineFailure('lipsync_unavailable', `lip-sync service: ${lastError?.message}`);
   }
 
-  private async attempt(input: { loop: string; track: MouthTrack; audio: string; shapes: MouthShape[] }, output: string) {
+  private async attempt(input: LipSyncInput, output: string) {
     const form = new FormData();
     form.append('video', await openAsBlob(input.loop, { type: 'video/mp4' }), 'loop.mp4');
-    const poses = loopPoses(input.track).map((p) => [p.cx, p.cy, p.width, p.angle]);
-    form.append('geometry', new Blob([JSON.stringify({ ...input.track, poses })], { type: 'application/json' }), 'geometry.json');
+    const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
+    const poses = input.geometry.poses.map((p) => [round(p.cx, 2), round(p.cy, 2), round(p.width, 2), round(p.angle, 4)]);
+    form.append('geometry', new Blob([JSON.stringify({ ...input.geometry, poses })], { type: 'application/json' }), 'geometry.json');
     const audioType = AUDIO_TYPES[extname(input.audio).toLowerCase()] ?? 'application/octet-stream';
     form.append('audio', await openAsBlob(input.audio, { type: audioType }), `audio${extname(input.audio)}`);
     const shapes = input.shapes.map((s) => [Math.round(s.open * 1000) / 1000, Math.round(s.round * 1000) / 1000]);

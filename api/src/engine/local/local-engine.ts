@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { rmSync, statSync, writeFileSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { ContentLanguage } from '@kagami/shared/validation';
@@ -8,22 +9,28 @@ import { runFfmpeg } from '../../media/tools';
 import { checkAvatarVideo, checkVoiceAudio } from '../../media/validate';
 import {
   EngineFailure,
+  MAX_VIDEO_HEIGHT,
   VIDEO_FPS,
-  VIDEO_HEIGHT,
   type AvatarOutput,
   type AvatarProgress,
+  type AvatarSource,
   type GenerationEngine,
   type RenderInput,
   type RenderResult,
   type VoiceOutput,
 } from '../generation-engine';
-import { mouthShapesFor, renderTalkingLoop } from '../lipsync/animate';
+import { articulationFromLoudness, articulationFromPhonemes } from '../face/articulation';
+import { innerMouthAt } from '../face/inner-mouth-of-footage';
+import { loudnessPerFrame } from '../face/loudness';
+import { readMeshTrack, trackMesh, writeMeshTrack, type MeshTrack } from '../face/mesh-track';
+import { makePhotoAvatar } from '../face/photo-avatar';
+import { planFrames } from '../face/plan';
+import { loopMeshes, renderTalkingFace, scaleMeshes } from '../face/render';
 import { scanFootage } from '../lipsync/footage-scan';
-import type { RemoteLipSync } from '../lipsync/remote-lipsync';
-import { readMouthTrack, trackMouth, writeMouthTrack } from '../lipsync/track-mouth';
+import { mouthGeometryOf, mouthShapesOf, type RemoteLipSync } from '../lipsync/remote-lipsync';
 import { SAMPLE_SENTENCES } from '../speech/sample-sentences';
 import { SpeechSynthesizer, type VoiceProfile } from '../speech/synthesizer';
-import { decodeMono } from './decode';
+import { ANALYSIS_RATE, decodeMono } from './decode';
 import { analyzeVoice, holdsSpeech } from './voice-analysis';
 import { toSrt } from './subtitles';
 
@@ -33,15 +40,22 @@ const LOOP_SOURCE_SECONDS = 12;
 const CLIP_CUT_SHARE = 0.35;
 const MIN_SPEECH_SECONDS = 3;
 /** The avatar's clips: H.264 in a web-friendly mp4, quality kept high since videos re-encode them. */
-const AVATAR_H264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', '-movflags', '+faststart'];
-/** The finished video: H.264 and AAC in a web-friendly mp4. */
-const VIDEO_ENCODE = [
+const AVATAR_H264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p', '-movflags', '+faststart'];
+/**
+ * The finished video: H.264 at a quality that keeps a talking face sharp (CRF 20; the old 23 smeared lips and teeth
+ * at 130-170 kb/s), its rate capped so a busy frame cannot balloon the file, and AAC.
+ */
+const videoEncode = (height: number) => [
   '-c:v',
   'libx264',
   '-preset',
   'veryfast',
   '-crf',
-  '23',
+  '20',
+  '-maxrate',
+  height > 720 ? '8M' : '5M',
+  '-bufsize',
+  height > 720 ? '16M' : '10M',
   '-pix_fmt',
   'yuv420p',
   '-c:a',
@@ -53,16 +67,31 @@ const VIDEO_ENCODE = [
 ];
 const WATERMARK_FONT = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf', 'DejaVuSans-Bold.ttf');
 
+/** A video's picture: the avatar's own size, at most 1080 high, with even sides. */
+const videoSizeOf = (size: { width: number; height: number }) => {
+  const scale = Math.min(1, MAX_VIDEO_HEIGHT / size.height);
+  return { width: Math.round((size.width * scale) / 2) * 2, height: Math.round((size.height * scale) / 2) * 2 };
+};
+
 export class LocalEngine implements GenerationEngine {
   private readonly speech = new SpeechSynthesizer();
 
-  /** `remoteLipSync`: hand the mouth animation to a lip-sync service instead of warping here. */
+  /** `remoteLipSync`: hand the face's animation to a lip-sync service instead of drawing it here. */
   constructor(private readonly remoteLipSync?: RemoteLipSync) {}
 
   async processAvatar(
-    source: string,
+    source: AvatarSource,
     outputs: { preview: string; clip: string; loop: string; mouth: string },
     onProgress: AvatarProgress = () => undefined,
+  ): Promise<AvatarOutput> {
+    if (source.kind === 'photo') return makePhotoAvatar(source.file, outputs, outputs.loop, onProgress);
+    return this.processFootage(source.file, outputs, onProgress);
+  }
+
+  private async processFootage(
+    source: string,
+    outputs: { preview: string; clip: string; loop: string; mouth: string },
+    onProgress: AvatarProgress,
   ): Promise<AvatarOutput> {
     onProgress('finding_face', 0);
     const probe = await probeMedia(source);
@@ -88,7 +117,7 @@ export class LocalEngine implements GenerationEngine {
         Math.min(stretch.seconds, LOOP_SOURCE_SECONDS).toFixed(3),
         '-an',
         '-vf',
-        `scale='min(1920,iw)':'min(1080,ih)':force_original_aspect_ratio=decrease,scale=trunc(iw/2)*2:trunc(ih/2)*2,fps=${VIDEO_FPS}`,
+        `scale='min(1920,iw)':'min(${MAX_VIDEO_HEIGHT},ih)':force_original_aspect_ratio=decrease,scale=trunc(iw/2)*2:trunc(ih/2)*2,fps=${VIDEO_FPS}`,
         ...AVATAR_H264,
         outputs.clip,
       ],
@@ -110,12 +139,16 @@ export class LocalEngine implements GenerationEngine {
     );
     onProgress('tracking_mouth', 0);
     const clip = (await probeMedia(outputs.clip))!.video!;
-    const poses = await trackMouth(
+    const track = await trackMesh(
       outputs.clip,
-      { width: clip.width, height: clip.height, frames: await countVideoFrames(outputs.clip) },
-      (fraction) => onProgress('tracking_mouth', fraction),
+      { width: clip.width, height: clip.height, fps: VIDEO_FPS, frames: await countVideoFrames(outputs.clip) },
+      (fraction) => onProgress('tracking_mouth', fraction * 0.9),
     );
-    if (poses) writeMouthTrack(outputs.mouth, { fps: VIDEO_FPS, width: clip.width, height: clip.height, poses });
+    if (track) {
+      // The inside of the person's mouth, from the moments the footage shows it open (null when it never does).
+      const inner = stretch.openMouth.length ? await innerMouthAt(source, stretch.openMouth) : null;
+      writeMeshTrack(outputs.mouth, { ...track, inner });
+    }
 
     onProgress('finishing', 0);
     let defaultVoice: VoiceProfile | null = null;
@@ -125,7 +158,7 @@ export class LocalEngine implements GenerationEngine {
         defaultVoice = { medianPitchHz: analysis.medianPitchHz, wordsPerMinute: analysis.wordsPerMinute, loudnessDb: analysis.loudnessDb };
       }
     }
-    return { ...outputs, mouth: poses ? outputs.mouth : null, defaultVoice };
+    return { ...outputs, mouth: track ? outputs.mouth : null, defaultVoice };
   }
 
   async processVoice(source: string, language: ContentLanguage, sample: string): Promise<VoiceOutput> {
@@ -150,19 +183,24 @@ export class LocalEngine implements GenerationEngine {
   }
 
   /**
-   * The avatar's loop repeated for as long as the audio lasts, its mouth moving with the speech when
-   * the avatar has a mouth track, cut to the audio's length with -t (-shortest overshoots), at 720p,
-   * with the watermark unless the plan removes it, and the script as subtitles when asked.
+   * The avatar's loop repeated for as long as the audio lasts, at the avatar's own size up to 1080p, its face talking
+   * with the speech (jaw and lips), blinking where the footage does not and moving its head a little, when the avatar
+   * has a face track; cut to the audio's length with -t (-shortest overshoots), with the watermark unless the plan
+   * removes it, and the script as subtitles when asked.
    */
-  async renderVideo({ loop, mouth, audio, phonemes, output, watermark, subtitles }: RenderInput): Promise<RenderResult> {
+  async renderVideo(input: RenderInput): Promise<RenderResult> {
+    const { loop, mouth, audio, output, watermark, subtitles } = input;
     const audioProbe = await probeMedia(audio);
     const duration = audioProbe?.durationSeconds;
     if (!audioProbe?.audio || !duration) throw new EngineFailure('audio_unreadable');
-    const track = mouth ? readMouthTrack(mouth) : null;
+    const loopVideo = (await probeMedia(loop))?.video;
+    if (!loopVideo) throw new EngineFailure('avatar_missing');
+    const size = videoSizeOf(loopVideo);
+    const track = mouth ? await this.faceTrackOf(mouth, loop) : null;
     const srt = subtitles ? join(tmpdir(), `kagami-${randomUUID()}.srt`) : null;
     if (srt) writeFileSync(srt, toSrt(subtitles!, duration));
-    const finish = (scaled: boolean) => {
-      const filters = [...(scaled ? [] : [`scale=-2:${VIDEO_HEIGHT}`]), ...finishingFilters(watermark, srt)];
+    const finish = (scale: boolean) => {
+      const filters = [...(scale ? [`scale=${size.width}:${size.height}`] : []), ...finishingFilters(watermark, srt)];
       return [
         '-i',
         audio,
@@ -173,7 +211,7 @@ export class LocalEngine implements GenerationEngine {
         '-map',
         '1:a',
         ...(filters.length ? ['-vf', filters.join(',')] : []),
-        ...VIDEO_ENCODE,
+        ...videoEncode(size.height),
         output,
       ];
     };
@@ -181,22 +219,61 @@ export class LocalEngine implements GenerationEngine {
     let timings: RenderResult['timings'];
     try {
       if (!track) {
-        await runFfmpeg(['-stream_loop', '-1', '-i', loop, ...finish(false)], { timeoutMs: 3_600_000 });
+        await runFfmpeg(['-stream_loop', '-1', '-i', loop, ...finish(true)], { timeoutMs: 3_600_000 });
       } else {
-        const shapes = await mouthShapesFor(audio, Math.ceil(duration * VIDEO_FPS), phonemes);
+        const frames = Math.ceil(duration * VIDEO_FPS);
+        const pcm = await decodeMono(audio);
+        const speech = {
+          frames,
+          fps: VIDEO_FPS,
+          loudness: loudnessPerFrame(pcm, ANALYSIS_RATE, VIDEO_FPS, frames),
+          phonemes: input.phonemes,
+          language: input.language,
+          pcm,
+          sampleRate: ANALYSIS_RATE,
+        };
+        const meshes = scaleMeshes(loopMeshes(track.meshes, track.playback), track, size);
         if (talking) {
-          await this.remoteLipSync!.render({ loop, track, audio, shapes }, talking);
-          await runFfmpeg(['-i', talking, ...finish(false)], { timeoutMs: 3_600_000 });
+          const articulation = speech.phonemes?.length
+            ? articulationFromPhonemes(speech.phonemes, frames, VIDEO_FPS, speech.loudness, speech.language)
+            : articulationFromLoudness(speech.loudness, VIDEO_FPS, pcm, ANALYSIS_RATE);
+          const geometry = mouthGeometryOf(loopMeshes(track.meshes, track.playback), track);
+          await this.remoteLipSync!.render({ loop, geometry, audio, shapes: mouthShapesOf(articulation) }, talking);
+          await runFfmpeg(['-i', talking, ...finish(true)], { timeoutMs: 3_600_000 });
         } else {
-          timings = await renderTalkingLoop({ loop, track, shapes }, finish(true));
+          const plans = planFrames(speech, { sourceBlinks: track.blinks, seed: input.seed ?? output });
+          timings = await renderTalkingFace({ loop, meshes, plans, inner: track.inner, size, fps: VIDEO_FPS }, finish(false));
         }
       }
     } finally {
-      if (srt) rmSync(srt, { force: true });
-      if (talking) rmSync(talking, { force: true });
+      if (srt) await rm(srt, { force: true });
+      if (talking) await rm(talking, { force: true });
     }
     const rendered = await probeMedia(output);
     return { durationSeconds: rendered?.durationSeconds ?? duration, timings };
+  }
+
+  /**
+   * The avatar's face track. An avatar made before the face mesh has an older mouth track: its loop is tracked now,
+   * and the file replaced by the face track (written beside it, then moved over it), so this happens once.
+   */
+  private async faceTrackOf(file: string, loop: string): Promise<MeshTrack | null> {
+    const stored = readMeshTrack(file);
+    if (stored) return stored;
+    const video = (await probeMedia(loop))?.video;
+    if (!video) return null;
+    const tracked = await trackMesh(loop, {
+      width: video.width,
+      height: video.height,
+      fps: VIDEO_FPS,
+      frames: await countVideoFrames(loop),
+    });
+    if (!tracked) return null;
+    const track: MeshTrack = { ...tracked, playback: 'cycle' };
+    const next = `${file}.${randomUUID()}.tmp`;
+    writeMeshTrack(next, track);
+    await rename(next, file);
+    return track;
   }
 
   close() {

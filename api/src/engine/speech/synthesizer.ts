@@ -2,7 +2,6 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { SCRIPT_MAX_CHARS, type ContentLanguage } from '@kagami/shared/validation';
 import { fail } from '../../lib/errors';
-import type { PhonemeEvent } from '../lipsync/mouth-track';
 import { pcmToWav } from './wav';
 
 export const SAMPLE_RATE = 22_050;
@@ -47,6 +46,9 @@ export const espeakSettings = (profile: VoiceProfile) => ({
 });
 
 /** The spoken audio, and each phoneme with its position (what the mouth follows). */
+/** A phoneme eSpeak spoke, `ms` from the start of the audio; an empty id marks a pause. */
+export type PhonemeEvent = { id: string; ms: number };
+
 export type Speech = { wav: Buffer; durationSeconds: number; phonemes: PhonemeEvent[] };
 
 type Spoken = { pcm: Buffer; phonemes: PhonemeEvent[] };

@@ -1,0 +1,46 @@
+// Raw yuv420p frames as the render pipeline moves them (ffmpeg's rawvideo: a full-size luma plane, then two chroma
+// planes at half width and half height), and bilinear sampling from their planes.
+
+// Module-local, as every lookup of a global (Math) inside a vm context (jest's) is slow.
+const { floor } = Math;
+
+export type YuvFrame = { width: number; height: number; y: Uint8Array; u: Uint8Array; v: Uint8Array };
+
+/** Views of one raw yuv420p frame's planes in `buffer` (even width and height). */
+export function yuvFrameOf(buffer: Uint8Array, width: number, height: number): YuvFrame {
+  const luma = width * height;
+  return {
+    width,
+    height,
+    y: buffer.subarray(0, luma),
+    u: buffer.subarray(luma, luma + luma / 4),
+    v: buffer.subarray(luma + luma / 4, luma + luma / 2),
+  };
+}
+
+/** A new frame with copies of `frame`'s planes. */
+export const copyFrame = (frame: YuvFrame): YuvFrame => ({ ...frame, y: frame.y.slice(), u: frame.u.slice(), v: frame.v.slice() });
+
+/**
+ * A plane's value at (`x`, `y`) in its own pixel coordinates (pixel i's centre at i + 0.5), bilinear, clamped at the
+ * edges.
+ */
+export function samplePlane(plane: Uint8Array, stride: number, rows: number, x: number, y: number): number {
+  let fx = x - 0.5;
+  let fy = y - 0.5;
+  if (fx < 0) fx = 0;
+  else if (fx > stride - 1.0001) fx = stride - 1.0001;
+  if (fy < 0) fy = 0;
+  else if (fy > rows - 1.0001) fy = rows - 1.0001;
+  const x0 = floor(fx);
+  const y0 = floor(fy);
+  const ax = fx - x0;
+  const ay = fy - y0;
+  const i = y0 * stride + x0;
+  const a = plane[i]!;
+  const b = plane[i + 1]!;
+  const c = plane[i + stride]!;
+  const d = plane[i + stride + 1]!;
+  const top = a + (b - a) * ax;
+  return top + (c + (d - c) * ax - top) * ay;
+}
