@@ -142,7 +142,7 @@ export async function uploadFile(app: FastifyInstance, token: string, teamId: st
       metadata: {
         team_id: teamId,
         purpose,
-        filename: `upload.${purpose === 'avatar_video' ? 'mp4' : 'wav'}`,
+        filename: `upload.${{ avatar_video: 'mp4', avatar_photo: 'jpg' }[purpose] ?? 'wav'}`,
         filetype: 'application/octet-stream',
       },
       onSuccess: () => resolve(upload.url!.split('/').pop()!),

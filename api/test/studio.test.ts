@@ -5,7 +5,8 @@ import { history } from '../src/db/schema';
 import { probeMedia } from '../src/media/probe';
 import { SpeechSynthesizer } from '../src/engine/speech/synthesizer';
 import { build, call, eventually, mailMatching, onboardedUser, subscribe, uploadFile, type TestApp } from './helper';
-import { faceClip, mediaDir, testPatternVideo, tone } from './media/fixtures';
+import { runFfmpeg } from '../src/media/tools';
+import { FACE_PHOTO, faceClip, mediaDir, testPatternVideo, tone } from './media/fixtures';
 
 let t: TestApp;
 let owner: { token: string; teamId: string };
@@ -106,6 +107,54 @@ test('a video from uploaded audio is as long as the audio', async () => {
   );
   expect(done.body.status).toBe('ready');
   expect(Math.abs(done.body.duration_seconds - 7)).toBeLessThan(0.5);
+}, 120_000);
+
+test('an avatar from one photo ends ready as a photo avatar, and a video made from it talks at the photo size', async () => {
+  const jpeg = join(dir, 'portrait.jpg');
+  await runFfmpeg(['-i', FACE_PHOTO.replace('sample3', 'sample6'), '-vf', 'crop=640:640:38:318', jpeg]);
+  const upload = await uploadFile(t.app, owner.token, owner.teamId, readFileSync(jpeg), 'avatar_photo');
+  const created = await api(owner.token).post(`${base()}/avatars`, {
+    name: 'Portrait',
+    language: 'en',
+    upload_id: upload,
+    consent_text: consent,
+  });
+  expect(created).toMatchObject({ status: 202, body: { status: 'in_progress', source_kind: 'photo' } });
+  const done = await eventually(
+    () => api(owner.token).get(`${base()}/avatars/${created.body.id}`),
+    (r) => r.body.status !== 'in_progress',
+  );
+  expect(done.body).toMatchObject({ status: 'ready', reason: null, source_kind: 'photo', default_voice_id: null });
+  const video = await api(owner.token).post(`${base()}/videos`, {
+    name: 'From a photo',
+    avatar_id: done.body.id,
+    language: 'en',
+    script: 'Hello from a photo.',
+  });
+  const rendered = await eventually(
+    () => api(owner.token).get(`${base()}/videos/${video.body.id}`),
+    (r) => r.body.status !== 'in_progress',
+  );
+  expect(rendered.body.status).toBe('ready');
+  const probe = await probeMedia(join(t.config.dataDir, 'video_output', `${video.body.id}.mp4`));
+  expect(probe).toMatchObject({ video: { codec: 'h264', width: 640, height: 640 }, audio: { codec: 'aac' } });
+}, 120_000);
+
+test('a photo with two faces ends failed with multiple_faces', async () => {
+  const group = join(dir, 'group.jpg');
+  await runFfmpeg(['-i', FACE_PHOTO, '-vf', 'crop=1160:600:445:150', group]);
+  const upload = await uploadFile(t.app, owner.token, owner.teamId, readFileSync(group), 'avatar_photo');
+  const created = await api(owner.token).post(`${base()}/avatars`, {
+    name: 'Group',
+    language: 'en',
+    upload_id: upload,
+    consent_text: consent,
+  });
+  const done = await eventually(
+    () => api(owner.token).get(`${base()}/avatars/${created.body.id}`),
+    (r) => r.body.status !== 'in_progress',
+  );
+  expect(done.body).toMatchObject({ status: 'failed', reason: 'multiple_faces', source_kind: 'photo' });
 }, 120_000);
 
 test('server-sent events report status changes of the team, and only to its members', async () => {

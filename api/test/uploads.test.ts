@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import * as tus from 'tus-js-client';
 import { uploads, usage } from '../src/db/schema';
 import { build, onboardedUser, type TestApp } from './helper';
-import { mediaDir, testPatternVideo, textFile, tone } from './media/fixtures';
+import { runFfmpeg } from '../src/media/tools';
+import { FACE_PHOTO, mediaDir, testPatternVideo, textFile, tone } from './media/fixtures';
 
 let t: TestApp;
 let endpoint: string;
@@ -153,6 +154,18 @@ test('content is checked when the upload finishes: a text file named .mp4 is ref
   for (const row of rejected) expect(existsSync(join(t.config.dataDir, 'uploads', row.id))).toBe(false);
 });
 
+test('a photo for an avatar is checked by its content: a JPEG is taken, a text file, a video or a GIF is refused', async () => {
+  const jpeg = join(dir, 'portrait.jpg');
+  await runFfmpeg(['-i', FACE_PHOTO, '-vf', 'crop=640:640:0:0', jpeg]);
+  await send(readFileSync(jpeg), { purpose: 'avatar_photo' }).done;
+  const refused = async (file: Buffer) => body(await send(file, { purpose: 'avatar_photo' }).done.catch((e: unknown) => e)).code;
+  expect(await refused(readFileSync(textFile(dir, 'fake.jpg')))).toBe('not_an_image');
+  expect(await refused(readFileSync(await testPatternVideo(dir, 2)))).toBe('not_an_image');
+  const gif = join(dir, 'still.gif');
+  await runFfmpeg(['-i', jpeg, gif]);
+  expect(await refused(readFileSync(gif))).toBe('unsupported_image_format');
+});
+
 test("another user cannot read, continue or delete someone's upload", async () => {
   const audio = readFileSync(await tone(dir, 60, 'mine.wav'));
   const upload = send(audio, { chunkSize: 256 * 1024, onProgress: (sent) => sent > 0 && void upload.abort() });
@@ -295,6 +308,8 @@ test('an empty file, an oversized one and one over the plan are refused before t
   expect(sent).toBe(0);
   expect(await t.database.db.select().from(uploads).where(eq(uploads.teamId, user.teamId))).toEqual([]);
   expect((await check({ purpose: 'avatar_video', size_bytes: 10_000_000 })).json()).toEqual({ allowed: true });
+  const photo = await check({ purpose: 'avatar_photo', size_bytes: 21 * 1024 * 1024 });
+  expect([photo.statusCode, photo.json().code]).toEqual([413, 'image_too_large']);
   expect((await check({ ...voice, purpose: 'tape' })).statusCode).toBe(400);
   expect((await check(voice)).statusCode).toBe(402);
   expect(

@@ -145,7 +145,7 @@ export const uploads = pgTable(
       .references(() => teams.id, { onDelete: 'cascade' }),
     /** Who uploads: a member, or null for the team's API key. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['avatar_video', 'voice_audio', 'video_audio'] }).notNull(),
+    purpose: text('purpose', { enum: ['avatar_video', 'avatar_photo', 'voice_audio', 'video_audio'] }).notNull(),
     fileName: text('file_name').notNull(),
     mimeType: text('mime_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
@@ -201,6 +201,10 @@ export const avatars = pgTable(
     status: status(),
     reason: text('reason'),
     source: text('source').notNull(),
+    /** What the avatar is made from: footage (uploaded or recorded), or one photo brought to life. */
+    sourceKind: text('source_kind', { enum: ['video', 'photo'] })
+      .notNull()
+      .default('video'),
     preview: text('preview'),
     clip: text('clip'),
     loop: text('loop'),
@@ -208,7 +212,7 @@ export const avatars = pgTable(
     mouth: text('mouth'),
     defaultVoiceId: uuid('default_voice_id').references(() => voices.id, { onDelete: 'set null' }),
     /** While in progress: the processing step the worker is on, and how far it is through the whole (0-100). */
-    stage: text('stage', { enum: ['queued', 'finding_face', 'choosing_stretch', 'tracking_mouth', 'finishing'] }),
+    stage: text('stage', { enum: ['queued', 'finding_face', 'choosing_stretch', 'animating_photo', 'tracking_mouth', 'finishing'] }),
     progress: integer('progress'),
     consentText: text('consent_text').notNull(),
     consentBy: uuid('consent_by').references(() => users.id, { onDelete: 'set null' }),

@@ -1,9 +1,11 @@
-import { AVATAR_VIDEO, VOICE_AUDIO } from '@kagami/shared/validation';
+import { AVATAR_PHOTO, AVATAR_VIDEO, VOICE_AUDIO } from '@kagami/shared/validation';
 import type { MediaProbe } from './probe';
 
 /** ffprobe container names for the formats SPEC §5 accepts. */
 const VIDEO_CONTAINERS = ['mov,mp4,m4a,3gp,3g2,mj2', 'avi', 'matroska,webm', 'flv', 'asf'];
 const AUDIO_CONTAINERS = ['mp3', 'wav', 'aac', 'flac', 'mov,mp4,m4a,3gp,3g2,mj2'];
+/** ffprobe's codec names of the picture formats a photo avatar is made from (JPEG, PNG, WebP). */
+const IMAGE_CODECS = ['mjpeg', 'png', 'webp'];
 
 export type MediaRejection =
   | 'not_a_video'
@@ -12,7 +14,10 @@ export type MediaRejection =
   | 'video_too_large'
   | 'not_audio'
   | 'unsupported_audio_format'
-  | 'audio_too_large';
+  | 'audio_too_large'
+  | 'not_an_image'
+  | 'unsupported_image_format'
+  | 'image_too_large';
 
 /** An avatar source: a real video stream in an accepted container, at least 30 s, at most 5 GB. */
 export function checkAvatarVideo(probe: MediaProbe | null, bytes: number): MediaRejection | null {
@@ -28,5 +33,15 @@ export function checkVoiceAudio(probe: MediaProbe | null, bytes: number): MediaR
   if (bytes > VOICE_AUDIO.maxBytes) return 'audio_too_large';
   if (!probe || !probe.audio || probe.video) return 'not_audio';
   if (!AUDIO_CONTAINERS.includes(probe.formatName)) return 'unsupported_audio_format';
+  return null;
+}
+
+/** A photo for an avatar: one still picture in JPEG, PNG or WebP, at most 20 MB (whether it shows a usable face is judged later). */
+export function checkAvatarPhoto(probe: MediaProbe | null, bytes: number): MediaRejection | null {
+  if (bytes > AVATAR_PHOTO.maxBytes) return 'image_too_large';
+  if (!probe?.video || probe.audio) return 'not_an_image';
+  // A still picture is one frame: an animated or moving file reads as a duration of more than one frame.
+  if ((probe.durationSeconds ?? 0) > 0.1) return 'not_an_image';
+  if (!IMAGE_CODECS.includes(probe.video.codec)) return 'unsupported_image_format';
   return null;
 }

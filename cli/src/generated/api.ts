@@ -38,6 +38,11 @@ export interface paths {
                                 preview_url: string | null;
                                 /** @description How far processing is, 0-100: 100 once ready, null when failed. */
                                 progress: number | null;
+                                /**
+                                 * @description Made from footage, or from one photo.
+                                 * @enum {string}
+                                 */
+                                source_kind: "video" | "photo";
                                 /** @description While in progress, the step processing is on; otherwise null. */
                                 stage: ("queued" | "finding_face" | "choosing_stretch" | "tracking_mouth" | "finishing") | null;
                                 /** @enum {string} */
@@ -85,6 +90,7 @@ export interface paths {
                         /** @enum {string} */
                         language: "en" | "zh" | "ja" | "de" | "fr" | "es" | "ko" | "ar" | "ru" | "nl" | "it" | "pl" | "pt";
                         name: string;
+                        /** @description A finished tus upload (at /api/uploads) of purpose `avatar_video` (footage) or `avatar_photo` (one photo: JPEG, PNG or WebP). */
                         upload_id: string;
                     };
                 };
@@ -107,6 +113,11 @@ export interface paths {
                             preview_url: string | null;
                             /** @description How far processing is, 0-100: 100 once ready, null when failed. */
                             progress: number | null;
+                            /**
+                             * @description Made from footage, or from one photo.
+                             * @enum {string}
+                             */
+                            source_kind: "video" | "photo";
                             /** @description While in progress, the step processing is on; otherwise null. */
                             stage: ("queued" | "finding_face" | "choosing_stretch" | "tracking_mouth" | "finishing") | null;
                             /** @enum {string} */
@@ -178,6 +189,11 @@ export interface paths {
                             preview_url: string | null;
                             /** @description How far processing is, 0-100: 100 once ready, null when failed. */
                             progress: number | null;
+                            /**
+                             * @description Made from footage, or from one photo.
+                             * @enum {string}
+                             */
+                            source_kind: "video" | "photo";
                             /** @description While in progress, the step processing is on; otherwise null. */
                             stage: ("queued" | "finding_face" | "choosing_stretch" | "tracking_mouth" | "finishing") | null;
                             /** @enum {string} */

@@ -1,5 +1,6 @@
 import { api } from '@kagami/shared/api';
 import type { ContentLanguage } from '@kagami/shared/validation';
+import type { UploadPurpose } from '../components/uploads/resumable-upload';
 import type { Avatar, Page, Video, Voice } from './types';
 
 export const PAGE_SIZE = 12;
@@ -38,7 +39,7 @@ export const studioApi = {
     },
   ) => api.post<Video>(`${team(teamId)}/videos`, input),
   /** Whether the plan has room for an upload of this size and length, asked before its first byte (a 4xx says why not). */
-  checkUpload: (teamId: string, input: { purpose: 'avatar_video' | 'voice_audio' | 'video_audio'; sizeBytes: number; durationSeconds?: number }) =>
+  checkUpload: (teamId: string, input: { purpose: UploadPurpose; sizeBytes: number; durationSeconds?: number }) =>
     api.post<{ allowed: true }>(`${team(teamId)}/uploads/check`, input),
   deleteVideo: (teamId: string, id: string) => api.delete<Record<string, never>>(`${team(teamId)}/videos/${id}`),
 

@@ -170,3 +170,32 @@ describe('webcam', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This browser cannot record video.');
   });
 });
+
+test('a photo: its own requirements, a picture refused in the browser when it is not one, then the same consent and create', async () => {
+  const avatar = avatarJson({ name: 'Mika', status: 'in_progress', preview: null, source_kind: 'photo' });
+  const server = fakeApi({
+    ...uploadAllowed(TEAM),
+    [`POST ${TEAM}/avatars`]: { status: 202, body: avatar },
+    [`GET ${TEAM}/avatars/${avatar.id}`]: { status: 200, body: avatar },
+    [`GET ${TEAM}/events`]: { status: 200 },
+  });
+  const { user } = renderStudio(<AvatarsNew />, { route: '/avatars/new', path: '/avatars/new' });
+  await user.click(screen.getByRole('button', { name: 'Upload a photo' }));
+  const requirements = screen.getByRole('region', { name: 'What makes a good avatar photo' });
+  expect(requirements).toHaveTextContent('A photo: JPEG, PNG, WebP, up to 20 MB.');
+  expect(requirements).toHaveTextContent('Lips closed and relaxed');
+
+  fireEvent.drop(screen.getByTestId('drop-zone'), { dataTransfer: { files: [video('clip.mp4', 1000)] } });
+  expect(await screen.findByRole('alert')).toHaveTextContent('This file is not a picture. Choose a JPEG, PNG or WebP photo.');
+  await user.upload(screen.getByLabelText('File to upload'), video('me.png', 2 * 1024 ** 2, 'image/png'));
+  await waitFor(() => expect(uploads).toHaveLength(1));
+  expect(uploads[0]!.options.metadata).toMatchObject({ purpose: 'avatar_photo', filename: 'me.png' });
+  expect(server.calls.find((c) => c.route === `POST ${TEAM}/uploads/check`)!.body).toMatchObject({ purpose: 'avatar_photo' });
+  act(() => uploads[0]!.finish('photo-1'));
+
+  await user.type(screen.getByLabelText('Avatar name'), 'Mika');
+  await user.click(screen.getByRole('checkbox', { name: 'I have read and accept this statement' }));
+  await user.click(screen.getByRole('button', { name: 'Create avatar' }));
+  expect(await screen.findByRole('heading', { name: 'Creating your avatar' })).toBeInTheDocument();
+  expect(server.calls.find((c) => c.route === `POST ${TEAM}/avatars`)!.body).toMatchObject({ name: 'Mika', upload_id: 'photo-1' });
+});

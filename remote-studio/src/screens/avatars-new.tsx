@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from '@kagami/shared/router';
-import { acceptOf, AVATAR_VIDEO } from '@kagami/shared/validation';
+import { acceptOf, AVATAR_PHOTO, AVATAR_VIDEO } from '@kagami/shared/validation';
 import { Box, Button, Grid, HStack, Stack, Text } from '@kagami/shared/ui';
 import { PageHeader } from '../components/page-header';
 import { useStudioItem } from '../data/queries';
@@ -15,21 +15,25 @@ import { percent } from '../components/uploads/format';
 import { UploadPanel } from '../components/uploads/upload-panel';
 import { useUpload } from '../components/uploads/use-upload';
 
-type Source = 'choose' | 'upload' | 'webcam';
+type Source = 'choose' | 'upload' | 'photo' | 'webcam';
 
-/** AvatarsNew: requirements, then an upload or a webcam recording with consent, then the processing screen. */
+/** AvatarsNew: requirements, then an uploaded video or photo or a webcam recording with consent, then the processing screen. */
 export default function AvatarsNew() {
   const { t } = useStudioTranslation();
   useStudioEvents();
   const [params, setParams] = useSearchParams();
   const [source, setSource] = useState<Source>('choose');
-  const upload = useUpload('avatar_video', AVATAR_VIDEO, 'video');
+  const videoUpload = useUpload('avatar_video', AVATAR_VIDEO, 'video');
+  const photoUpload = useUpload('avatar_photo', AVATAR_PHOTO, 'image');
+  const photo = source === 'photo';
+  const upload = photo ? photoUpload : videoUpload;
   const avatarId = params.get('avatar');
   const processingStatus = useStudioItem('avatar', avatarId).data?.status;
   const uploadId = upload.state.phase === 'done' ? upload.state.uploadId : null;
 
   const startOver = () => {
-    upload.reset();
+    videoUpload.reset();
+    photoUpload.reset();
     setSource('choose');
     setParams({});
   };
@@ -47,14 +51,20 @@ export default function AvatarsNew() {
   return (
     <Stack gap="6" maxW="3xl">
       <PageHeader title={t('avatarNew.title')} description={t('avatarNew.description')} />
-      <Requirements />
+      <Requirements photo={photo} />
       {source === 'choose' && upload.state.phase === 'idle' && upload.unfinished.length === 0 ? (
-        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+        <Grid templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap="4">
           <SourceChoice
             title={t('avatarNew.uploadTitle')}
             text={t('avatarNew.uploadText')}
             onChoose={() => setSource('upload')}
             action={t('avatarNew.chooseUpload')}
+          />
+          <SourceChoice
+            title={t('avatarNew.photoTitle')}
+            text={t('avatarNew.photoText')}
+            onChoose={() => setSource('photo')}
+            action={t('avatarNew.choosePhoto')}
           />
           <SourceChoice
             title={t('avatarNew.webcamTitle')}
@@ -74,12 +84,21 @@ export default function AvatarsNew() {
                   {avatarStageText(t, 'uploading', percent(upload.state.sent, upload.state.total))}
                 </Text>
               ) : null}
-              <UploadPanel
-                upload={upload}
-                accept={acceptOf(AVATAR_VIDEO, 'video')}
-                prompt={t('avatarNew.dropPrompt')}
-                hint={t('avatarNew.dropHint', { formats: AVATAR_VIDEO.formats.map((f) => f.toUpperCase()).join(', ') })}
-              />
+              {photo ? (
+                <UploadPanel
+                  upload={upload}
+                  accept={acceptOf(AVATAR_PHOTO, 'image')}
+                  prompt={t('avatarNew.photoDropPrompt')}
+                  hint={t('avatarNew.photoDropHint', { pixels: AVATAR_PHOTO.minFacePixels })}
+                />
+              ) : (
+                <UploadPanel
+                  upload={upload}
+                  accept={acceptOf(AVATAR_VIDEO, 'video')}
+                  prompt={t('avatarNew.dropPrompt')}
+                  hint={t('avatarNew.dropHint', { formats: AVATAR_VIDEO.formats.map((f) => f.toUpperCase()).join(', ') })}
+                />
+              )}
             </Box>
           ) : null}
           {upload.state.phase === 'idle' || upload.state.phase === 'failed' ? (
@@ -93,7 +112,7 @@ export default function AvatarsNew() {
       )}
       {source !== 'choose' || upload.state.phase !== 'idle' ? (
         <Box borderWidth="1px" borderRadius="lg" bg="white" p="5">
-          <AvatarDetailsForm uploadId={uploadId} onCreated={(avatar) => setParams({ avatar: avatar.id })} />
+          <AvatarDetailsForm uploadId={uploadId} photo={photo} onCreated={(avatar) => setParams({ avatar: avatar.id })} />
         </Box>
       ) : null}
     </Stack>

@@ -8,6 +8,9 @@ export const AVATAR_VIDEO = {
   formats: ['mp4', 'mov', 'avi', 'mkv', 'webm', 'flv', 'wmv', 'm4v'],
 } as const;
 
+/** One photo an avatar is brought to life from: a frontal face with closed lips, at least this tall in the photo. */
+export const AVATAR_PHOTO = { maxBytes: 20 * 1024 ** 2, formats: ['jpg', 'jpeg', 'png', 'webp'], minFacePixels: 200 } as const;
+
 export const VOICE_AUDIO = { maxBytes: 32 * 1024 ** 2, formats: ['mp3', 'wav', 'aac', 'm4a', 'flac'] } as const;
 
 /** Audio for a video (instead of a script): the voice formats, and room for a long talk. */
@@ -21,29 +24,38 @@ export type FileRejection =
   | 'unsupported_audio_format'
   | 'video_too_large'
   | 'audio_too_large'
+  | 'not_an_image'
+  | 'unsupported_image_format'
+  | 'image_too_large'
   | 'file_empty';
+
+export type MediaKind = 'video' | 'audio' | 'image';
 
 const extension = (name: string) => name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
 
 /** The `accept` attribute of a file picker for these limits. */
-export const acceptOf = (limits: MediaLimits, kind: 'video' | 'audio') => [`${kind}/*`, ...limits.formats.map((f) => `.${f}`)].join(',');
+export const acceptOf = (limits: MediaLimits, kind: MediaKind) => [`${kind}/*`, ...limits.formats.map((f) => `.${f}`)].join(',');
+
+/** The refusals of each kind of file: not of the kind, not a format taken, over the size. */
+const REJECTIONS: Record<MediaKind, { wrongKind: FileRejection; format: FileRejection; size: FileRejection }> = {
+  video: { wrongKind: 'not_a_video', format: 'unsupported_video_format', size: 'video_too_large' },
+  audio: { wrongKind: 'not_audio', format: 'unsupported_audio_format', size: 'audio_too_large' },
+  image: { wrongKind: 'not_an_image', format: 'unsupported_image_format', size: 'image_too_large' },
+};
 
 /**
  * What the browser can tell about a chosen file before uploading it: its type (declared MIME type, else
  * extension) and size. The API still checks the content.
  */
-export function checkFile(
-  file: { name: string; type: string; size: number },
-  limits: MediaLimits,
-  kind: 'video' | 'audio',
-): FileRejection | null {
+export function checkFile(file: { name: string; type: string; size: number }, limits: MediaLimits, kind: MediaKind): FileRejection | null {
+  const rejections = REJECTIONS[kind];
   const [major] = file.type.split('/');
   if (major && major !== kind && !(kind === 'audio' && file.type === 'video/mp4' && extension(file.name) === 'm4a')) {
-    return kind === 'video' ? 'not_a_video' : 'not_audio';
+    return rejections.wrongKind;
   }
-  if (!limits.formats.includes(extension(file.name))) return kind === 'video' ? 'unsupported_video_format' : 'unsupported_audio_format';
+  if (!limits.formats.includes(extension(file.name))) return rejections.format;
   if (file.size === 0) return 'file_empty';
-  if (file.size > limits.maxBytes) return kind === 'video' ? 'video_too_large' : 'audio_too_large';
+  if (file.size > limits.maxBytes) return rejections.size;
   return null;
 }
 

@@ -40,6 +40,8 @@ export const API_ERROR_CODES = [
   'head_turned',
   'lips_never_closed',
   'face_not_steady',
+  'lips_open',
+  'not_an_image',
   'no_speech_detected',
   'audio_unreadable',
   'avatar_missing',

@@ -26,7 +26,12 @@ const uploadId = v.pipe(v.string('validation.required'), v.nonEmpty('validation.
 const AvatarBody = v.object({
   name: nameField,
   language: contentLanguageField,
-  upload_id: uploadId,
+  upload_id: v.pipe(
+    uploadId,
+    v.description(
+      'A finished tus upload (at /api/uploads) of purpose `avatar_video` (footage) or `avatar_photo` (one photo: JPEG, PNG or WebP).',
+    ),
+  ),
   /** The statement of the person filmed that they agree to become an avatar (kept with the avatar). */
   consent_text: v.pipe(v.string('validation.required'), v.trim(), v.nonEmpty('validation.required'), v.maxLength(2000)),
 });

@@ -22,6 +22,7 @@ export const avatarJson = (ctx: AppContext, base: string, a: typeof avatars.$inf
   language: a.language,
   status: a.status,
   failure_reason: a.reason,
+  source_kind: a.sourceKind,
   ...avatarProgressJson(a),
   preview_url: signedUrl(ctx, base, 'avatar_output', a.preview),
   default_voice_id: a.defaultVoiceId,

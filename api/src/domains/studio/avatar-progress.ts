@@ -3,20 +3,25 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { avatars } from '../../db/schema';
-import { AVATAR_STAGES, type AvatarStage } from '../../engine/generation-engine';
+import { AVATAR_STAGES, type AvatarSource, type AvatarStage } from '../../engine/generation-engine';
 
 /**
- * Each stage's share (%) of making an avatar, measured on the test clips (35 s at 640x640: 64-76, 11-15,
- * 11-14, 3-13; 60 s at 720p: 68, 14, 8, 10): scanning the whole footage for the face takes most of it,
- * the other stages work on the chosen stretch (at most 12 s) only.
+ * Each stage's share (%) of making an avatar. From footage, measured on the test clips (35 s at 640x640: 64-76, 11-15,
+ * 11-14, 3-13; 60 s at 720p: 68, 14, 8, 10): scanning the whole footage for the face takes most of it, the other
+ * stages work on the chosen stretch (at most 12 s) only. From a photo, judging it is quick and drawing its idle loop
+ * takes most of the time.
  */
-const AVATAR_STAGE_WEIGHTS: Record<AvatarStage, number> = { finding_face: 68, choosing_stretch: 14, tracking_mouth: 11, finishing: 7 };
+const AVATAR_STAGE_WEIGHTS: Record<AvatarSource['kind'], Record<AvatarStage, number>> = {
+  video: { finding_face: 68, choosing_stretch: 14, animating_photo: 0, tracking_mouth: 11, finishing: 7 },
+  photo: { finding_face: 15, choosing_stretch: 0, animating_photo: 80, tracking_mouth: 3, finishing: 2 },
+};
 const PROGRESS_WRITE_MS = 1000;
 
 /** How far through the whole job (0-99; 100 is said only when ready) `fraction` of the way through `stage` is. */
-function avatarProgressOf(stage: AvatarStage, fraction: number) {
-  const before = AVATAR_STAGES.slice(0, AVATAR_STAGES.indexOf(stage)).reduce((sum, done) => sum + AVATAR_STAGE_WEIGHTS[done], 0);
-  return Math.min(99, Math.floor(before + AVATAR_STAGE_WEIGHTS[stage] * Math.min(1, Math.max(0, fraction))));
+function avatarProgressOf(kind: AvatarSource['kind'], stage: AvatarStage, fraction: number) {
+  const weights = AVATAR_STAGE_WEIGHTS[kind];
+  const before = AVATAR_STAGES.slice(0, AVATAR_STAGES.indexOf(stage)).reduce((sum, done) => sum + weights[done], 0);
+  return Math.min(99, Math.floor(before + weights[stage] * Math.min(1, Math.max(0, fraction))));
 }
 
 /**
@@ -24,7 +29,7 @@ function avatarProgressOf(stage: AvatarStage, fraction: number) {
  * number changed, and only while the avatar is in progress (a failed or deleted one is left alone).
  * `stop` drops what is not written yet and waits for the write under way.
  */
-export function avatarProgressWriter(ctx: AppContext, avatarId: string) {
+export function avatarProgressWriter(ctx: AppContext, avatarId: string, kind: AvatarSource['kind']) {
   let latest: { stage: AvatarStage | 'queued'; progress: number } = { stage: 'queued', progress: 0 };
   let written = latest;
   let writtenAt = 0;
@@ -49,7 +54,7 @@ export function avatarProgressWriter(ctx: AppContext, avatarId: string) {
   };
   return {
     report(stage: AvatarStage, fraction: number) {
-      latest = { stage, progress: Math.max(latest.progress, avatarProgressOf(stage, fraction)) };
+      latest = { stage, progress: Math.max(latest.progress, avatarProgressOf(kind, stage, fraction)) };
       const changed = latest.stage !== written.stage || latest.progress !== written.progress;
       if (changed && !timer) timer = setTimeout(write, Math.max(0, writtenAt + PROGRESS_WRITE_MS - Date.now()));
     },

@@ -15,6 +15,7 @@ export function avatarJson(a: typeof avatars.$inferSelect) {
     language: a.language,
     status: a.status,
     reason: a.reason,
+    source_kind: a.sourceKind,
     ...avatarProgressJson(a),
     preview: assetUrl('avatar_output', a.preview),
     default_voice_id: a.defaultVoiceId,

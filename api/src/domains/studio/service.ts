@@ -14,12 +14,12 @@ import { avatarJson, videoJson, voiceJson } from './serialize';
 import { paginate, type Page } from '../../http/pages';
 
 /** A finished upload of this team and purpose, ready to become an avatar, voice or video. */
-async function readyUpload(ctx: AppContext, teamId: string, uploadId: string, purpose: UploadPurpose) {
+async function readyUpload(ctx: AppContext, teamId: string, uploadId: string, purposes: UploadPurpose[]) {
   const [upload] = await ctx.db
     .select()
     .from(uploads)
     .where(and(eq(uploads.id, uploadId), eq(uploads.teamId, teamId)));
-  if (!upload || upload.status !== 'complete' || upload.purpose !== purpose) throw fail(400, 'upload_not_ready');
+  if (!upload || upload.status !== 'complete' || !purposes.includes(upload.purpose)) throw fail(400, 'upload_not_ready');
   return upload;
 }
 
@@ -68,7 +68,8 @@ export async function createAvatar(ctx: AppContext, user: SessionUser, teamId: s
 /** A new avatar of the team from a finished upload, reserved against the creator's plan and queued. */
 export async function createTeamAvatar(ctx: AppContext, creator: Creator, teamId: string, input: AvatarInput) {
   await assertCapacity(ctx);
-  const upload = await readyUpload(ctx, teamId, input.upload_id, 'avatar_video');
+  // Footage (uploaded or recorded) or one photo: the same avatar, made the way its source asks.
+  const upload = await readyUpload(ctx, teamId, input.upload_id, ['avatar_video', 'avatar_photo']);
   const id = crypto.randomUUID();
   const avatar = await withReservation(ctx.db, { teamId, productType: creator.source, itemId: id, needs: needsOf.avatar() }, async () => {
     const source = await adoptUpload(ctx, upload, id);
@@ -81,6 +82,7 @@ export async function createTeamAvatar(ctx: AppContext, creator: Creator, teamId
         name: input.name,
         language: input.language,
         source,
+        sourceKind: upload.purpose === 'avatar_photo' ? 'photo' : 'video',
         consentText: input.consent_text,
         consentBy: creator.userId,
         consentAt: new Date(),
@@ -176,7 +178,7 @@ export async function createVoice(ctx: AppContext, user: SessionUser, teamId: st
 /** A new voice model of the team from a finished upload, reserved against the creator's plan and queued. */
 export async function createTeamVoice(ctx: AppContext, creator: Creator, teamId: string, input: VoiceInput) {
   await assertCapacity(ctx);
-  const upload = await readyUpload(ctx, teamId, input.upload_id, 'voice_audio');
+  const upload = await readyUpload(ctx, teamId, input.upload_id, ['voice_audio']);
   const id = crypto.randomUUID();
   const charge = { teamId, productType: creator.source, itemId: id, needs: needsOf.voice(Math.ceil((upload.durationMs ?? 0) / 1000)) };
   const voice = await withReservation(ctx.db, charge, async () => {
@@ -270,7 +272,7 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
   if (voiceId) await readyVoice(ctx, teamId, voiceId);
   await assertCapacity(ctx);
   const id = crypto.randomUUID();
-  const upload = input.audio_upload_id ? await readyUpload(ctx, teamId, input.audio_upload_id, 'video_audio') : null;
+  const upload = input.audio_upload_id ? await readyUpload(ctx, teamId, input.audio_upload_id, ['video_audio']) : null;
   // Reserved: the audio's length, or the script's estimated speaking time; settled to the video's real length.
   const seconds = upload ? Math.ceil((upload.durationMs ?? 0) / 1000) : estimateSpeechSeconds(input.script!, input.language);
   const video = await withReservation(

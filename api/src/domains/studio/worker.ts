@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import { avatars, history, teams, users, videos, voices } from '../../db/schema';
 import { EngineFailure } from '../../engine/generation-engine';
 import { isDiskFull } from '../../media/tools';
-import type { PhonemeEvent } from '../../engine/lipsync/mouth-track';
+import type { PhonemeEvent } from '../../engine/speech/synthesizer';
 import { SAMPLE_SENTENCES } from '../../engine/speech/sample-sentences';
 import { profileOf } from '../../engine/speech/synthesizer';
 import { QUEUES } from '../../jobs/queue';
@@ -58,11 +58,11 @@ async function videoWantsWatermark(ctx: AppContext, video: typeof videos.$inferS
 async function processAvatar(ctx: AppContext, avatarId: string) {
   const [avatar] = await ctx.db.select().from(avatars).where(eq(avatars.id, avatarId));
   if (!avatar || avatar.status !== 'in_progress') return;
-  const names = { preview: `${avatarId}.jpg`, clip: `${avatarId}.mp4`, loop: `${avatarId}-loop.mp4`, mouth: `${avatarId}-mouth.json` };
-  const progress = avatarProgressWriter(ctx, avatarId);
+  const names = { preview: `${avatarId}.jpg`, clip: `${avatarId}.mp4`, loop: `${avatarId}-loop.mp4`, mouth: `${avatarId}-face.bin` };
+  const progress = avatarProgressWriter(ctx, avatarId, avatar.sourceKind);
   const result = await ctx.engine
     .processAvatar(
-      ctx.assets.path('avatar_input', avatar.source),
+      { file: ctx.assets.path('avatar_input', avatar.source), kind: avatar.sourceKind },
       {
         preview: ctx.assets.path('avatar_output', names.preview),
         clip: ctx.assets.path('avatar_output', names.clip),
@@ -162,6 +162,8 @@ async function renderVideo(ctx: AppContext, videoId: string) {
         mouth: avatar.mouth ? ctx.assets.path('avatar_output', avatar.mouth) : null,
         audio,
         phonemes,
+        language: video.language as ContentLanguage,
+        seed: videoId,
         output: ctx.assets.path('video_output', output),
         watermark: ctx.config.watermark && (await videoWantsWatermark(ctx, video)),
         subtitles: video.subtitles && video.script ? video.script : undefined,

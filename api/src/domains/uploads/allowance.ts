@@ -7,8 +7,16 @@ import { MAX_BYTES, type UploadPurpose } from './limits';
 /** What an upload of this purpose becomes, for its allowance: `seconds` is the media's length when the client knows it. */
 const NEEDS: Record<UploadPurpose, (seconds: number) => ReturnType<typeof needsOf.avatar>> = {
   avatar_video: () => needsOf.avatar(),
+  avatar_photo: () => needsOf.avatar(),
   voice_audio: (seconds) => needsOf.voice(seconds),
   video_audio: (seconds) => needsOf.video(seconds),
+};
+
+const TOO_LARGE: Record<UploadPurpose, string> = {
+  avatar_video: 'video_too_large',
+  avatar_photo: 'image_too_large',
+  voice_audio: 'audio_too_large',
+  video_audio: 'audio_too_large',
 };
 
 /**
@@ -21,7 +29,7 @@ export async function assertUploadAllowed(
 ) {
   if (input.sizeBytes === 0) throw fail(400, 'file_empty');
   if (input.sizeBytes > MAX_BYTES[input.purpose]) {
-    throw fail(413, input.purpose === 'avatar_video' ? 'video_too_large' : 'audio_too_large', { max_bytes: MAX_BYTES[input.purpose] });
+    throw fail(413, TOO_LARGE[input.purpose], { max_bytes: MAX_BYTES[input.purpose] });
   }
   const seconds = Math.max(1, Math.ceil(input.durationSeconds ?? 0));
   await assertAllowance(db, input.teamId, input.productType, NEEDS[input.purpose](seconds));

@@ -1,12 +1,13 @@
-import { AVATAR_VIDEO, VIDEO_AUDIO, VOICE_AUDIO } from '@kagami/shared/validation';
-import { checkAvatarVideo, checkVoiceAudio, type MediaRejection } from '../../media/validate';
+import { AVATAR_PHOTO, AVATAR_VIDEO, VIDEO_AUDIO, VOICE_AUDIO } from '@kagami/shared/validation';
+import { checkAvatarPhoto, checkAvatarVideo, checkVoiceAudio, type MediaRejection } from '../../media/validate';
 import type { MediaProbe } from '../../media/probe';
 
-export const UPLOAD_PURPOSES = ['avatar_video', 'voice_audio', 'video_audio'] as const;
+export const UPLOAD_PURPOSES = ['avatar_video', 'avatar_photo', 'voice_audio', 'video_audio'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 export const MAX_BYTES: Record<UploadPurpose, number> = {
   avatar_video: AVATAR_VIDEO.maxBytes,
+  avatar_photo: AVATAR_PHOTO.maxBytes,
   voice_audio: VOICE_AUDIO.maxBytes,
   video_audio: VIDEO_AUDIO.maxBytes,
 };
@@ -14,5 +15,6 @@ export const MAX_BYTES: Record<UploadPurpose, number> = {
 /** Content checks for a finished upload, by what it is for. */
 export function checkContent(purpose: UploadPurpose, probe: MediaProbe | null, bytes: number): MediaRejection | null {
   if (purpose === 'avatar_video') return checkAvatarVideo(probe, bytes);
+  if (purpose === 'avatar_photo') return checkAvatarPhoto(probe, bytes);
   return checkVoiceAudio(probe, purpose === 'voice_audio' ? bytes : Math.min(bytes, VOICE_AUDIO.maxBytes));
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PreviousUpload, Upload } from 'tus-js-client';
 import { ApiError } from '@kagami/shared/api';
-import { checkFile, type MediaLimits } from '@kagami/shared/validation';
+import { checkFile, type MediaKind, type MediaLimits } from '@kagami/shared/validation';
 import { useTeamId } from '../../data/queries';
 import { studioApi } from '../../data/studio-api';
 import { discardUpload, startUpload, unfinishedUploads, type UploadFailure, type UploadPurpose } from './resumable-upload';
@@ -19,7 +19,8 @@ export type UploadState =
 const SPEED_WINDOW_MS = 3_000;
 
 /** The media's length as the browser reads it (null when it cannot: the server measures it anyway). */
-function mediaDuration(file: File, kind: 'video' | 'audio'): Promise<number | null> {
+function mediaDuration(file: File, kind: MediaKind): Promise<number | null> {
+  if (kind === 'image') return Promise.resolve(null);
   const media = document.createElement(kind);
   // A format this browser cannot play (or a page without media support) has no length to read here.
   if (typeof URL.createObjectURL !== 'function' || !media.canPlayType(file.type)) return Promise.resolve(null);
@@ -50,7 +51,7 @@ const refusalOf = (error: unknown): UploadFailure | null =>
  * room for it (nothing is sent when either refuses), then uploads with progress, speed, pause, resume and cancel.
  * Leaving the screen keeps the upload resumable: choosing the same file again continues where it stopped.
  */
-export function useUpload(purpose: UploadPurpose, limits: MediaLimits, kind: 'video' | 'audio') {
+export function useUpload(purpose: UploadPurpose, limits: MediaLimits, kind: MediaKind) {
   const teamId = useTeamId();
   const [state, setState] = useState<UploadState>({ phase: 'idle' });
   const [unfinished, setUnfinished] = useState<PreviousUpload[]>([]);

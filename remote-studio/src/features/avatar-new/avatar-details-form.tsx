@@ -13,10 +13,22 @@ import { useStudioTranslation } from '../../components/use-studio-translation';
  * The avatar's name and language, and the consent naming the user, read and accepted before submit
  * (SPEC §5). Submitting needs a finished upload.
  */
-export function AvatarDetailsForm({ uploadId, onCreated }: { uploadId: string | null; onCreated: (avatar: Avatar) => void }) {
+export function AvatarDetailsForm({
+  uploadId,
+  photo = false,
+  onCreated,
+}: {
+  uploadId: string | null;
+  /** Made from a photo: the statement speaks of the person in the photo. */
+  photo?: boolean;
+  onCreated: (avatar: Avatar) => void;
+}) {
   const { t, i18n } = useStudioTranslation();
   const profile = useAtomValue(profileAtom);
-  const consentText = t('avatarNew.consentText', { name: profile?.name ?? '', email: profile?.email ?? '' });
+  const consentText = t(photo ? 'avatarNew.photoConsentText' : 'avatarNew.consentText', {
+    name: profile?.name ?? '',
+    email: profile?.email ?? '',
+  });
   const create = useStudioMutation(['avatar', 'voice'], (teamId, values: AvatarForm & { uploadId: string }) =>
     studioApi.createAvatar(teamId, { name: values.name, language: values.language, uploadId: values.uploadId, consentText }),
   );

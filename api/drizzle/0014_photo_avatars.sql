@@ -1,0 +1,1 @@
+ALTER TABLE "avatars" ADD COLUMN "source_kind" text DEFAULT 'video' NOT NULL;
