@@ -44,7 +44,7 @@ export interface paths {
                                  */
                                 source_kind: "video" | "photo";
                                 /** @description While in progress, the step processing is on; otherwise null. */
-                                stage: ("queued" | "finding_face" | "choosing_stretch" | "tracking_mouth" | "finishing") | null;
+                                stage: ("queued" | "finding_face" | "choosing_stretch" | "animating_photo" | "tracking_mouth" | "finishing") | null;
                                 /** @enum {string} */
                                 status: "in_progress" | "ready" | "failed";
                             }[];
@@ -119,7 +119,7 @@ export interface paths {
                              */
                             source_kind: "video" | "photo";
                             /** @description While in progress, the step processing is on; otherwise null. */
-                            stage: ("queued" | "finding_face" | "choosing_stretch" | "tracking_mouth" | "finishing") | null;
+                            stage: ("queued" | "finding_face" | "choosing_stretch" | "animating_photo" | "tracking_mouth" | "finishing") | null;
                             /** @enum {string} */
                             status: "in_progress" | "ready" | "failed";
                         };
@@ -195,7 +195,7 @@ export interface paths {
                              */
                             source_kind: "video" | "photo";
                             /** @description While in progress, the step processing is on; otherwise null. */
-                            stage: ("queued" | "finding_face" | "choosing_stretch" | "tracking_mouth" | "finishing") | null;
+                            stage: ("queued" | "finding_face" | "choosing_stretch" | "animating_photo" | "tracking_mouth" | "finishing") | null;
                             /** @enum {string} */
                             status: "in_progress" | "ready" | "failed";
                         };

@@ -15,7 +15,7 @@ export const Avatar = v.object({
   failure_reason: text,
   source_kind: v.pipe(v.picklist(['video', 'photo']), v.description('Made from footage, or from one photo.')),
   stage: v.pipe(
-    v.nullable(v.picklist(['queued', 'finding_face', 'choosing_stretch', 'tracking_mouth', 'finishing'])),
+    v.nullable(v.picklist(['queued', 'finding_face', 'choosing_stretch', 'animating_photo', 'tracking_mouth', 'finishing'])),
     v.description('While in progress, the step processing is on; otherwise null.'),
   ),
   progress: v.pipe(

@@ -54,6 +54,13 @@ test('in Japanese the stage and percentage read in Japanese', async () => {
   expect(within(panel).getByRole('progressbar', { name: 'アバターの作成状況' })).toHaveAttribute('aria-valuenow', '71');
 });
 
+test("a photo avatar's own stage: the photo is brought to life", async () => {
+  const avatar = avatarJson({ name: 'Portrait', status: 'in_progress', preview: null, stage: 'animating_photo', progress: 40 });
+  fakeApi({ [`GET ${TEAM}/avatars/${avatar.id}`]: { status: 200, body: avatar }, [EVENTS]: { status: 200 } });
+  renderStudio(<LiveProcessing avatarId={avatar.id} />);
+  expect(await within(await screen.findByTestId('avatar-processing')).findByText('Bringing the photo to life 40%')).toBeInTheDocument();
+});
+
 test('a ready avatar shows no stage; one not yet picked up by the worker waits at 0%', async () => {
   const ready = avatarJson({ name: 'Done', status: 'ready', preview: null, stage: null, progress: 100 });
   const queued = avatarJson({ name: 'Queued', status: 'in_progress', preview: null, stage: 'queued', progress: 0 });
