@@ -8,11 +8,9 @@ import { join } from 'node:path';
 import type { RenderResult } from '../src/engine/generation-engine';
 import { LocalEngine } from '../src/engine/local/local-engine';
 import { runFfmpeg } from '../src/media/tools';
-import { FACE_PHOTO, ONE_FACE } from '../test/media/fixtures';
+import { FACE_PHOTO, ONE_FACE, PORTRAIT } from '../test/media/fixtures';
 
 const SENTENCE = 'This is a benchmark of the Kagami renderer, reading a long script aloud while the avatar moves on screen. ';
-/** A head-and-shoulders portrait from face-api's demo photos (sample6, bottom left): one frontal face, lips closed. */
-const PORTRAIT = { photo: FACE_PHOTO.replace('sample3', 'sample6'), crop: 'crop=640:640:38:318' };
 
 const seconds = (since: number) => (performance.now() - since) / 1000;
 const factor = (r: { durationSeconds: number; seconds: number }) => r.durationSeconds / r.seconds;

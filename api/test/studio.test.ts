@@ -6,7 +6,7 @@ import { probeMedia } from '../src/media/probe';
 import { SpeechSynthesizer } from '../src/engine/speech/synthesizer';
 import { build, call, eventually, mailMatching, onboardedUser, subscribe, uploadFile, type TestApp } from './helper';
 import { runFfmpeg } from '../src/media/tools';
-import { FACE_PHOTO, faceClip, mediaDir, testPatternVideo, tone } from './media/fixtures';
+import { FACE_PHOTO, faceClip, mediaDir, PORTRAIT, testPatternVideo, tone } from './media/fixtures';
 
 let t: TestApp;
 let owner: { token: string; teamId: string };
@@ -111,7 +111,7 @@ test('a video from uploaded audio is as long as the audio', async () => {
 
 test('an avatar from one photo ends ready as a photo avatar, and a video made from it talks at the photo size', async () => {
   const jpeg = join(dir, 'portrait.jpg');
-  await runFfmpeg(['-i', FACE_PHOTO.replace('sample3', 'sample6'), '-vf', 'crop=640:640:38:318', jpeg]);
+  await runFfmpeg(['-i', PORTRAIT.photo, '-vf', PORTRAIT.crop, jpeg]);
   const upload = await uploadFile(t.app, owner.token, owner.teamId, readFileSync(jpeg), 'avatar_photo');
   const created = await api(owner.token).post(`${base()}/avatars`, {
     name: 'Portrait',

@@ -5,7 +5,7 @@ import { probeMedia } from './probe';
 import { runFfmpeg } from './tools';
 
 /** The EXIF orientation tag of a JPEG (1-8, 1 = upright), or 1 when it has none or is not a JPEG. */
-export function exifOrientation(bytes: Buffer): number {
+function exifOrientation(bytes: Buffer): number {
   if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return 1;
   let offset = 2;
   while (offset + 4 <= bytes.length && bytes[offset] === 0xff) {
@@ -62,7 +62,7 @@ function head(file: string, bytes = 128 * 1024) {
   }
 }
 
-export type Picture = {
+type Picture = {
   /** Raw pixels, `format`. */
   data: Buffer;
   width: number;

@@ -44,3 +44,8 @@ export async function photoFrame(name: FaceName, width: number, height: number, 
   const mesh = Float32Array.from(f.mesh, (value, i) => (value + (i % 2 === 0 ? f.crop.x : f.crop.y)) * scale);
   return { frame: await decode(f.photo, `scale=${width}:${height}`, width, height), mesh };
 }
+
+/** The first frame of `input` through an ffmpeg `filter`, as packed RGB (what the face detector takes). */
+export async function rgbStill(input: string, filter: string): Promise<Buffer> {
+  return (await runFfmpeg(['-i', input, '-vf', filter, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'])).stdout;
+}

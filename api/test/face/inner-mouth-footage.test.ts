@@ -17,7 +17,7 @@ import { copyFrame, type YuvFrame } from '../../src/engine/face/yuv';
 import { LocalEngine } from '../../src/engine/local/local-engine';
 import { readFrames } from '../../src/media/frame-pipes';
 import { runFfmpeg } from '../../src/media/tools';
-import { mediaDir } from '../media/fixtures';
+import { mediaDir, avatarOutputs } from '../media/fixtures';
 import { faceFrame } from './face-frames';
 
 const engine = new LocalEngine();
@@ -184,10 +184,7 @@ test("footage showing the open mouth gives the avatar that person's inside of th
   ]);
   const real = gapProfile(open, mesh);
 
-  const avatar = await engine.processAvatar(
-    { file: footage, kind: 'video' },
-    { preview: join(dir, 'a.jpg'), clip: join(dir, 'a.mp4'), loop: join(dir, 'a-loop.mp4'), mouth: join(dir, 'a-face.bin') },
-  );
+  const avatar = await engine.processAvatar({ file: footage, kind: 'video' }, avatarOutputs(dir, 'a'));
   const track = readMeshTrack(avatar.mouth!)!;
   expect(track.inner).not.toBeNull();
   // The same avatar without the person's inside: the synthetic one fills the gap instead.

@@ -17,26 +17,9 @@ import {
 } from '../../src/engine/face/topology';
 import { runFfmpeg } from '../../src/media/tools';
 import { FACE_PHOTO, ONE_FACE } from '../media/fixtures';
+import { rgbStill } from './face-frames';
 
 const SIZE = 480;
-
-/** The tests' frontal, closed-lipped face: face-api's sample3.jpg cropped to its left face, as RGB. */
-async function oneFace() {
-  const { stdout } = await runFfmpeg([
-    '-i',
-    FACE_PHOTO,
-    '-vf',
-    ONE_FACE,
-    '-frames:v',
-    '1',
-    '-f',
-    'rawvideo',
-    '-pix_fmt',
-    'rgb24',
-    'pipe:1',
-  ]);
-  return stdout;
-}
 
 test('the triangulation covers the 468 mesh points with 880 triangles, without loading a model', () => {
   expect(TRIANGLES).toHaveLength(880 * 3);
@@ -51,12 +34,12 @@ test('face-api, loaded first, keeps working beside the mesh in one process', asy
   await done;
   const [frame] = letterboxed;
   expect(await detectFaces(frame!)).toHaveLength(1);
-  expect(await findFaces(await oneFace(), SIZE, SIZE)).toHaveLength(1);
+  expect(await findFaces(await rgbStill(FACE_PHOTO, ONE_FACE), SIZE, SIZE)).toHaveLength(1);
   expect(await detectFaces(frame!)).toHaveLength(1);
 });
 
 test('a frontal face: one mesh of 478 points, with lips, eyes, nose and chin where a face has them', async () => {
-  const faces = await findFaces(await oneFace(), SIZE, SIZE);
+  const faces = await findFaces(await rgbStill(FACE_PHOTO, ONE_FACE), SIZE, SIZE);
   expect(faces).toHaveLength(1);
   const { mesh, box, score } = faces[0]!;
   expect(mesh).toHaveLength(MESH_POINTS * 2);
@@ -100,20 +83,8 @@ test('a frontal face: one mesh of 478 points, with lips, eyes, nose and chin whe
 });
 
 test('several faces come biggest first; a picture without a face has none', async () => {
-  const { stdout } = await runFfmpeg([
-    '-i',
-    FACE_PHOTO,
-    '-vf',
-    'scale=960:-2',
-    '-frames:v',
-    '1',
-    '-f',
-    'rawvideo',
-    '-pix_fmt',
-    'rgb24',
-    'pipe:1',
-  ]);
-  const faces = await findFaces(stdout, 960, stdout.length / 960 / 3);
+  const rgb = await rgbStill(FACE_PHOTO, 'scale=960:-2');
+  const faces = await findFaces(rgb, 960, rgb.length / 960 / 3);
   expect(faces).toHaveLength(3);
   const heights = faces.map((face) => face.box.height);
   expect(heights).toEqual([...heights].sort((a, b) => b - a));

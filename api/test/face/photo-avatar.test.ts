@@ -10,11 +10,9 @@ import { SAMPLE_RATE } from '../../src/engine/speech/synthesizer';
 import { pcmToWav } from '../../src/engine/speech/wav';
 import { probeMedia } from '../../src/media/probe';
 import { runFfmpeg } from '../../src/media/tools';
-import { FACE_PHOTO, mediaDir, textFile } from '../media/fixtures';
+import { FACE_PHOTO, mediaDir, textFile, avatarOutputs, PORTRAIT } from '../media/fixtures';
 import { measureVideo } from './measure';
 
-/** A head-and-shoulders portrait from face-api's demo photos: one frontal face, lips closed (sample6, bottom left). */
-const PORTRAIT = { photo: FACE_PHOTO.replace('sample3', 'sample6'), crop: 'crop=640:640:38:318' };
 const SENTENCES = [
   'Hello, I am an avatar made from a single photo.',
   'I can read any script you write for me, in many languages.',
@@ -34,12 +32,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const outputs = (name: string) => ({
-  preview: join(dir, `${name}.jpg`),
-  clip: join(dir, `${name}.mp4`),
-  loop: join(dir, `${name}-loop.mp4`),
-  mouth: join(dir, `${name}-face.bin`),
-});
+const outputs = (name: string) => avatarOutputs(dir, name);
 
 /** Speech at least `seconds` long: the sentences over and over, with short pauses. */
 async function speechOf(seconds: number) {

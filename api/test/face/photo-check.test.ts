@@ -5,6 +5,7 @@ import { checkPhoto, judgePhotoFaces } from '../../src/engine/face/photo-check';
 import type { FoundFace } from '../../src/engine/face/types';
 import { runFfmpeg } from '../../src/media/tools';
 import { FACE_PHOTO, mediaDir, ONE_FACE } from '../media/fixtures';
+import { rgbStill } from './face-frames';
 
 const demo = (name: string) => join(dirname(FACE_PHOTO), name);
 const dir = mediaDir();
@@ -35,20 +36,7 @@ test('each problem is refused with its reason', async () => {
 }, 60_000);
 
 test('a face less than half as tall as the main one is background and does not count; a larger one does', async () => {
-  const { stdout } = await runFfmpeg([
-    '-i',
-    FACE_PHOTO,
-    '-vf',
-    ONE_FACE,
-    '-frames:v',
-    '1',
-    '-f',
-    'rawvideo',
-    '-pix_fmt',
-    'rgb24',
-    'pipe:1',
-  ]);
-  const [face] = await findFaces(stdout, 480, 480);
+  const [face] = await findFaces(await rgbStill(FACE_PHOTO, ONE_FACE), 480, 480);
   /** The same face shrunk by `share` around its first point, as a second face. */
   const shrunk = (share: number): FoundFace => ({
     ...face!,

@@ -11,7 +11,7 @@ import { LocalEngine } from '../../src/engine/local/local-engine';
 import { SAMPLE_RATE, type PhonemeEvent } from '../../src/engine/speech/synthesizer';
 import { pcmToWav } from '../../src/engine/speech/wav';
 import { runFfmpeg } from '../../src/media/tools';
-import { CLEAR_CHIN, FACE_PHOTO, faceClip, mediaDir, ONE_FACE } from '../media/fixtures';
+import { CLEAR_CHIN, FACE_PHOTO, faceClip, mediaDir, ONE_FACE, avatarOutputs } from '../media/fixtures';
 import { bestLaggedCorrelation, mean, measureVideo, pearson, type Seen } from './measure';
 
 const FPS = 25;
@@ -67,10 +67,7 @@ beforeAll(async () => {
   const voice = await engine.synthesizeSpeech('Hello, this is my voice. I read the script on the screen.', 'en');
   const clipAudio = join(dir, 'clip-voice.wav');
   writeFileSync(clipAudio, voice.wav);
-  const made = await engine.processAvatar(
-    { file: await faceClip(dir, clipAudio, 35, CLEAR_CHIN), kind: 'video' },
-    { preview: join(dir, 'a.jpg'), clip: join(dir, 'a.mp4'), loop: join(dir, 'a-loop.mp4'), mouth: join(dir, 'a-face.bin') },
-  );
+  const made = await engine.processAvatar({ file: await faceClip(dir, clipAudio, 35, CLEAR_CHIN), kind: 'video' }, avatarOutputs(dir, 'a'));
   avatar = { loop: made.loop, mouth: made.mouth! };
 }, 300_000);
 
@@ -191,7 +188,7 @@ describe('footage the avatar cannot be made from is refused with its reason', ()
   }
   const sample1 = FACE_PHOTO.replace('sample3', 'sample1');
   const refused = async (file: string) => {
-    const outputs = { preview: join(dir, 'r.jpg'), clip: join(dir, 'r.mp4'), loop: join(dir, 'r-loop.mp4'), mouth: join(dir, 'r.bin') };
+    const outputs = avatarOutputs(dir, 'r');
     return engine.processAvatar({ file, kind: 'video' }, outputs).then(
       () => 'accepted',
       (error: { reason?: string }) => error.reason,

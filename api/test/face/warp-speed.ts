@@ -2,23 +2,19 @@
 //   cd api && node --import tsx test/face/warp-speed.ts
 // Renders face-api's sample3.jpg scaled so its first face is about 400 px wide, cropped to 1920x1080, and the same
 // framing scaled to 1280x720, through a sweep of talking plans with and without head motion.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { deformMesh } from '../../src/engine/face/deform';
 import type { FramePlan } from '../../src/engine/face/types';
 import { renderFace } from '../../src/engine/face/warp';
 import { yuvFrameOf } from '../../src/engine/face/yuv';
 import { runFfmpeg } from '../../src/media/tools';
 import { FACE_PHOTO } from '../media/fixtures';
+import { fixture } from './face-frames';
 
-const fixture = JSON.parse(readFileSync(join(__dirname, 'fixtures', 'sample3-face1.json'), 'utf8')) as {
-  crop: { x: number; y: number };
-  mesh: number[];
-};
+const sample = fixture('sample3-face1');
 
 /** The crop's mesh in a frame made by scaling the whole photo by `scale` and cropping at (x, y). */
 const meshIn = (scale: number, x: number, y: number) =>
-  Float32Array.from(fixture.mesh, (value, i) => (value + (i % 2 === 0 ? fixture.crop.x : fixture.crop.y)) * scale - (i % 2 === 0 ? x : y));
+  Float32Array.from(sample.mesh, (value, i) => (value + (i % 2 === 0 ? sample.crop.x : sample.crop.y)) * scale - (i % 2 === 0 ? x : y));
 
 async function frameOf(width: number, height: number, scale: number, x: number, y: number) {
   const { stdout } = await runFfmpeg([

@@ -60,6 +60,8 @@ export const ONE_FACE = 'crop=480:480:445:172';
  * on it follows the chin's motion where sample3's soft, low-contrast chin barely shows it to the detector.
  */
 export const CLEAR_CHIN = { photo: FACE_PHOTO.replace('sample3', 'sample6'), crop: 'crop=480:480:118:398' };
+/** A head-and-shoulders portrait for photo avatars (sample6, bottom left): one frontal face, lips closed. */
+export const PORTRAIT = { photo: FACE_PHOTO.replace('sample3', 'sample6'), crop: 'crop=640:640:38:318' };
 
 /** One face (FACE_PHOTO, or `face`) as a 35 s 640x640 clip, with speech on its sound track. */
 export async function faceClip(dir: string, speechWav: string, seconds = 35, face = { photo: FACE_PHOTO, crop: ONE_FACE }) {
@@ -90,3 +92,11 @@ export async function faceClip(dir: string, speechWav: string, seconds = 35, fac
   ]);
   return file;
 }
+
+/** Where the engine writes an avatar named `name` in `dir`. */
+export const avatarOutputs = (dir: string, name: string) => ({
+  preview: join(dir, `${name}.jpg`),
+  clip: join(dir, `${name}.mp4`),
+  loop: join(dir, `${name}-loop.mp4`),
+  mouth: join(dir, `${name}-face.bin`),
+});

@@ -5,7 +5,7 @@ import { LIPS, mouthWidth, pointOf } from '../../src/engine/face/topology';
 import { LocalEngine } from '../../src/engine/local/local-engine';
 import { probeMedia } from '../../src/media/probe';
 import { runFfmpeg } from '../../src/media/tools';
-import { faceClip, mediaDir, testPatternVideo, tone } from './fixtures';
+import { faceClip, mediaDir, testPatternVideo, tone, avatarOutputs } from './fixtures';
 
 const engine = new LocalEngine();
 let dir: string;
@@ -23,12 +23,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const outputs = (name: string) => ({
-  preview: join(dir, `${name}.jpg`),
-  clip: join(dir, `${name}.mp4`),
-  loop: join(dir, `${name}-loop.mp4`),
-  mouth: join(dir, `${name}-face.bin`),
-});
+const outputs = (name: string) => avatarOutputs(dir, name);
 const footage = (file: string) => ({ file, kind: 'video' as const });
 
 test('an avatar from a face clip: preview, normalised clip, seamless loop, and a default voice from its speech', async () => {

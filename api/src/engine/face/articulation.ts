@@ -12,6 +12,7 @@
 import type { ContentLanguage } from '@kagami/shared/validation';
 import type { PhonemeEvent } from '../speech/synthesizer';
 import { REST, type Articulation } from './types';
+import { clamp01 } from './numbers';
 
 /** The mouth moves slightly before the sound it makes. */
 export const LEAD_MS = 30;
@@ -33,7 +34,7 @@ export const mouthOpening = (a: Articulation) => a.jaw * (1 - a.press);
 // ---------------------------------------------------------------------------------------------------------------
 // Viseme classes and targets
 
-export type VisemeClass =
+type VisemeClass =
   | 'closed' // m b p: lips pressed together
   | 'open' // a ɑ æ ʌ: jaw low
   | 'mid' // e ɛ ə: jaw half open
@@ -84,7 +85,7 @@ const vowel = (cls: VisemeClass, jaw: number, shape: Partial<Omit<Articulation, 
  * longest match, so affricates (tʃ) and marked vowels (ɯᵝ) win over their first letter; diphthongs are read as two
  * vowels and glide from one to the other.
  */
-export const PHONES: Record<string, Phone> = {
+const PHONES: Record<string, Phone> = {
   // open
   a: vowel('open', 0.95, { spread: 0.1 }),
   ä: vowel('open', 0.85),
@@ -272,13 +273,13 @@ const BACKGROUND_DOMINANCE = 1e-3;
  * outside the segment at which its dominance has dropped to 1/e. The lips anticipate rounding and spreading longest
  * (they shape up across a whole consonant cluster); a closure's press comes in fast and lets go faster (a release).
  */
-export const ATTACK_MS: Record<Channel, number> = { jaw: 45, round: 90, spread: 80, press: 30, tuck: 40 };
-export const RELEASE_MS: Record<Channel, number> = { jaw: 35, round: 50, spread: 45, press: 10, tuck: 30 };
+const ATTACK_MS: Record<Channel, number> = { jaw: 45, round: 90, spread: 80, press: 30, tuck: 40 };
+const RELEASE_MS: Record<Channel, number> = { jaw: 35, round: 50, spread: 45, press: 10, tuck: 30 };
 /** Cohen–Massaro's exponent c: 2 gives bell-shaped rises with no kink where a segment begins. */
 const DOMINANCE_SHAPE = 2;
 
 /** How long a voiceless p's silent closure lasts before eSpeak's p event (measured: 35–50 ms, the burst at the event). */
-export const P_CLOSURE_MS = 45;
+const P_CLOSURE_MS = 45;
 /** A voiced b after a consonant starts with a short silence before its event (measured: about 30 ms). */
 const B_PRE_CLOSURE_MS = 30;
 /** A b opens this long before the next phoneme's event. */
@@ -287,7 +288,7 @@ const B_RELEASE_MS = 10;
 const LAST_PHONEME_MS = 120;
 
 /** A stretch of audio time (ms) asking for one target. */
-export type Segment = {
+type Segment = {
   start: number;
   end: number;
   cls: VisemeClass;
@@ -300,7 +301,7 @@ export type Segment = {
  * The audio timeline as contiguous segments: each phoneme split among its phones, a p's closure moved before its
  * burst, pauses and the time before and after the speech as rest.
  */
-export function segmentsOf(phonemes: PhonemeEvent[], language?: ContentLanguage): Segment[] {
+function segmentsOf(phonemes: PhonemeEvent[], language?: ContentLanguage): Segment[] {
   // Events at the same moment are one event (their phones in order).
   const events: { ms: number; phones: ReturnType<typeof phonesOf> }[] = [];
   for (const event of [...phonemes].sort((a, b) => a.ms - b.ms)) {
@@ -416,7 +417,7 @@ function framesDuring(start: number, end: number, frames: number, fps: number): 
 }
 
 /** Where the phonemes put the lips: which frames close them for an m, b or p, and which frames release a b or p. */
-export type LipEvents = { bilabial: boolean[]; plosiveRelease: boolean[] };
+type LipEvents = { bilabial: boolean[]; plosiveRelease: boolean[] };
 
 function lipEventsOf(segments: Segment[], frames: number, fps: number): LipEvents {
   const bilabial = new Array<boolean>(frames).fill(false);
@@ -462,7 +463,7 @@ const GATE_FULL_LOUDNESS = 0.05;
  * Silences shorter than this inside speech are a stop's closure (t, k: 40–80 ms of silence before the burst), not a
  * pause: the gate bridges them rather than snapping the mouth shut for one frame between two vowels.
  */
-export const SILENCE_BRIDGE_MS = 100;
+const SILENCE_BRIDGE_MS = 100;
 
 /** Runs of silent frames (loudness 0): [first, end) frame ranges. */
 function silentRuns(loudness: number[]): [number, number][] {
@@ -482,7 +483,7 @@ const framesFor = (ms: number, fps: number) => Math.ceil((ms * fps) / 1000 - 1e-
  * 0..1 per frame: how far the loudness lets the mouth open. Silent frames close it, except a short silence between
  * two sounding frames, which takes its quieter neighbour's gate.
  */
-export function loudnessGate(loudness: number[], fps: number): number[] {
+function loudnessGate(loudness: number[], fps: number): number[] {
   const gate = loudness.map((value) => Math.min(1, Math.max(0, value) / GATE_FULL_LOUDNESS));
   const bridge = framesFor(SILENCE_BRIDGE_MS, fps);
   for (const [first, end] of silentRuns(loudness)) {
@@ -501,7 +502,7 @@ export function loudnessGate(loudness: number[], fps: number): number[] {
 const EMPHASIS_FLOOR = 0.2;
 const EMPHASIS_SMOOTHING_MS = 60;
 
-export function emphasisOf(loudness: number[], fps: number): number[] {
+function emphasisOf(loudness: number[], fps: number): number[] {
   const reach = Math.max(1, Math.round((EMPHASIS_SMOOTHING_MS * fps) / 1000 / 2));
   return loudness.map((_, n) => {
     let sum = 0;
@@ -527,14 +528,12 @@ function longSilences(loudness: number[], fps: number): boolean[] {
  * The largest sequence at or below `values` whose rise and fall per frame is at most `step`, except that the rise into
  * a frame marked in `jumpAllowed` is free: peaks are shaved and dips widened, never filled in (a closure stays closed).
  */
-export function limitSteps(values: number[], step: number, jumpAllowed?: boolean[]): number[] {
+function limitSteps(values: number[], step: number, jumpAllowed?: boolean[]): number[] {
   const out = [...values];
   for (let n = 1; n < out.length; n += 1) if (!jumpAllowed?.[n]) out[n] = Math.min(out[n]!, out[n - 1]! + step);
   for (let n = out.length - 2; n >= 0; n -= 1) out[n] = Math.min(out[n]!, out[n + 1]! + step);
   return out;
 }
-
-const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
 
 // ---------------------------------------------------------------------------------------------------------------
 // From phonemes
@@ -629,8 +628,8 @@ function settle(raw: Articulation[], gate: number[], plosiveRelease: boolean[]):
 /** The jaw's gain on loudness: a loud vowel (loudness near 1) opens it almost fully. */
 const JAW_PER_LOUDNESS = 1.1;
 /** The envelope follower's time constants: the jaw drops with a syllable's onset and closes more slowly. */
-export const JAW_ATTACK_MS = 20;
-export const JAW_RELEASE_MS = 70;
+const JAW_ATTACK_MS = 20;
+const JAW_RELEASE_MS = 70;
 
 /**
  * The articulation of each frame of uploaded audio, from its loudness per frame (`loudnessPerFrame`) and, when given,
@@ -709,7 +708,7 @@ function decibelsPerFrame(filtered: Float32Array, sampleRate: number, fps: numbe
  * Rounding has no such cue: American u is fronted, and o/u frames overlap the unrounded ones (median frontness -7.5
  * against -6.5 dB, r ≤ 0.4 for the best band mix tried), so `round` is left at 0 without phonemes.
  */
-export function spreadFromSpectrum(pcm: Float32Array, sampleRate: number, fps: number, loudness: number[]): number[] {
+function spreadFromSpectrum(pcm: Float32Array, sampleRate: number, fps: number, loudness: number[]): number[] {
   const frames = loudness.length;
   const band = (hz: number) => decibelsPerFrame(bandPass(pcm, sampleRate, hz, BAND_Q), sampleRate, fps, frames);
   const [back, front] = [band(BACK_BAND_HZ), band(FRONT_BAND_HZ)];

@@ -3,6 +3,7 @@
 // looks the same on any face size and any roll. Head motion is not applied here (warp.ts moves the whole head).
 import { CHIN, LEFT_EYE, LIPS, RIGHT_EYE, faceHeight, faceWidth, mouthWidth } from './topology';
 import type { FramePlan, Mesh } from './types';
+import { clamp01, smoothstep } from './numbers';
 
 // Module-local, as every lookup of a global (Math) inside a vm context (jest's) is slow.
 const { abs, max, min, pow, sqrt } = Math;
@@ -107,9 +108,6 @@ const LID_RINGS = [
   { eye: RIGHT_EYE, upper: [247, 30, 29, 27, 28, 56, 190], lower: [25, 110, 24, 23, 22, 26, 112] },
   { eye: LEFT_EYE, upper: [414, 286, 258, 257, 259, 260, 467], lower: [341, 256, 252, 253, 254, 339, 255] },
 ];
-
-const smooth = (x: number) => (x <= 0 ? 0 : x >= 1 ? 1 : x * x * (3 - 2 * x));
-const clamp01 = (x: number) => (x <= 0 ? 0 : x >= 1 ? 1 : x);
 
 /**
  * A face-aligned frame of reference: origin between the mouth's outer corners, `ex` along the mouth (image-left
@@ -247,25 +245,25 @@ export function deformMesh(mesh: Mesh, plan: FramePlan): Mesh {
     const open = aOut < 1 ? pow(1 - aOut * aOut, OPEN_PROFILE) : 0;
 
     // Jaw: a share of the chin's drop, growing down the face and towards the middle.
-    const down = smooth(clamp01((ti - tNose) / (tChin - tNose)) / JAW_FULL_AT);
-    const lateral = 1 - (1 - JAW_AT_ANGLE) * smooth((across - JAW_CHIN_HALF * faceW) / (JAW_SIDE_FADE * faceW));
+    const down = smoothstep(clamp01((ti - tNose) / (tChin - tNose)) / JAW_FULL_AT);
+    const lateral = 1 - (1 - JAW_AT_ANGLE) * smoothstep((across - JAW_CHIN_HALF * faceW) / (JAW_SIDE_FADE * faceW));
     const followUpper = down * (1 - open);
     const followLower = max(down, open);
     const corner = CORNERS.has(i);
     const follow = lateral * (corner ? (followUpper + followLower) / 2 : lower ? followLower : followUpper);
     let dS = -JAW_NARROW * jawShare * follow * (si - sMid);
     // Below the lower lip the drop grows to CHIN_LEVER times the lip's at the chin.
-    const lever = lower ? 1 + (CHIN_LEVER - 1) * smooth((ti - tl - lowerThick) / max(1, tChin - tl - lowerThick)) : 1;
+    const lever = lower ? 1 + (CHIN_LEVER - 1) * smoothstep((ti - tl - lowerThick) / max(1, tChin - tl - lowerThick)) : 1;
     let dT = drop * follow * lever;
     // Above the lips, the upper lip's lift fades out towards the nose.
-    const lift = lower && !corner ? 0 : (1 - smooth((line - ti) / (line - tNose))) * open * (corner ? 0.5 : 1);
+    const lift = lower && !corner ? 0 : (1 - smoothstep((line - ti) / (line - tNose))) * open * (corner ? 0.5 : 1);
     dT -= UPPER_LIFT * drop * lift;
 
     // The lips' own shapes, fading out around the mouth.
     const thick = lower ? lowerThick : upperThick;
-    const band = 1 - smooth((beyondInner - thick) / (LIP_BAND_FADE * thick));
-    const body = min(beyondInner, thick) * band * (1 - smooth((aOut - 0.9) / 0.4));
-    const reach = (1 - smooth(abs(rel) / (LIP_REACH_DOWN * half))) * (aOut <= 1 ? 1 : 1 - smooth((aOut - 1) / LIP_REACH_ACROSS));
+    const band = 1 - smoothstep((beyondInner - thick) / (LIP_BAND_FADE * thick));
+    const body = min(beyondInner, thick) * band * (1 - smoothstep((aOut - 0.9) / 0.4));
+    const reach = (1 - smoothstep(abs(rel) / (LIP_REACH_DOWN * half))) * (aOut <= 1 ? 1 : 1 - smoothstep((aOut - 1) / LIP_REACH_ACROSS));
     const alongProfile = aOut <= 1 ? aOut : 1;
     const cornerProfile = aOut <= 1 ? aOut * aOut : 1;
 
@@ -289,7 +287,7 @@ export function deformMesh(mesh: Mesh, plan: FramePlan): Mesh {
         dT -= tuck * halfGap * band;
         dT -= TUCK_ROLL * tuck * body;
       } else {
-        dT -= TUCK_LIFT * tuck * frame.mouthWidth * open * (1 - smooth((line - ti) / (line - tNose)));
+        dT -= TUCK_LIFT * tuck * frame.mouthWidth * open * (1 - smoothstep((line - ti) / (line - tNose)));
       }
     }
     ds[i] = dS;

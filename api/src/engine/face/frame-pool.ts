@@ -77,4 +77,4 @@ export class FramePool<T, R> {
 }
 
 /** One worker per core (ffmpeg's decoder and encoder share the cores with them), at most four. */
-export const defaultPoolSize = () => Math.max(1, Math.min(4, availableParallelism()));
+const defaultPoolSize = () => Math.max(1, Math.min(4, availableParallelism()));

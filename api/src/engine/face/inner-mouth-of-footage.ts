@@ -5,12 +5,13 @@ import { runFfmpeg } from '../../media/tools';
 import { innerMouthFromFrames, type InnerMouth } from './inner-mouth';
 import { findFaces } from './mesh';
 import type { Mesh } from './types';
-import { yuvFrameOf, type YuvFrame } from './yuv';
+import { rgbOf, yuvFrameOf, type YuvFrame } from './yuv';
 
 /** The frames are read at most this large: the mouth is then about as sharp as in a 1080p video. */
 const FIT = { width: 1920, height: 1080 };
 
-async function frameAt(source: string, seconds: number, size: { width: number; height: number }, format: 'rgb24' | 'yuv420p') {
+/** The frame at `seconds`, scaled to `size`, as yuv420p. */
+async function frameAt(source: string, seconds: number, size: { width: number; height: number }): Promise<YuvFrame> {
   const { stdout } = await runFfmpeg(
     [
       '-ss',
@@ -24,12 +25,12 @@ async function frameAt(source: string, seconds: number, size: { width: number; h
       '-f',
       'rawvideo',
       '-pix_fmt',
-      format,
+      'yuv420p',
       'pipe:1',
     ],
     { timeoutMs: 60_000 },
   );
-  return stdout;
+  return yuvFrameOf(stdout, size.width, size.height);
 }
 
 /** The texture of the inside of the mouth from `source` at `moments` (seconds), or null when none shows it open enough. */
@@ -40,9 +41,10 @@ export async function innerMouthAt(source: string, moments: number[]): Promise<I
   const size = { width: Math.floor((video.width * scale) / 2) * 2, height: Math.floor((video.height * scale) / 2) * 2 };
   const frames: { yuv: YuvFrame; mesh: Mesh }[] = [];
   for (const seconds of moments) {
-    const [face] = await findFaces(await frameAt(source, seconds, size, 'rgb24'), size.width, size.height);
-    if (!face) continue;
-    frames.push({ yuv: yuvFrameOf(await frameAt(source, seconds, size, 'yuv420p'), size.width, size.height), mesh: face.mesh });
+    // Read once: the detector takes the same frame as RGB.
+    const yuv = await frameAt(source, seconds, size);
+    const [face] = await findFaces(rgbOf(yuv), size.width, size.height);
+    if (face) frames.push({ yuv, mesh: face.mesh });
   }
   return innerMouthFromFrames(frames);
 }

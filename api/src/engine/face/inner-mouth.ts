@@ -5,12 +5,10 @@ import { Contour, mouthFrame, toFrame, type MouthFrame } from './deform';
 import { LIPS, lipGap } from './topology';
 import type { Mesh } from './types';
 import { samplePlane, type YuvFrame } from './yuv';
+import { mix, smoothstep } from './numbers';
 
 // Module-local, as every lookup of a global (Math) inside a vm context (jest's) is slow.
 const { abs, floor, max, min, round, sqrt } = Math;
-
-const smooth = (x: number) => (x <= 0 ? 0 : x >= 1 ? 1 : x * x * (3 - 2 * x));
-const mix = (a: number, b: number, f: number) => a + (b - a) * f;
 
 /**
  * The inside of one person's mouth, in mouth-aligned coordinates: column `i` of `width` runs from the image-left inner
@@ -45,7 +43,7 @@ const BEST_SHARE = 0.85;
 const MAX_FRAMES = 6;
 
 /** How the area around a mouth is lit: the skin's luma and chroma around it, and the lips' (medians). */
-export type MouthLight = { skin: number; skinU: number; skinV: number; lipY: number; lipU: number; lipV: number };
+type MouthLight = { skin: number; skinU: number; skinV: number; lipY: number; lipU: number; lipV: number };
 
 /** How far out from the mouth's centre, relative to the outer lip contour, the skin is sampled. */
 const SKIN_RING = 1.45;
@@ -60,7 +58,7 @@ const lumaAt = (frame: YuvFrame, x: number, y: number) => samplePlane(frame.y, f
 const chromaAt = (plane: Uint8Array, frame: YuvFrame, x: number, y: number) =>
   samplePlane(plane, frame.width / 2, frame.height / 2, x / 2, y / 2);
 
-export function mouthLight(frame: YuvFrame, mesh: Mesh): MouthLight {
+function mouthLight(frame: YuvFrame, mesh: Mesh): MouthLight {
   const [left, right] = LIPS.corners;
   const cx = (mesh[2 * left]! + mesh[2 * right]!) / 2;
   const cy = (mesh[2 * left + 1]! + mesh[2 * right + 1]!) / 2;
@@ -283,7 +281,7 @@ export function mouthFill(source: YuvFrame, sourceMesh: Mesh, targetMesh: Mesh, 
     light: mouthLight(source, sourceMesh),
     texture,
     dark: texture ? textureDark(texture) : null,
-    shade: 1 - ROUND_SHADE * smooth((1 - (after.s1 - after.s0) / max(1, before.s1 - before.s0)) / 0.33),
+    shade: 1 - ROUND_SHADE * smoothstep((1 - (after.s1 - after.s0) / max(1, before.s1 - before.s0)) / 0.33),
     own: keepOwn ? source : null,
   };
 }
@@ -337,7 +335,7 @@ function toothShade(x: number, bounds: readonly number[], separation: number, de
   const rounded = 1 - 0.2 * (2 * local - 1) * (2 * local - 1);
   const fromEdge = min(ax - a, b - ax);
   // The gap between the two central incisors is at x = 0: its distance is ax itself.
-  const gap = smooth(max(0, fromEdge) / separation);
+  const gap = smoothstep(max(0, fromEdge) / separation);
   return { shade: rounded * (1 - depth + depth * gap), local };
 }
 
@@ -354,7 +352,7 @@ function synthetic(fill: MouthFill, s: number, t: number, top: number, bottom: n
   const fromTop = t - top;
   const fromBottom = bottom - t;
   const depth = min(1, min(fromTop, fromBottom) / max(1, gapPx / 2));
-  const corner = smooth((abs(x) - 0.12) / 0.3);
+  const corner = smoothstep((abs(x) - 0.12) / 0.3);
 
   // The dark inside, reddish like the lips, darkest in the middle and towards the corners.
   let y = light.skin * THROAT_BRIGHTNESS * (1 - 0.35 * depth) * (1 - 0.35 * corner);
@@ -364,12 +362,12 @@ function synthetic(fill: MouthFill, s: number, t: number, top: number, bottom: n
   // The tongue's hump low in the mouth, lit from the front, in the lips' colour.
   const tongueHalf = 0.3;
   if (gap > 0.08 && abs(x) < tongueHalf) {
-    const hump = TONGUE_HEIGHT * width * smooth((gap - 0.08) / 0.15) * sqrt(1 - (x / tongueHalf) * (x / tongueHalf));
+    const hump = TONGUE_HEIGHT * width * smoothstep((gap - 0.08) / 0.15) * sqrt(1 - (x / tongueHalf) * (x / tongueHalf));
     if (fromBottom < hump) {
       // Lit at its front (near the lower lip), falling into shade towards its back and the corners.
       const along = fromBottom / max(1e-3, hump);
-      const tongue = light.skin * TONGUE_BRIGHTNESS * (1 - 0.45 * along) * (1 - 0.4 * corner) * (1 - 0.08 * smooth(1 - abs(x) / 0.03));
-      const f = smooth((hump - fromBottom) / max(1.5, 0.03 * width));
+      const tongue = light.skin * TONGUE_BRIGHTNESS * (1 - 0.45 * along) * (1 - 0.4 * corner) * (1 - 0.08 * smoothstep(1 - abs(x) / 0.03));
+      const f = smoothstep((hump - fromBottom) / max(1.5, 0.03 * width));
       y = mix(y, tongue, f);
       u = mix(u, 128 + (light.lipU - 128) * 0.75, f);
       v = mix(v, 128 + (light.lipV - 128) * 0.8, f);
@@ -384,13 +382,13 @@ function synthetic(fill: MouthFill, s: number, t: number, top: number, bottom: n
   const separation = max(0.7, 0.011 * width) / width;
 
   // Lower incisors' tips above the lower lip when the mouth is wide.
-  const lowerHeight = LOWER_TEETH_HEIGHT * width * smooth((gap - LOWER_TEETH_FROM) / 0.1);
+  const lowerHeight = LOWER_TEETH_HEIGHT * width * smoothstep((gap - LOWER_TEETH_FROM) / 0.1);
   if (lowerHeight > 0.3 && abs(x) < LOWER_TEETH[LOWER_TEETH.length - 1]!) {
     const { shade, local } = toothShade(x, LOWER_TEETH, separation, 0.25);
     const tip = lowerHeight * (1 - 0.5 * (abs(x) / 0.26) ** 2) * (1 - 0.15 * (2 * local - 1) ** 4);
     if (fromBottom < tip) {
-      const f = smooth((tip - fromBottom) / 1.2);
-      const across = 1 - 0.55 * smooth((abs(x) - 0.06) / 0.2);
+      const f = smoothstep((tip - fromBottom) / 1.2);
+      const across = 1 - 0.55 * smoothstep((abs(x) - 0.06) / 0.2);
       y = mix(y, teethY * 0.62 * shade * across, f);
       u = mix(u, teethU, f);
       v = mix(v, teethV, f);
@@ -405,11 +403,11 @@ function synthetic(fill: MouthFill, s: number, t: number, top: number, bottom: n
       fill.sourceUpper.at(s) + width * (TEETH_BELOW_LIP - TEETH_ARCH_RISE * (abs(x) / TEETH_HALF_SPAN) ** 2 - 0.012 * (2 * local - 1) ** 4);
     if (t < edge + 0.5) {
       // The teeth further back along the arch are in the cheeks' shade (the dark corridors at the mouth's corners).
-      const across = 1 - 0.72 * smooth((abs(x) - 0.14) / 0.26);
+      const across = 1 - 0.72 * smoothstep((abs(x) - 0.14) / 0.26);
       // The edge is a little translucent; the lip shades the teeth just under it.
-      const translucent = 1 - 0.15 * smooth(1 - (edge - t) / (0.025 * width));
-      const underLip = 0.62 + 0.38 * smooth(fromTop / max(2, 0.05 * width));
-      const f = smooth(edge + 0.5 - t);
+      const translucent = 1 - 0.15 * smoothstep(1 - (edge - t) / (0.025 * width));
+      const underLip = 0.62 + 0.38 * smoothstep(fromTop / max(2, 0.05 * width));
+      const f = smoothstep(edge + 0.5 - t);
       y = mix(y, teethY * shade * across * translucent * underLip, f);
       u = mix(u, teethU, f);
       v = mix(v, teethV, f);
@@ -419,7 +417,7 @@ function synthetic(fill: MouthFill, s: number, t: number, top: number, bottom: n
   // The lips' inner edge: their colour, in shade, blending into the inside over a pixel or two; where the lips all but
   // meet, only their colour.
   const rim = max(RIM_PIXELS, 0.015 * width);
-  const r = 1 - smooth(min(fromTop, fromBottom) / rim) * smooth((gapPx - 0.5) / 2);
+  const r = 1 - smoothstep(min(fromTop, fromBottom) / rim) * smoothstep((gapPx - 0.5) / 2);
   out[0] = mix(y, light.lipY * 0.7, r);
   out[1] = mix(u, light.lipU, r);
   out[2] = mix(v, light.lipV, r);
@@ -429,7 +427,7 @@ function synthetic(fill: MouthFill, s: number, t: number, top: number, bottom: n
  * The darkest part of a texture (the dark inside the mouth): the mean of the darkest quarter of its middle half's
  * texels, y (relative), u, v.
  */
-export function textureDark(texture: InnerMouth): [number, number, number] {
+function textureDark(texture: InnerMouth): [number, number, number] {
   const picks: number[] = [];
   for (let j = 0; j < texture.height; j += 1) {
     for (let i = texture.width >> 2; i < texture.width - (texture.width >> 2); i += 1) picks.push(j * texture.width + i);
@@ -469,7 +467,7 @@ function textured(fill: MouthFill, texture: InnerMouth, s: number, t: number, to
   let u = samplePlane(texture.u, texture.width, texture.height, column, ty);
   let v = samplePlane(texture.v, texture.width, texture.height, column, ty);
   if (into > 0) {
-    const f = smooth(into / max(2, 0.06 * width));
+    const f = smoothstep(into / max(2, 0.06 * width));
     const dark = fill.dark!;
     y = mix(y, dark[0], f);
     u = mix(u, dark[1], f);
@@ -505,11 +503,11 @@ export function gapLayers(fill: MouthFill, x: number, y: number, out: Float64Arr
   if (fill.texture) textured(fill, fill.texture, s, t, top, bottom, out);
   else synthetic(fill, s, t, top, bottom, out);
   out[0] = out[0]! * fill.shade;
-  out[6] = smooth(beyond / OWN_BLEND);
+  out[6] = smoothstep(beyond / OWN_BLEND);
   if (!upper) {
     // A lower lip that rose (tucked under the upper teeth) hides its own inner edge behind them.
     const rise = sourceTop + 2 * sourceHalf - bottom;
-    out[6] = max(out[6]!, smooth(rise / max(1, sourceHalf)));
+    out[6] = max(out[6]!, smoothstep(rise / max(1, sourceHalf)));
   }
   if (fill.own && out[6] < 1) {
     // The source's own pixel at the same distance from the same lip (at most its gap's middle).

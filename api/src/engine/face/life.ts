@@ -2,6 +2,7 @@
 // for a photo's idle loop. Everything is deterministic from a seed, so a render (and a test) can be repeated exactly.
 import type { PhonemeEvent } from '../speech/synthesizer';
 import type { HeadMotion } from './types';
+import { smoothstep } from './numbers';
 
 export type Seed = number | string;
 
@@ -18,7 +19,6 @@ export function randomSource(seed: Seed): () => number {
 }
 
 const between = (random: () => number, low: number, high: number) => low + (high - low) * random();
-const smoothstep = (u: number) => (u <= 0 ? 0 : u >= 1 ? 1 : u * u * (3 - 2 * u));
 
 // ---------------------------------------------------------------------------------------------------------------
 // Blinks
@@ -28,7 +28,7 @@ const smoothstep = (u: number) => (u <= 0 ? 0 : u >= 1 ? 1 : u * u * (3 - 2 * u)
  * gaps in between irregular (gamma-distributed, shape 3: irregular, yet rarely a 10 s stare). A blink closes fast
  * (50–85 ms), may stay shut a moment (up to 30 ms), and opens more slowly (100–170 ms): 150–285 ms in all.
  */
-export const BLINK_TIMING = {
+const BLINK_TIMING = {
   refractoryMs: 1500,
   meanGapMs: 4000,
   gapShape: 3,
@@ -40,7 +40,7 @@ export const BLINK_TIMING = {
 } as const;
 
 /** One blink: the moment the lids are fully shut (ms, on a frame), how long they took to close, stay shut and open. */
-export type Blink = { shutAtMs: number; closeMs: number; holdMs: number; openMs: number };
+type Blink = { shutAtMs: number; closeMs: number; holdMs: number; openMs: number };
 
 /** A gamma(shape k, mean `mean`) draw for integer k: a sum of k exponentials. */
 function gamma(random: () => number, shape: number, mean: number): number {
@@ -88,7 +88,7 @@ function lidsAt(blink: Blink, ms: number): number {
 }
 
 /** Per frame, 0 open .. 1 closed, for the given blinks. */
-export function blinkCurve(blinkList: Blink[], frames: number, fps: number): number[] {
+function blinkCurve(blinkList: Blink[], frames: number, fps: number): number[] {
   const curve = new Array<number>(frames).fill(0);
   for (const blink of blinkList) {
     const first = Math.max(0, Math.floor(((blink.shutAtMs - blink.closeMs) * fps) / 1000));
@@ -201,7 +201,7 @@ function bounded(motion: HeadMotion): HeadMotion {
   };
 }
 
-export type HeadMotionOptions = {
+type HeadMotionOptions = {
   /** 0..1 per frame (`loudnessPerFrame`): how much the person is speaking, and where the nods go without stresses. */
   loudness: number[];
   /** The stressed syllables' times, ms (`stressedSyllables`); without them nods follow the loudness peaks. */

@@ -15,7 +15,7 @@ import { REST, type FramePlan } from './types';
 import { meshAfterHeadMotion } from './warp';
 
 /** The idle loop's length: long enough that its 2-4 blinks and its sway do not read as a repeat. */
-export const PHOTO_LOOP_SECONDS = 8;
+const PHOTO_LOOP_SECONDS = 8;
 /** The largest frame an avatar plays at: 1080p, landscape or portrait. */
 const FIT = { width: 1920, height: 1920 };
 const MAX_HEIGHT = 1080;

@@ -6,17 +6,17 @@ import { faceHeight, lipGap } from './topology';
 import type { FoundFace } from './types';
 
 /** Why a photo cannot become an avatar: the footage scan's codes, and `lips_open` for a photo whose lips are apart. */
-export type PhotoRefusal = 'no_face_detected' | 'multiple_faces' | 'face_too_small' | 'head_turned' | 'lips_open';
+type PhotoRefusal = 'no_face_detected' | 'multiple_faces' | 'face_too_small' | 'head_turned' | 'lips_open';
 
 const DEGREES = Math.PI / 180;
 
 /** The face at least this tall in the photo's pixels, from the top of the forehead (mesh point 10) to the chin (152). */
-export const MIN_FACE_HEIGHT = 200;
+const MIN_FACE_HEIGHT = 200;
 /**
  * A face less than this share of the main face's height is in the background and does not count. Half, as in the
  * footage scan: such a face covers a quarter of the main face's area or less.
  */
-export const BACKGROUND_FACE_SHARE = 0.5;
+const BACKGROUND_FACE_SHARE = 0.5;
 /**
  * The head's turn (human's yaw) at most this far either way. On the demo photos, faces the eye sees as frontal read
  * 4.6-11.0 degrees (the crop of sample3 that the tests use 10.0-10.6 at half to twice its size), slightly turned ones
@@ -28,7 +28,7 @@ export const MAX_YAW = 15 * DEGREES;
  * -6.1 to 12.3 degrees, the two bowed heads (one looking down, one looking up from under the brows) 17.1 and 18.5; no
  * demo face looks up further than -10.5 (a turned one), so the upper limit is a guess of the same size.
  */
-export const PITCH_LIMITS = { up: -10 * DEGREES, down: 15 * DEGREES };
+const PITCH_LIMITS = { up: -10 * DEGREES, down: 15 * DEGREES };
 /**
  * Closed lips: the inner-lip gap (topology's `lipGap`) at most this. Closed lips read 0.024-0.064 on the demo photos
  * and 0.051-0.084 on the tests' crop of sample3 (half to twice its size: the model sees these pouting lips a little

@@ -6,7 +6,7 @@ import { articulationFromLoudness, articulationFromPhonemes } from './articulati
 import { blinks, headMotion, stressedSyllables, type Seed } from './life';
 import type { FramePlan } from './types';
 
-export type SpeechOfVideo = {
+type SpeechOfVideo = {
   frames: number;
   fps: number;
   /** 0..1 per frame (`loudnessPerFrame`). */

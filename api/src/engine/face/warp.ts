@@ -9,6 +9,7 @@ import { gapLayers, innerMouthFromFrames, MIN_OPEN_GAP, mouthFill, type InnerMou
 import { CHIN, FACE_OVAL, FOREHEAD_TOP, LIPS, TRIANGLES, faceHeight, faceWidth, lipGap, roll } from './topology';
 import type { FramePlan, Mesh } from './types';
 import { yuvFrameOf, type YuvFrame } from './yuv';
+import { clampByte, smoothstep } from './numbers';
 
 // Module-local, as every lookup of a global (Math) inside a vm context (jest's) goes through an interceptor.
 const { abs, ceil, cos, floor, max, min, round, sin, sqrt } = Math;
@@ -70,7 +71,7 @@ const NECK_PIVOT = 0.35;
 /** The head motion's inverse is computed on a grid this coarse (pixels) and interpolated: it is smooth. */
 const FIELD_STEP = 8;
 
-export type HeadRegion = {
+type HeadRegion = {
   /** The ellipse's centre, its unit axes (across the face, down the face) and semi-axes; pixels. */
   cx: number;
   cy: number;
@@ -137,8 +138,6 @@ export function headRegion(mesh: Mesh): HeadRegion {
   };
 }
 
-const smooth = (x: number) => (x <= 0 ? 0 : x >= 1 ? 1 : x * x * (3 - 2 * x));
-
 /** How much of the head's motion a point follows: 1 inside the head, fading to 0 at the margin's outer edge. */
 function headWeight(r: HeadRegion, x: number, y: number) {
   const dx = x - r.cx;
@@ -152,7 +151,7 @@ function headWeight(r: HeadRegion, x: number, y: number) {
   const ri = sqrt(inner);
   const ro = sqrt(outer);
   // The share of the way from the inner ellipse to the outer one along the ray from the centre.
-  return 1 - smooth((ro * (ri - 1)) / (ri - ro));
+  return 1 - smoothstep((ro * (ri - 1)) / (ri - ro));
 }
 
 /** The head motion's inverse on a grid: at each node q, the offset to the source point p that moves to q. */
@@ -301,8 +300,6 @@ function interiorFor(source: YuvFrame, sourceMesh: Mesh, given: InnerMouth | nul
   if (given && own < 0.6 * givenGap) return given;
   return innerMouthFromFrames([{ yuv: source, mesh: sourceMesh }]) ?? given;
 }
-
-const clampByte = (value: number) => (value <= 0 ? 0 : value >= 255 ? 255 : round(value));
 
 // Sampling runs in fixed point (1/256 pixel, 8-bit weights): about three times as fast as in floating point here, and
 // the head's motion makes it run for every pixel of the head.

@@ -1,6 +1,8 @@
 // Raw yuv420p frames as the render pipeline moves them (ffmpeg's rawvideo: a full-size luma plane, then two chroma
 // planes at half width and half height), and bilinear sampling from their planes.
 
+import { clampByte } from './numbers';
+
 // Module-local, as every lookup of a global (Math) inside a vm context (jest's) is slow.
 const { floor } = Math;
 
@@ -43,4 +45,24 @@ export function samplePlane(plane: Uint8Array, stride: number, rows: number, x: 
   const d = plane[i + stride + 1]!;
   const top = a + (b - a) * ax;
   return top + (c + (d - c) * ax - top) * ay;
+}
+
+/** The frame as packed RGB (BT.601, limited range: what ffmpeg's yuv420p holds by default), for the face detector. */
+export function rgbOf(frame: YuvFrame): Uint8Array {
+  const { width, height } = frame;
+  const rgb = new Uint8Array(width * height * 3);
+  const half = width >> 1;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const luma = 1.164 * (frame.y[y * width + x]! - 16);
+      const k = (y >> 1) * half + (x >> 1);
+      const u = frame.u[k]! - 128;
+      const v = frame.v[k]! - 128;
+      const at = 3 * (y * width + x);
+      rgb[at] = clampByte(luma + 1.596 * v);
+      rgb[at + 1] = clampByte(luma - 0.392 * u - 0.813 * v);
+      rgb[at + 2] = clampByte(luma + 2.017 * u);
+    }
+  }
+  return rgb;
 }

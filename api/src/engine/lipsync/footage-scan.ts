@@ -20,7 +20,7 @@ const DETECT_EVERY = 10;
 export type Verdict = 'ok' | 'no_face' | 'multiple_faces' | 'face_too_small' | 'head_turned' | 'lips_open';
 
 /** The reason shown to the user when most of the footage has this problem (`not_steady`: no problem but motion). */
-export const SCAN_REASONS: Record<Exclude<Verdict, 'ok'> | 'not_steady', string> = {
+const SCAN_REASONS: Record<Exclude<Verdict, 'ok'> | 'not_steady', string> = {
   no_face: 'no_face_detected',
   multiple_faces: 'multiple_faces',
   face_too_small: 'face_too_small',
@@ -30,7 +30,7 @@ export const SCAN_REASONS: Record<Exclude<Verdict, 'ok'> | 'not_steady', string>
 };
 
 /** One sampled frame: `points` in the footage's pixels. */
-export function verdictOf(faces: number, points: Point[] | null, footageHeight: number): Verdict {
+function verdictOf(faces: number, points: Point[] | null, footageHeight: number): Verdict {
   if (faces === 0 || !points) return 'no_face';
   if (faces > 1) return 'multiple_faces';
   if (mouthPoseOf(points).width * (MOUTH_WIDTH_HEIGHT / footageHeight) < MIN_MOUTH_WIDTH) return 'face_too_small';
@@ -49,7 +49,7 @@ export type Sample = { seconds: number; verdict: Verdict; pose: MouthPose | null
 const OPEN_MOUTH_MOMENTS = 6;
 
 /** When the one frontal face shows its mouth open widest: where the inside of the person's mouth can be seen. */
-export const openMouthMoments = (samples: Sample[]) =>
+const openMouthMoments = (samples: Sample[]) =>
   samples
     .filter((sample) => sample.verdict === 'lips_open')
     .sort((a, b) => (b.gap ?? 0) - (a.gap ?? 0))

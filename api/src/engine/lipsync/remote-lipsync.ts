@@ -15,9 +15,9 @@ import type { Articulation, Mesh } from '../face/types';
 import type { MouthPose } from './face-geometry';
 
 /** Where the mouth is in each frame the avatar's loop plays, in the loop's pixels. */
-export type MouthGeometry = { fps: number; width: number; height: number; poses: MouthPose[] };
+type MouthGeometry = { fps: number; width: number; height: number; poses: MouthPose[] };
 /** How open (0 closed .. 1 wide) and how rounded (0 .. 1) the mouth is in each frame of the video. */
-export type MouthShape = { open: number; round: number };
+type MouthShape = { open: number; round: number };
 
 /** The mouth's pose in each mesh: the middle of the inner lips, the outer corners' distance and slope. */
 export function mouthGeometryOf(meshes: Mesh[], size: { fps: number; width: number; height: number }): MouthGeometry {
@@ -41,7 +41,7 @@ export const mouthShapesOf = (articulation: Articulation[]): MouthShape[] =>
 
 type LipSyncInput = { loop: string; geometry: MouthGeometry; audio: string; shapes: MouthShape[] };
 
-export type RemoteLipSyncOptions = { url: string; timeoutMs: number; retries: number };
+type RemoteLipSyncOptions = { url: string; timeoutMs: number; retries: number };
 
 const AUDIO_TYPES: Record<string, string> = { '.wav': 'audio/wav', '.mp3': 'audio/mpeg', '.m4a': 'audio/mp4', '.aac': 'audio/aac' };
 /** Answers worth another try: the service is busy or broke for a moment. */
