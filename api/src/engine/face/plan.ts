@@ -19,6 +19,14 @@ type SpeechOfVideo = {
   sampleRate?: number;
 };
 
+/** The jaw and lips per frame: from the phonemes when the speech was synthesized, from its sound otherwise. */
+export function articulationOf(speech: SpeechOfVideo) {
+  const { frames, fps, loudness, phonemes } = speech;
+  return phonemes?.length
+    ? articulationFromPhonemes(phonemes, frames, fps, loudness, speech.language)
+    : articulationFromLoudness(loudness, fps, speech.pcm, speech.sampleRate);
+}
+
 /**
  * One plan per frame. `sourceBlinks`: the avatar's loop shows the person blinking (footage of someone who blinked, or a
  * photo's loop, which blinks already), so no blink is added. `seed` makes the idle life the same on every render of
@@ -26,9 +34,7 @@ type SpeechOfVideo = {
  */
 export function planFrames(speech: SpeechOfVideo, options: { sourceBlinks: boolean; seed: Seed }): FramePlan[] {
   const { frames, fps, loudness, phonemes } = speech;
-  const articulation = phonemes?.length
-    ? articulationFromPhonemes(phonemes, frames, fps, loudness, speech.language)
-    : articulationFromLoudness(loudness, fps, speech.pcm, speech.sampleRate);
+  const articulation = articulationOf(speech);
   const blink = options.sourceBlinks ? null : blinks(frames, fps, options.seed);
   const head = headMotion(frames, fps, {
     loudness,

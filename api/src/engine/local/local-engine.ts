@@ -19,12 +19,11 @@ import {
   type RenderResult,
   type VoiceOutput,
 } from '../generation-engine';
-import { articulationFromLoudness, articulationFromPhonemes } from '../face/articulation';
 import { innerMouthAt } from '../face/inner-mouth-of-footage';
 import { loudnessPerFrame } from '../face/loudness';
 import { readMeshTrack, trackMesh, writeMeshTrack, type MeshTrack } from '../face/mesh-track';
 import { makePhotoAvatar } from '../face/photo-avatar';
-import { planFrames } from '../face/plan';
+import { articulationOf, planFrames } from '../face/plan';
 import { loopMeshes, renderTalkingFace, scaleMeshes } from '../face/render';
 import { scanFootage } from '../lipsync/footage-scan';
 import { mouthGeometryOf, mouthShapesOf, type RemoteLipSync } from '../lipsync/remote-lipsync';
@@ -232,15 +231,13 @@ export class LocalEngine implements GenerationEngine {
           pcm,
           sampleRate: ANALYSIS_RATE,
         };
-        const meshes = scaleMeshes(loopMeshes(track.meshes, track.playback), track, size);
         if (talking) {
-          const articulation = speech.phonemes?.length
-            ? articulationFromPhonemes(speech.phonemes, frames, VIDEO_FPS, speech.loudness, speech.language)
-            : articulationFromLoudness(speech.loudness, VIDEO_FPS, pcm, ANALYSIS_RATE);
+          const articulation = articulationOf(speech);
           const geometry = mouthGeometryOf(loopMeshes(track.meshes, track.playback), track);
           await this.remoteLipSync!.render({ loop, geometry, audio, shapes: mouthShapesOf(articulation) }, talking);
           await runFfmpeg(['-i', talking, ...finish(true)], { timeoutMs: 3_600_000 });
         } else {
+          const meshes = scaleMeshes(loopMeshes(track.meshes, track.playback), track, size);
           const plans = planFrames(speech, { sourceBlinks: track.blinks, seed: input.seed ?? output });
           timings = await renderTalkingFace({ loop, meshes, plans, inner: track.inner, size, fps: VIDEO_FPS }, finish(false));
         }
