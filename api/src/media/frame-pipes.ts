@@ -1,6 +1,6 @@
 // Raw video frames through ffmpeg's pipes: one process decodes a video into frames for this process,
 // another encodes the frames it is handed. Each reports the CPU time it used (ffmpeg's -benchmark).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { ensureExecutable, ffmpegPath, ToolError } from './tools';
 
 /** CPU seconds (user + system) an ffmpeg process used, read from its `-benchmark` line. */
@@ -30,9 +30,19 @@ function startFfmpeg(args: string[], stdin: 'pipe' | 'ignore', timeoutMs: number
   return { child, done };
 }
 
-/** Cuts a stream of chunks into whole frames of `frameBytes` (the last partial frame is dropped). */
-export async function* wholeFrames(chunks: AsyncIterable<Buffer>, frameBytes: number): AsyncGenerator<Buffer> {
-  let frame = Buffer.allocUnsafe(frameBytes);
+/** Where a frame's bytes go: a buffer of `frameBytes` handed back by the caller for reuse, or a new one. */
+export type FrameBuffers = () => Buffer;
+
+/**
+ * Cuts a stream of chunks into whole frames of `frameBytes` (the last partial frame is dropped), each in a buffer from
+ * `take` (a new one per frame unless the caller recycles them).
+ */
+export async function* wholeFrames(
+  chunks: AsyncIterable<Buffer>,
+  frameBytes: number,
+  take: FrameBuffers = () => Buffer.allocUnsafe(frameBytes),
+): AsyncGenerator<Buffer> {
+  let frame = take();
   let filled = 0;
   for await (const chunk of chunks) {
     let offset = 0;
@@ -43,7 +53,7 @@ export async function* wholeFrames(chunks: AsyncIterable<Buffer>, frameBytes: nu
       offset += count;
       if (filled === frameBytes) {
         yield frame;
-        frame = Buffer.allocUnsafe(frameBytes);
+        frame = take();
         filled = 0;
       }
     }
@@ -54,11 +64,11 @@ export async function* wholeFrames(chunks: AsyncIterable<Buffer>, frameBytes: nu
  * Decodes with ffmpeg (`args` name the input and the raw output format, ending before `pipe:1`) into
  * frames of `frameBytes`. `done` settles when ffmpeg exits; stopping early kills it.
  */
-export function readFrames(args: string[], frameBytes: number, timeoutMs = 3_600_000) {
-  const { child, done } = startFfmpeg([...args, 'pipe:1'], 'ignore', timeoutMs);
+export function readFrames(args: string[], frameBytes: number, options: { timeoutMs?: number; take?: FrameBuffers } = {}) {
+  const { child, done } = startFfmpeg([...args, 'pipe:1'], 'ignore', options.timeoutMs ?? 3_600_000);
   async function* frames() {
     try {
-      yield* wholeFrames(child.stdout as AsyncIterable<Buffer>, frameBytes);
+      yield* wholeFrames(child.stdout as AsyncIterable<Buffer>, frameBytes, options.take);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
@@ -75,14 +85,23 @@ export function writeFrames(args: string[], timeoutMs = 3_600_000) {
     failure = error;
   });
   return {
-    /** Resolves once ffmpeg can take more; rejects when it has stopped. */
+    /** Resolves once the frame is handed to ffmpeg (its buffer free to reuse); rejects when ffmpeg has stopped. */
     async write(frame: Buffer) {
+      if (!failure)
+        await new Promise<void>((resolve) => {
+          const closed = () => resolve();
+          child.once('close', closed);
+          stdin.write(frame, (error) => {
+            if (error) failure ??= error;
+            child.off('close', closed);
+            resolve();
+          });
+        });
       if (failure)
         throw await done.then(
           () => failure!,
           (error: Error) => error,
         );
-      if (!stdin.write(frame)) await drained(child);
     },
     async end() {
       stdin.end();
@@ -91,16 +110,4 @@ export function writeFrames(args: string[], timeoutMs = 3_600_000) {
     kill: () => child.kill('SIGKILL'),
     done,
   };
-}
-
-function drained(child: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    const settle = () => {
-      child.stdin!.off('drain', settle);
-      child.off('close', settle);
-      resolve();
-    };
-    child.stdin!.once('drain', settle);
-    child.once('close', settle);
-  });
 }

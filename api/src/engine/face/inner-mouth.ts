@@ -4,11 +4,15 @@
 import { Contour, mouthFrame, toFrame, type MouthFrame } from './deform';
 import { LIPS, lipGap } from './topology';
 import type { Mesh } from './types';
-import { samplePlane, type YuvFrame } from './yuv';
-import { mix, smoothstep } from './numbers';
+import * as yuv from './yuv';
+import type { YuvFrame } from './yuv';
+import * as numbers from './numbers';
 
-// Module-local, as every lookup of a global (Math) inside a vm context (jest's) is slow.
+// Module-local, as every lookup of a global (Math) inside a vm context (jest's) is slow; the helpers bound once, as a
+// transpiled module's exports are getters, otherwise called on every use (per pixel here).
 const { abs, floor, max, min, round, sqrt } = Math;
+const { mix, smoothstep } = numbers;
+const { samplePlane } = yuv;
 
 /**
  * The inside of one person's mouth, in mouth-aligned coordinates: column `i` of `width` runs from the image-left inner

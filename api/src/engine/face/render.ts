@@ -67,6 +67,9 @@ export async function renderTalkingFace(
 ): Promise<RenderTimings> {
   const { width, height } = input.size;
   const frameBytes = (width * height * 3) / 2;
+  // Frame buffers come back from the workers and the encoder for the next frames: a few in all, never one per frame.
+  const spares: Buffer[] = [];
+  const spare = (bytes: Uint8Array) => spares.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
   const decoder = readFrames(
     [
       ...(input.still ? ['-loop', '1', '-framerate', String(input.fps)] : ['-stream_loop', '-1']),
@@ -83,6 +86,7 @@ export async function renderTalkingFace(
       'yuv420p',
     ],
     frameBytes,
+    { take: () => spares.pop() ?? Buffer.allocUnsafe(frameBytes) },
   );
   const encoder = writeFrames([
     '-f',
@@ -98,14 +102,13 @@ export async function renderTalkingFace(
     ...encode,
   ]);
   const pool = new FramePool<FaceTask, FaceResult>(WORKER, null, Math.max(1, Math.min(4, cpus().length)));
-  const spares: Uint8Array[] = [];
   const started = process.cpuUsage();
   let faceMs = 0;
   async function* tasks(): AsyncGenerator<PoolTask<FaceTask>> {
     let n = 0;
     for await (const frame of decoder.frames) {
       const source = new Uint8Array(frame.buffer, frame.byteOffset, frame.length);
-      const output = spares.pop() ?? new Uint8Array(frameBytes);
+      const output = spares.pop() ?? Buffer.allocUnsafe(frameBytes);
       const sourceMesh = Float32Array.from(input.meshes[n % input.meshes.length]!);
       const task = { width, height, source, output, sourceMesh, plan: input.plans[n]!, inner: input.inner };
       n += 1;
@@ -113,10 +116,11 @@ export async function renderTalkingFace(
     }
   }
   try {
-    for await (const { frame, spare, ms } of pool.map(tasks())) {
-      await encoder.write(Buffer.from(frame.buffer, frame.byteOffset, frame.length));
-      spares.push(spare);
-      faceMs += ms;
+    for await (const result of pool.map(tasks())) {
+      spare(result.spare);
+      await encoder.write(Buffer.from(result.frame.buffer, result.frame.byteOffset, result.frame.length));
+      spare(result.frame);
+      faceMs += result.ms;
     }
     const decoded = await decoder.done;
     const encoded = await encoder.end();

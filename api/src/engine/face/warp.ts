@@ -9,10 +9,12 @@ import { gapLayers, innerMouthFromFrames, MIN_OPEN_GAP, mouthFill, type InnerMou
 import { CHIN, FACE_OVAL, FOREHEAD_TOP, LIPS, TRIANGLES, faceHeight, faceWidth, lipGap, roll } from './topology';
 import type { FramePlan, Mesh } from './types';
 import { yuvFrameOf, type YuvFrame } from './yuv';
-import { clampByte, smoothstep } from './numbers';
+import * as numbers from './numbers';
 
-// Module-local, as every lookup of a global (Math) inside a vm context (jest's) goes through an interceptor.
+// Module-local, as every lookup of a global (Math) inside a vm context (jest's) goes through an interceptor; the
+// helpers bound once, as a transpiled module's exports are getters, otherwise called on every use (per pixel here).
 const { abs, ceil, cos, floor, max, min, round, sin, sqrt } = Math;
+const { clampByte, smoothstep } = numbers;
 
 /** The mesh's own points (the iris points are not in the triangulation). */
 const MESH_VERTICES = 468;
@@ -187,9 +189,19 @@ function headField(region: HeadRegion, plan: FramePlan, width: number, height: n
     const qy = y0 + j * FIELD_STEP;
     for (let i = 0; i < columns; i += 1) {
       const qx = x0 + i * FIELD_STEP;
-      // Fixed-point iteration p = q - δ(p), δ(p) = w(p) (T(p) - p) with T the head's rigid motion.
-      let px = qx;
-      let py = qy;
+      // Inside the head the motion is rigid: p = pivot + R^T (q - pivot - t), exactly, when that p is inside.
+      const rx = qx - pivotX - tx;
+      const ry = qy - pivotY - ty;
+      let px = pivotX + c * rx + s * ry;
+      let py = pivotY - s * rx + c * ry;
+      if (headWeight(region, px, py) === 1) {
+        fx[j * columns + i] = round((px - qx) * 256);
+        fy[j * columns + i] = round((py - qy) * 256);
+        continue;
+      }
+      // Elsewhere, fixed-point iteration p = q - δ(p), δ(p) = w(p) (T(p) - p) with T the head's rigid motion.
+      px = qx;
+      py = qy;
       for (let k = 0; k < 4; k += 1) {
         const w = headWeight(region, px, py);
         if (w === 0) break;
