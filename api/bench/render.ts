@@ -61,7 +61,9 @@ async function main() {
       ]);
       const avatarStart = performance.now();
       const avatar = await engine.processAvatar({ file: source, kind: 'video' }, outputs(`avatar-${height}`));
-      console.log(`avatar processing (35 s ${height}p ${framing} footage: scan, loop, face track, inner mouth): ${seconds(avatarStart).toFixed(1)} s`);
+      console.log(
+        `avatar processing (35 s ${height}p ${framing} footage: scan, loop, face track, inner mouth): ${seconds(avatarStart).toFixed(1)} s`,
+      );
 
       const render = async (mouth: string | null): Promise<RenderResult & { seconds: number }> => {
         const started = performance.now();

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { resolve } from 'node:path';
+import { LIPSYNC_ENGINES, type LipSyncSettings } from './engine/face/lipsync-provider';
 
 const port = v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(65535));
 const list = v.pipe(
@@ -53,8 +54,11 @@ const EnvSchema = v.object({
   PUBLIC_API_URL: v.optional(v.pipe(v.string(), v.url())),
   WEBHOOKS_ALLOW_PRIVATE: v.optional(v.picklist(['true', 'false']), 'false'),
   WEBHOOK_RETRY_SECONDS: v.optional(v.pipe(v.string(), v.transform(Number), v.minValue(0.01)), '5'),
-  LIPSYNC_ENGINE: v.optional(v.picklist(['local', 'http']), 'local'),
+  LIPSYNC_ENGINE: v.optional(v.picklist(LIPSYNC_ENGINES), 'local'),
   LIPSYNC_URL: v.optional(v.pipe(v.string(), v.url())),
+  LIPSYNC_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
+  LIPSYNC_MODEL: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]+(\/[\w.-]+)*(:[\w]+)?$/))),
+  LIPSYNC_FALLBACK: v.optional(v.picklist(['true', 'false']), 'true'),
   LIPSYNC_TIMEOUT_SECONDS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '900'),
   LIPSYNC_RETRIES: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0)), '2'),
 });
@@ -100,8 +104,8 @@ export type Config = {
   salesEmail: string;
   /** The `stripe` payment provider when STRIPE_SECRET_KEY is set; otherwise the built-in `local` one. */
   stripe?: { secretKey: string; webhookSecret: string; prices: Record<string, string>; apiUrl?: string };
-  /** The `http` lip-sync step (a service animates the mouth) when LIPSYNC_ENGINE=http; otherwise the local warp. */
-  lipSync?: { url: string; timeoutMs: number; retries: number };
+  /** The lip-sync engine when LIPSYNC_ENGINE names a provider (Replicate or a Cog server, sync.so, fal); otherwise the local renderer. */
+  lipSync?: LipSyncSettings;
   /** This API's address as the outside world reaches it: links in webhook events (default http://localhost:PORT). */
   publicApiUrl: string;
   webhooks: {
@@ -130,8 +134,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET and STRIPE_PRICES (pnpm stripe:catalogue prints them)',
     );
   }
-  if (e.LIPSYNC_ENGINE === 'http' && !e.LIPSYNC_URL) {
-    throw new ConfigError('Invalid configuration:\n  LIPSYNC_ENGINE=http needs LIPSYNC_URL (the lip-sync service)');
+  if ((e.LIPSYNC_ENGINE === 'sync' || e.LIPSYNC_ENGINE === 'fal') && !e.LIPSYNC_KEY) {
+    throw new ConfigError(`Invalid configuration:\n  LIPSYNC_ENGINE=${e.LIPSYNC_ENGINE} needs LIPSYNC_KEY (the provider's API key)`);
+  }
+  if (e.LIPSYNC_ENGINE === 'replicate' && !e.LIPSYNC_KEY && !e.LIPSYNC_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  LIPSYNC_ENGINE=replicate needs LIPSYNC_KEY (Replicate) or LIPSYNC_URL (a Cog server of your own)',
+    );
   }
   const publicAppUrl = e.PUBLIC_APP_URL.replace(/\/$/, '');
   const localFrontends = [8080, 8081, 8082, 8083, 8084].map((p) => `http://localhost:${p}`);
@@ -175,8 +184,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       firstRetryMs: Math.round(e.WEBHOOK_RETRY_SECONDS * 1000),
     },
     lipSync:
-      e.LIPSYNC_ENGINE === 'http'
-        ? { url: e.LIPSYNC_URL!, timeoutMs: e.LIPSYNC_TIMEOUT_SECONDS * 1000, retries: e.LIPSYNC_RETRIES }
-        : undefined,
+      e.LIPSYNC_ENGINE === 'local'
+        ? undefined
+        : {
+            engine: e.LIPSYNC_ENGINE,
+            url: e.LIPSYNC_URL,
+            key: e.LIPSYNC_KEY,
+            model: e.LIPSYNC_MODEL,
+            fallback: e.LIPSYNC_FALLBACK === 'true',
+            http: {
+              requestTimeoutMs: 60_000,
+              jobTimeoutMs: e.LIPSYNC_TIMEOUT_SECONDS * 1000,
+              retries: e.LIPSYNC_RETRIES,
+              backoffMs: 1000,
+              maxWaitMs: 30_000,
+            },
+          },
   };
 }

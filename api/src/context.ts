@@ -6,7 +6,8 @@ import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/connect';
 import { createMailer, type Mailer } from './mail/mailer';
 import type { GenerationEngine } from './engine/generation-engine';
-import { RemoteLipSync } from './engine/lipsync/remote-lipsync';
+import { lipSyncProvider } from './engine/face/providers';
+import { dataUriMediaLinks, signedMediaLinks } from './engine/face/providers/media-links';
 import { LocalEngine } from './engine/local/local-engine';
 import { startJobQueue } from './jobs/queue';
 import { createAssetStore, type AssetStore } from './storage/asset-store';
@@ -36,15 +37,21 @@ export async function createContext(
   mailer?: Mailer,
 ): Promise<{ ctx: AppContext; close: (options?: { graceful?: boolean }) => Promise<void> }> {
   const jobs = await startJobQueue(database, log);
-  const engine = new LocalEngine(config.lipSync ? new RemoteLipSync(config.lipSync) : undefined);
+  const assets = createAssetStore(config.dataDir);
+  const signingKey = loadSigningKey(config.dataDir, config.assetSigningSecret);
+  const lipSync = config.lipSync;
+  // A Cog server (Replicate's protocol with no key) is the operator's own: it gets the media inline.
+  const links =
+    lipSync?.engine === 'replicate' && !lipSync.key ? dataUriMediaLinks : signedMediaLinks(assets, signingKey, config.publicApiUrl);
+  const engine = new LocalEngine(lipSync ? { provider: lipSyncProvider(lipSync, links), fallback: lipSync.fallback } : undefined);
   const ctx: AppContext = {
     config,
     db: database.db,
     mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log }),
     jobs,
     engine,
-    assets: createAssetStore(config.dataDir),
-    signingKey: loadSigningKey(config.dataDir, config.assetSigningSecret),
+    assets,
+    signingKey,
     log,
     authCache: new AuthCache(database.db),
   };

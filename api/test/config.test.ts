@@ -32,12 +32,22 @@ test('lists are split on commas', () => {
   ]);
 });
 
-test('the local lip-sync step is the default; the http one needs its service', () => {
+test('the local lip-sync step is the default; a provider needs its key (or, for Replicate, a Cog server); the old http value is gone', () => {
   expect(loadConfig({}).lipSync).toBeUndefined();
-  expect(() => loadConfig({ LIPSYNC_ENGINE: 'http' })).toThrow(/LIPSYNC_URL/);
-  expect(loadConfig({ LIPSYNC_ENGINE: 'http', LIPSYNC_URL: 'http://gpu:9000', LIPSYNC_TIMEOUT_SECONDS: '60' }).lipSync).toEqual({
-    url: 'http://gpu:9000',
-    timeoutMs: 60_000,
-    retries: 2,
+  expect(() => loadConfig({ LIPSYNC_ENGINE: 'http', LIPSYNC_URL: 'http://gpu:9000' })).toThrow(/LIPSYNC_ENGINE/);
+  expect(() => loadConfig({ LIPSYNC_ENGINE: 'sync' })).toThrow(/LIPSYNC_KEY/);
+  expect(() => loadConfig({ LIPSYNC_ENGINE: 'fal' })).toThrow(/LIPSYNC_KEY/);
+  expect(() => loadConfig({ LIPSYNC_ENGINE: 'replicate' })).toThrow(/LIPSYNC_KEY.*LIPSYNC_URL/);
+  expect(
+    loadConfig({ LIPSYNC_ENGINE: 'replicate', LIPSYNC_URL: 'http://gpu-host:5000', LIPSYNC_TIMEOUT_SECONDS: '60' }).lipSync,
+  ).toMatchObject({
+    engine: 'replicate',
+    url: 'http://gpu-host:5000',
+    key: undefined,
+    fallback: true,
+    http: { jobTimeoutMs: 60_000, retries: 2 },
   });
+  expect(
+    loadConfig({ LIPSYNC_ENGINE: 'fal', LIPSYNC_KEY: 'k', LIPSYNC_MODEL: 'fal-ai/sync-lipsync/v2', LIPSYNC_FALLBACK: 'false' }).lipSync,
+  ).toMatchObject({ engine: 'fal', key: 'k', model: 'fal-ai/sync-lipsync/v2', fallback: false });
 });

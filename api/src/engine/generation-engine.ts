@@ -1,4 +1,5 @@
 import type { ContentLanguage } from '@kagami/shared/validation';
+import type { LipSyncRun } from './face/lipsync-provider';
 import type { RenderTimings } from './face/render';
 import type { PhonemeEvent, Speech, VoiceProfile } from './speech/synthesizer';
 
@@ -49,6 +50,8 @@ export type AvatarSource = { file: string; kind: 'video' | 'photo' };
  */
 export type RenderInput = {
   loop: string;
+  /** The photo a photo avatar was made from (a talking-photo model animates it). */
+  photo?: string;
   mouth?: string | null;
   audio: string;
   phonemes?: PhonemeEvent[];
@@ -59,8 +62,15 @@ export type RenderInput = {
   subtitles?: string;
 };
 
-/** Where a render spent its time (see `RenderTimings`), when it animated the mouth locally. */
-export type RenderResult = { durationSeconds: number; timings?: RenderTimings };
+/**
+ * Where a render spent its time (see `RenderTimings`), when it animated the mouth locally; `lipSync`: the provider's
+ * run when a provider made the talking face, or its failure when the local renderer took over.
+ */
+export type RenderResult = {
+  durationSeconds: number;
+  timings?: RenderTimings;
+  lipSync?: LipSyncRun | { engine: LipSyncRun['engine']; failed: string; detail: string };
+};
 
 /** What produces avatars, voices, speech and videos; `local` runs on this machine (its lip-sync step may be a GPU service). */
 export interface GenerationEngine {

@@ -30,8 +30,8 @@ export function loadSigningKey(dataDir: string, configured?: string): Buffer {
 const signature = (key: Buffer, path: string, expires: number) =>
   createHmac('sha256', key).update(`${path}:${expires}`).digest('base64url');
 
-export function signPath(key: Buffer, path: string, now = Date.now()) {
-  const expires = Math.floor(now / 1000) + SIGNED_URL_SECONDS;
+export function signPath(key: Buffer, path: string, now = Date.now(), seconds = SIGNED_URL_SECONDS) {
+  const expires = Math.floor(now / 1000) + seconds;
   return `${path}?expires=${expires}&sig=${signature(key, path, expires)}`;
 }
 

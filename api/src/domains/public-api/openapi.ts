@@ -47,6 +47,7 @@ export const API_ERROR_CODES = [
   'avatar_missing',
   'lipsync_unavailable',
   'lipsync_failed',
+  'lipsync_bad_output',
   'processing_failed',
   'storage_full',
 ] as const;

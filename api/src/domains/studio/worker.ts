@@ -156,9 +156,10 @@ async function renderVideo(ctx: AppContext, videoId: string) {
   }
   const output = `${videoId}.mp4`;
   try {
-    const { durationSeconds } = await ctx.engine
+    const { durationSeconds, lipSync } = await ctx.engine
       .renderVideo({
         loop: ctx.assets.path('avatar_output', avatar.loop),
+        photo: avatar.sourceKind === 'photo' && avatar.source ? ctx.assets.path('avatar_input', avatar.source) : undefined,
         mouth: avatar.mouth ? ctx.assets.path('avatar_output', avatar.mouth) : null,
         audio,
         phonemes,
@@ -173,6 +174,14 @@ async function renderVideo(ctx: AppContext, videoId: string) {
         await rm(ctx.assets.path('video_output', output), { force: true });
         throw isDiskFull(error) ? new EngineFailure('storage_full') : error;
       });
+    if (lipSync && 'failed' in lipSync) {
+      ctx.log.warn(
+        { videoId, engine: lipSync.engine, reason: lipSync.failed, detail: lipSync.detail },
+        'lip-sync provider failed; rendered locally',
+      );
+    } else if (lipSync) {
+      ctx.log.info({ videoId, ...lipSync }, `lip-sync by ${lipSync.engine}`);
+    }
     const durationMs = Math.round(durationSeconds * 1000);
     const [updated] = await ctx.db
       .update(videos)

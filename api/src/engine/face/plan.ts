@@ -20,7 +20,7 @@ type SpeechOfVideo = {
 };
 
 /** The jaw and lips per frame: from the phonemes when the speech was synthesized, from its sound otherwise. */
-export function articulationOf(speech: SpeechOfVideo) {
+function articulationOf(speech: SpeechOfVideo) {
   const { frames, fps, loudness, phonemes } = speech;
   return phonemes?.length
     ? articulationFromPhonemes(phonemes, frames, fps, loudness, speech.language)

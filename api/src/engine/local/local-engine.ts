@@ -23,10 +23,10 @@ import { innerMouthAt } from '../face/inner-mouth-of-footage';
 import { loudnessPerFrame } from '../face/loudness';
 import { readMeshTrack, trackMesh, writeMeshTrack, type MeshTrack } from '../face/mesh-track';
 import { makePhotoAvatar } from '../face/photo-avatar';
-import { articulationOf, planFrames } from '../face/plan';
+import { planFrames } from '../face/plan';
 import { loopMeshes, renderTalkingFace, scaleMeshes } from '../face/render';
 import { scanFootage } from '../lipsync/footage-scan';
-import { mouthGeometryOf, mouthShapesOf, type RemoteLipSync } from '../lipsync/remote-lipsync';
+import { LipSyncFailure, type LipSyncProvider } from '../face/lipsync-provider';
 import { SAMPLE_SENTENCES } from '../speech/sample-sentences';
 import { SpeechSynthesizer, type VoiceProfile } from '../speech/synthesizer';
 import { ANALYSIS_RATE, decodeMono } from './decode';
@@ -75,8 +75,8 @@ const videoSizeOf = (size: { width: number; height: number }) => {
 export class LocalEngine implements GenerationEngine {
   private readonly speech = new SpeechSynthesizer();
 
-  /** `remoteLipSync`: hand the face's animation to a lip-sync service instead of drawing it here. */
-  constructor(private readonly remoteLipSync?: RemoteLipSync) {}
+  /** `lipSync`: hand the talking face to a provider's model instead of drawing it here (`fallback`: draw it here when the provider fails). */
+  constructor(private readonly lipSync?: { provider: LipSyncProvider; fallback: boolean }) {}
 
   async processAvatar(
     source: AvatarSource,
@@ -214,8 +214,9 @@ export class LocalEngine implements GenerationEngine {
         output,
       ];
     };
-    const talking = track && this.remoteLipSync ? join(tmpdir(), `kagami-${randomUUID()}.mp4`) : null;
+    const talking = track && this.lipSync ? join(tmpdir(), `kagami-${randomUUID()}.mp4`) : null;
     let timings: RenderResult['timings'];
+    let lipSync: RenderResult['lipSync'];
     try {
       if (!track) {
         await runFfmpeg(['-stream_loop', '-1', '-i', loop, ...finish(true)], { timeoutMs: 3_600_000 });
@@ -231,11 +232,9 @@ export class LocalEngine implements GenerationEngine {
           pcm,
           sampleRate: ANALYSIS_RATE,
         };
-        if (talking) {
-          const articulation = articulationOf(speech);
-          const geometry = mouthGeometryOf(loopMeshes(track.meshes, track.playback), track);
-          await this.remoteLipSync!.render({ loop, geometry, audio, shapes: mouthShapesOf(articulation) }, talking);
-          await runFfmpeg(['-i', talking, ...finish(true)], { timeoutMs: 3_600_000 });
+        if (talking) lipSync = await this.renderWithProvider({ loop, photo: input.photo, audio, duration, talking });
+        if (lipSync && !('failed' in lipSync)) {
+          await runFfmpeg(['-i', talking!, ...finish(true)], { timeoutMs: 3_600_000 });
         } else {
           const meshes = scaleMeshes(loopMeshes(track.meshes, track.playback), track, size);
           const plans = planFrames(speech, { sourceBlinks: track.blinks, seed: input.seed ?? output });
@@ -247,7 +246,33 @@ export class LocalEngine implements GenerationEngine {
       if (talking) await rm(talking, { force: true });
     }
     const rendered = await probeMedia(output);
-    return { durationSeconds: rendered?.durationSeconds ?? duration, timings };
+    return { durationSeconds: rendered?.durationSeconds ?? duration, timings, lipSync };
+  }
+
+  /**
+   * The talking video from the provider into `talking`: the loop repeated for as long as the speech is sent (so every
+   * model gets a video as long as its audio). A provider's failure is thrown, or returned when the local renderer is
+   * to take over.
+   */
+  private async renderWithProvider(job: { loop: string; photo?: string; audio: string; duration: number; talking: string }) {
+    const long = join(tmpdir(), `kagami-${randomUUID()}.mp4`);
+    try {
+      await runFfmpeg(['-stream_loop', '-1', '-i', job.loop, '-t', job.duration.toFixed(3), '-an', ...AVATAR_H264, long], {
+        timeoutMs: 3_600_000,
+      });
+      return await this.lipSync!.provider.render({
+        loop: long,
+        photo: job.photo,
+        audio: job.audio,
+        durationSeconds: job.duration,
+        output: job.talking,
+      });
+    } catch (error) {
+      if (!(error instanceof LipSyncFailure) || !this.lipSync!.fallback) throw error;
+      return { engine: this.lipSync!.provider.engine, failed: error.reason, detail: error.message };
+    } finally {
+      await rm(long, { force: true });
+    }
   }
 
   /**

@@ -1,0 +1,54 @@
+// The lip-sync step handed to an engine the field runs (LatentSync, lipsync-2, SadTalker...) through its published API:
+// Replicate's predictions (or a Cog server on one's own GPU, which speaks the same protocol), sync.so, or fal's queue.
+// Each provider is given the avatar's loop (or photo) and the speech, and writes the talking video it gets back;
+// the local renderer (render.ts) stays the default and the fallback.
+import { EngineFailure } from '../generation-engine';
+import type { HttpOptions } from './providers/http';
+
+export const LIPSYNC_ENGINES = ['local', 'replicate', 'sync', 'fal'] as const;
+export type LipSyncEngine = (typeof LIPSYNC_ENGINES)[number];
+
+/** A reachable address for a local file while a provider fetches it (`release` when done with it). */
+export type MediaLink = { url: string; release: () => Promise<void> };
+/** Makes one: a short-lived signed URL of Kagami's own asset route, or the file inlined as a data URI. */
+export type MediaLinks = (file: string) => Promise<MediaLink>;
+
+export type LipSyncJob = {
+  /** The avatar's loop (H.264 mp4): what a video-to-video model re-mouths. */
+  loop: string;
+  /** The photo of a photo avatar, for a talking-photo model. */
+  photo?: string;
+  /** The speech (wav, mp3...), and its length: the talking video must be as long. */
+  audio: string;
+  durationSeconds: number;
+  /** Where the talking video is written. */
+  output: string;
+};
+
+/** What a provider's render was: its own id for it (for support and billing) and the seconds it billed, when it says. */
+export type LipSyncRun = { engine: Exclude<LipSyncEngine, 'local'>; providerId: string; billedSeconds: number | null };
+
+export interface LipSyncProvider {
+  readonly engine: Exclude<LipSyncEngine, 'local'>;
+  /** Writes the talking video to `job.output`, or throws a LipSyncFailure. */
+  render(job: LipSyncJob): Promise<LipSyncRun>;
+}
+
+/**
+ * A provider's render that did not give a usable video: `reason` is the video's failure reason when there is no
+ * fallback (`lipsync_unavailable`: no answer, 5xx or 429 after every retry; `lipsync_failed`: the provider refused
+ * the request or failed the job; `lipsync_bad_output`: what came back is not a video of the speech's length).
+ */
+export class LipSyncFailure extends EngineFailure {}
+
+export type LipSyncSettings = {
+  engine: Exclude<LipSyncEngine, 'local'>;
+  /** The provider's base address (its public one unless overridden: a proxy, a fake in tests, a Cog server). */
+  url?: string;
+  key?: string;
+  /** The model: `owner/name` or `owner/name:version` on Replicate, a model name on sync.so, an endpoint id on fal. */
+  model?: string;
+  /** Render locally when the provider fails (the default). */
+  fallback: boolean;
+  http: HttpOptions;
+};

@@ -1,0 +1,130 @@
+// What the lip-sync providers share: JSON over HTTP with retries (network errors, timeouts, 5xx and 429, waiting as
+// long as Retry-After asks; never a 4xx), polling with backoff until a job ends, and taking the output in (a URL,
+// fetched at once as hosted outputs expire within the hour, or a data URI) checked as a video of the speech's length.
+import { createWriteStream } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream } from 'node:stream/web';
+import { probeMedia } from '../../../media/probe';
+import { LipSyncFailure } from '../lipsync-provider';
+
+export type HttpOptions = {
+  /** The longest one request may take, and the longest a job may run before it is given up. */
+  requestTimeoutMs: number;
+  jobTimeoutMs: number;
+  /** Further attempts after a network error, a timeout, 408, 429 or 5xx. */
+  retries: number;
+  /** The first wait between attempts and between polls; it doubles up to maxWaitMs. */
+  backoffMs: number;
+  maxWaitMs: number;
+};
+
+/** The output may be this much longer or shorter than the speech. */
+const LENGTH_TOLERANCE_SECONDS = 0.2;
+const RETRYABLE = (status: number) => status >= 500 || status === 408 || status === 429;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function retryAfterMs(response: Response) {
+  const header = response.headers.get('retry-after');
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+/**
+ * `init` sent to `url` until it gives a 2xx, whose JSON body is returned. `name` says whose API it is, in errors
+ * (which never carry the request's headers: the key stays out of logs).
+ */
+export async function requestJson<T>(name: string, url: string, init: RequestInit, options: HttpOptions): Promise<T> {
+  let problem = '';
+  for (let attempt = 0; attempt <= options.retries; attempt += 1) {
+    let response: Response;
+    try {
+      response = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(options.requestTimeoutMs) });
+    } catch (error) {
+      problem = (error as Error).name === 'TimeoutError' ? `no answer within ${options.requestTimeoutMs} ms` : (error as Error).message;
+      await sleep(Math.min(options.maxWaitMs, options.backoffMs * 2 ** attempt));
+      continue;
+    }
+    const text = await response.text().catch(() => '');
+    if (response.ok) {
+      try {
+        return (text ? JSON.parse(text) : {}) as T;
+      } catch {
+        throw new LipSyncFailure('lipsync_failed', `${name} answered ${response.status} with something that is not JSON`);
+      }
+    }
+    problem = `answered ${response.status}${text ? `: ${text.slice(0, 300)}` : ''}`;
+    if (!RETRYABLE(response.status)) throw new LipSyncFailure('lipsync_failed', `${name} ${problem}`);
+    await sleep(Math.min(options.maxWaitMs, retryAfterMs(response) ?? options.backoffMs * 2 ** attempt));
+  }
+  throw new LipSyncFailure('lipsync_unavailable', `${name}: ${problem}`);
+}
+
+/** What one look at a job says: still running, done with its output, or failed with the provider's reason. */
+export type JobState<T> = { done: false } | { done: true; result: T } | { done: true; failed: string };
+
+/** Calls `look` until the job ends (waits growing from backoffMs to maxWaitMs), at most jobTimeoutMs. */
+export async function pollJob<T>(name: string, look: () => Promise<JobState<T>>, options: HttpOptions): Promise<T> {
+  const deadline = Date.now() + options.jobTimeoutMs;
+  for (let poll = 0; ; poll += 1) {
+    const state = await look();
+    if (state.done) {
+      if ('failed' in state) throw new LipSyncFailure('lipsync_failed', `${name}: ${state.failed}`);
+      return state.result;
+    }
+    if (Date.now() >= deadline) throw new LipSyncFailure('lipsync_unavailable', `${name}: not done within ${options.jobTimeoutMs} ms`);
+    await sleep(Math.min(options.maxWaitMs, options.backoffMs * 2 ** Math.min(poll, 10)));
+  }
+}
+
+/**
+ * The provider's output (an http(s) URL or a data URI) written to `file` and checked: a video whose length is the
+ * speech's within LENGTH_TOLERANCE_SECONDS, or a LipSyncFailure (`lipsync_bad_output`) and nothing left behind.
+ */
+export async function takeOutput(name: string, output: unknown, file: string, durationSeconds: number, options: HttpOptions) {
+  if (typeof output !== 'string') throw new LipSyncFailure('lipsync_bad_output', `${name} gave no output address`);
+  try {
+    const inline = /^data:[^;,]*(;base64)?,/.exec(output);
+    if (inline) {
+      const data = output.slice(inline[0].length);
+      await writeFile(file, inline[1] ? Buffer.from(data, 'base64') : Buffer.from(decodeURIComponent(data)));
+    } else if (/^https?:\/\//.test(output)) {
+      await download(name, output, file, options);
+    } else {
+      throw new LipSyncFailure('lipsync_bad_output', `${name} gave an output that is neither a URL nor a data URI`);
+    }
+    const probe = await probeMedia(file);
+    if (!probe?.video) throw new LipSyncFailure('lipsync_bad_output', `${name} gave something that is not a video`);
+    const length = probe.durationSeconds ?? 0;
+    if (Math.abs(length - durationSeconds) > LENGTH_TOLERANCE_SECONDS) {
+      throw new LipSyncFailure(
+        'lipsync_bad_output',
+        `${name} gave a video of ${length.toFixed(2)} s for ${durationSeconds.toFixed(2)} s of speech`,
+      );
+    }
+  } catch (error) {
+    await rm(file, { force: true });
+    throw error;
+  }
+}
+
+async function download(name: string, url: string, file: string, options: HttpOptions) {
+  for (let attempt = 0; ; attempt += 1) {
+    const response = await fetch(url, { signal: AbortSignal.timeout(options.jobTimeoutMs) }).catch((error: Error) => error);
+    if (response instanceof Response && response.ok && response.body) {
+      await pipeline(Readable.fromWeb(response.body as ReadableStream), createWriteStream(file));
+      return;
+    }
+    const problem = response instanceof Response ? `answered ${response.status}` : response.message;
+    // An expired output (404, 403, 410) will not come back.
+    if ((response instanceof Response && !RETRYABLE(response.status)) || attempt >= options.retries) {
+      throw new LipSyncFailure('lipsync_bad_output', `${name}'s output could not be fetched: ${problem}`);
+    }
+    await sleep(Math.min(options.maxWaitMs, options.backoffMs * 2 ** attempt));
+  }
+}

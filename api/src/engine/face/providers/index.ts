@@ -1,0 +1,16 @@
+import type { LipSyncProvider, LipSyncSettings, MediaLinks } from '../lipsync-provider';
+import { FalLipSync } from './fal';
+import { ReplicateLipSync } from './replicate';
+import { SyncLipSync } from './sync-so';
+
+/** The provider LIPSYNC_ENGINE names, reaching media through `links`. */
+export function lipSyncProvider(settings: LipSyncSettings, links: MediaLinks): LipSyncProvider {
+  switch (settings.engine) {
+    case 'replicate':
+      return new ReplicateLipSync(settings, links);
+    case 'sync':
+      return new SyncLipSync(settings, links);
+    case 'fal':
+      return new FalLipSync(settings, links);
+  }
+}

@@ -1,0 +1,116 @@
+// Replicate's predictions API (https://replicate.com/docs/reference/http), and the same protocol on a Cog server of
+// one's own (a model packaged with `cog` answers POST /predictions on port 5000; no key, no polling: it answers when
+// the prediction is done, with file outputs as data URIs).
+import {
+  LipSyncFailure,
+  type LipSyncJob,
+  type LipSyncProvider,
+  type LipSyncRun,
+  type LipSyncSettings,
+  type MediaLinks,
+} from '../lipsync-provider';
+import { pollJob, requestJson, takeOutput, type JobState } from './http';
+
+const REPLICATE_API = 'https://api.replicate.com';
+const DEFAULT_MODEL = 'bytedance/latentsync';
+
+type Prediction = {
+  id?: string;
+  status?: 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled' | 'aborted';
+  output?: unknown;
+  error?: unknown;
+  metrics?: { predict_time?: number };
+  urls?: { get?: string };
+};
+
+/**
+ * The model's inputs, by the names its published schema gives them: SadTalker animates a photo (`source_image`,
+ * `driven_audio`); lipsync-2 re-mouths a video (`video`, `audio`, `sync_mode`); LatentSync and the like take `video`
+ * and `audio`.
+ */
+function inputsFor(model: string, media: { video: string; audio: string; photo?: string }) {
+  if (/sadtalker/i.test(model) && media.photo) return { source_image: media.photo, driven_audio: media.audio };
+  if (/lipsync-2/i.test(model)) return { video: media.video, audio: media.audio, sync_mode: 'cut_off' };
+  return { video: media.video, audio: media.audio };
+}
+
+/** A prediction's output: one file URL, or a list whose first entry is the video. */
+const outputOf = (output: unknown) => (Array.isArray(output) ? output[0] : output);
+
+const stateOf = (prediction: Prediction): JobState<Prediction> => {
+  if (prediction.status === 'succeeded') return { done: true, result: prediction };
+  if (prediction.status === 'failed' || prediction.status === 'canceled' || prediction.status === 'aborted') {
+    return { done: true, failed: `prediction ${prediction.status}${prediction.error ? `: ${String(prediction.error)}` : ''}` };
+  }
+  return { done: false };
+};
+
+export class ReplicateLipSync implements LipSyncProvider {
+  readonly engine = 'replicate' as const;
+  private readonly model: string;
+  /** A Cog server (no key): POST /predictions, answered when done. */
+  private readonly cog: boolean;
+  private readonly base: string;
+
+  constructor(
+    private readonly settings: LipSyncSettings,
+    private readonly links: MediaLinks,
+  ) {
+    this.model = settings.model ?? DEFAULT_MODEL;
+    this.cog = !settings.key;
+    this.base = (settings.url ?? REPLICATE_API).replace(/\/$/, '');
+  }
+
+  async render(job: LipSyncJob): Promise<LipSyncRun> {
+    const wantsPhoto = /sadtalker/i.test(this.model) && job.photo;
+    const media = await Promise.all([this.links(job.loop), this.links(job.audio), ...(wantsPhoto ? [this.links(job.photo!)] : [])]);
+    try {
+      const input = inputsFor(this.model, { video: media[0]!.url, audio: media[1]!.url, photo: media[2]?.url });
+      const prediction = this.cog ? await this.predictOnCog(input) : await this.predictOnReplicate(input);
+      await takeOutput(this.name, outputOf(prediction.output), job.output, job.durationSeconds, this.settings.http);
+      return { engine: this.engine, providerId: prediction.id ?? '', billedSeconds: prediction.metrics?.predict_time ?? null };
+    } finally {
+      await Promise.all(media.map((link) => link.release()));
+    }
+  }
+
+  private get name() {
+    return this.cog ? 'the Cog server' : 'Replicate';
+  }
+
+  private async predictOnCog(input: Record<string, unknown>) {
+    const http = { ...this.settings.http, requestTimeoutMs: this.settings.http.jobTimeoutMs };
+    const prediction = await requestJson<Prediction>(
+      this.name,
+      `${this.base}/predictions`,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ input }) },
+      http,
+    );
+    const state = stateOf(prediction);
+    if (state.done && 'result' in state) return state.result;
+    throw new LipSyncFailure('lipsync_failed', `${this.name}: ${'failed' in state ? state.failed : `prediction ${prediction.status}`}`);
+  }
+
+  private async predictOnReplicate(input: Record<string, unknown>) {
+    const headers = { authorization: `Bearer ${this.settings.key}`, 'content-type': 'application/json' };
+    const [owner, version] = this.model.split(':');
+    const created = await requestJson<Prediction>(
+      this.name,
+      version ? `${this.base}/v1/predictions` : `${this.base}/v1/models/${owner}/predictions`,
+      { method: 'POST', headers, body: JSON.stringify(version ? { version: this.model, input } : { input }) },
+      this.settings.http,
+    );
+    if (!created.id) throw new LipSyncFailure('lipsync_failed', 'Replicate created a prediction without an id');
+    const url = `${this.base}/v1/predictions/${encodeURIComponent(created.id)}`;
+    let first: Prediction | null = created;
+    return pollJob(
+      this.name,
+      async () => {
+        const prediction = first ?? (await requestJson<Prediction>(this.name, url, { headers }, this.settings.http));
+        first = null;
+        return stateOf(prediction);
+      },
+      this.settings.http,
+    );
+  }
+}
