@@ -83,7 +83,7 @@ test('a video from a script with the default voice ends ready: H.264 + AAC, down
     () => api(owner.token).get(`${base()}/videos/${created.body.id}`),
     (r) => r.body.status !== 'in_progress',
   );
-  expect(done.body).toMatchObject({ status: 'ready', downloadable: true });
+  expect(done.body).toMatchObject({ status: 'ready', downloadable: true, engine: 'local' });
   const file = join(t.config.dataDir, 'video_output', `${created.body.id}.mp4`);
   const probe = await probeMedia(file);
   expect(probe).toMatchObject({ video: { codec: 'h264' }, audio: { codec: 'aac' } });

@@ -1,4 +1,17 @@
-import { pgTable, uuid, text, timestamp, integer, bigint, jsonb, boolean, primaryKey, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  pgTable,
+  uuid,
+  text,
+  timestamp,
+  integer,
+  bigint,
+  jsonb,
+  boolean,
+  doublePrecision,
+  primaryKey,
+  index,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -248,6 +261,14 @@ export const videos = pgTable(
       .default('app'),
     /** Where to deliver this video's `video.ready` or `video.failed` event besides the team's endpoints. */
     callbackUrl: text('callback_url'),
+    /**
+     * The engine that made the talking face: `local`, or the lip-sync provider (`replicate`, `sync`, `fal`) with its
+     * id for the job (stored as soon as the job is submitted, so a restarted worker resumes it instead of paying for
+     * it twice) and the seconds it billed.
+     */
+    lipsyncEngine: text('lipsync_engine'),
+    lipsyncJobId: text('lipsync_job_id'),
+    lipsyncSeconds: doublePrecision('lipsync_seconds'),
     createdAt: createdAt(),
   },
   (t) => [index('videos_team_idx').on(t.teamId)],

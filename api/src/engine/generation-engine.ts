@@ -60,6 +60,11 @@ export type RenderInput = {
   output: string;
   watermark: boolean;
   subtitles?: string;
+  /**
+   * For a lip-sync provider's job: `resume` is the id of the one a stopped worker submitted for this video (with the
+   * engine it went to); `submitted` is told the id of a new one as soon as it exists.
+   */
+  lipSyncJob?: { resume?: { engine: string; id: string }; submitted: (engine: string, id: string) => Promise<void> };
 };
 
 /**

@@ -362,3 +362,54 @@ test('with the fallback on, a failed provider leaves the video to the local rend
   expect(Math.abs((await probeMedia(file))!.durationSeconds! - 3)).toBeLessThan(0.2);
   expect(await magenta(file)).toBe(false);
 }, 60_000);
+
+test('a job submitted by a worker that stopped is followed by its id, never submitted again; a new one is reported as soon as it exists', async () => {
+  const options = settings('replicate');
+  const engine = new LocalEngine({ provider: lipSyncProvider(options, links), fallback: false });
+  engines.push(engine);
+  const submitted: string[] = [];
+  const track = (requestsAtSubmit: number[]) => ({
+    submitted: async (engineName: string, id: string) => {
+      submitted.push(`${engineName} ${id}`);
+      requestsAtSubmit.push(requests.filter((r) => r.path.startsWith('/v1/predictions/')).length);
+    },
+  });
+  const polledWhenSubmitted: number[] = [];
+  await engine.renderVideo({
+    loop,
+    mouth,
+    audio,
+    output: join(dir, 'first.mp4'),
+    watermark: false,
+    lipSyncJob: track(polledWhenSubmitted),
+  });
+  expect(submitted).toEqual(['replicate p1']);
+  expect(polledWhenSubmitted).toEqual([0]);
+
+  requests = [];
+  const resumed = await engine.renderVideo({
+    loop,
+    mouth,
+    audio,
+    output: join(dir, 'resumed.mp4'),
+    watermark: false,
+    lipSyncJob: { resume: { engine: 'replicate', id: 'p7' }, ...track([]) },
+  });
+  expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
+  expect(requests.some((r) => r.path === '/v1/predictions/p7')).toBe(true);
+  expect(resumed.lipSync).toMatchObject({ providerId: 'p7' });
+  expect(submitted).toEqual(['replicate p1']);
+  await expectProviderVideo('resumed');
+
+  // A job another engine took is not this provider's to follow.
+  requests = [];
+  await engine.renderVideo({
+    loop,
+    mouth,
+    audio,
+    output: join(dir, 'other.mp4'),
+    watermark: false,
+    lipSyncJob: { resume: { engine: 'sync', id: 'g9' }, ...track([]) },
+  });
+  expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+}, 60_000);

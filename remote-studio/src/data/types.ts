@@ -37,6 +37,8 @@ export type Video = Item & {
   createdVia: 'app' | 'api';
   durationSeconds: number | null;
   subtitles: boolean;
+  /** What made the talking face once ready: `local`, or a lip-sync provider (`replicate`, `sync`, `fal`). */
+  engine: string | null;
   downloadable: boolean;
   download: string | null;
 };

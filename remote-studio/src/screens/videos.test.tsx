@@ -79,3 +79,13 @@ test('a video made with the API key reads "API" with the team; one whose creator
   expect(within(first!).getByText('API (Aoki Studio)')).toBeInTheDocument();
   expect(within(second!).getByText('Deleted user')).toBeInTheDocument();
 });
+
+test('a video whose face a lip-sync provider made says which; one made here says nothing of it', async () => {
+  const neural = videoJson({ name: 'Neural', engine: 'replicate' });
+  const local = videoJson({ name: 'Local', engine: 'local' });
+  fakeApi({ [LIST]: { status: 200, body: page([neural, local]) }, [EVENTS]: { status: 200 } });
+  renderStudio(<Videos />);
+  const [first, second] = await screen.findAllByTestId('video-row');
+  expect(within(first!).getByText('Lip-sync by Replicate')).toBeInTheDocument();
+  expect(within(second!).queryByText(/Lip-sync by/)).not.toBeInTheDocument();
+});

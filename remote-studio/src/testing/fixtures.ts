@@ -51,6 +51,7 @@ export const videoJson = (fields: Fields = {}) => {
     created_by: 'me',
     duration_seconds: ready ? 12.4 : null,
     subtitles: false,
+    engine: ready ? 'local' : null,
     downloadable: ready,
     download: ready ? `/assets/data/video_output/${videoId}.mp4` : null,
     created_at: '2026-11-22T08:00:00Z',

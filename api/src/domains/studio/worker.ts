@@ -168,6 +168,12 @@ async function renderVideo(ctx: AppContext, videoId: string) {
         output: ctx.assets.path('video_output', output),
         watermark: ctx.config.watermark && (await videoWantsWatermark(ctx, video)),
         subtitles: video.subtitles && video.script ? video.script : undefined,
+        lipSyncJob: {
+          resume: video.lipsyncEngine && video.lipsyncJobId ? { engine: video.lipsyncEngine, id: video.lipsyncJobId } : undefined,
+          submitted: async (engine, id) => {
+            await ctx.db.update(videos).set({ lipsyncEngine: engine, lipsyncJobId: id }).where(eq(videos.id, videoId));
+          },
+        },
       })
       .catch(async (error: unknown) => {
         // Nothing half-written stays behind; a full disk is said as such, and not retried.
@@ -183,9 +189,17 @@ async function renderVideo(ctx: AppContext, videoId: string) {
       ctx.log.info({ videoId, ...lipSync }, `lip-sync by ${lipSync.engine}`);
     }
     const durationMs = Math.round(durationSeconds * 1000);
+    const made = lipSync && !('failed' in lipSync) ? lipSync : null;
     const [updated] = await ctx.db
       .update(videos)
-      .set({ status: 'ready', output, durationMs })
+      .set({
+        status: 'ready',
+        output,
+        durationMs,
+        lipsyncEngine: made?.engine ?? 'local',
+        lipsyncJobId: made?.providerId ?? null,
+        lipsyncSeconds: made?.billedSeconds ?? null,
+      })
       .where(and(eq(videos.id, videoId), eq(videos.status, 'in_progress')))
       .returning();
     if (!updated) return;

@@ -23,6 +23,10 @@ export type LipSyncJob = {
   durationSeconds: number;
   /** Where the talking video is written. */
   output: string;
+  /** The provider's id of this job, submitted by a worker that stopped before it was done: followed, not submitted again. */
+  resume?: string;
+  /** Told the provider's id of the job as soon as it is submitted, before it is followed (so it can be resumed). */
+  submitted?: (providerId: string) => Promise<void>;
 };
 
 /** What a provider's render was: its own id for it (for support and billing) and the seconds it billed, when it says. */

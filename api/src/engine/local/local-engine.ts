@@ -183,9 +183,10 @@ export class LocalEngine implements GenerationEngine {
 
   /**
    * The avatar's loop repeated for as long as the audio lasts, at the avatar's own size up to 1080p, its face talking
-   * with the speech (jaw and lips), blinking where the footage does not and moving its head a little, when the avatar
-   * has a face track; cut to the audio's length with -t (-shortest overshoots), with the watermark unless the plan
-   * removes it, and the script as subtitles when asked.
+   * with the speech (jaw and lips), blinking where the footage does not and moving its head a little: made by the
+   * lip-sync provider when there is one, drawn here when the avatar has a face track (or when the provider failed
+   * and the fallback is on); cut to the audio's length with -t (-shortest overshoots), with the watermark unless the
+   * plan removes it, and the script as subtitles when asked.
    */
   async renderVideo(input: RenderInput): Promise<RenderResult> {
     const { loop, mouth, audio, output, watermark, subtitles } = input;
@@ -214,11 +215,14 @@ export class LocalEngine implements GenerationEngine {
         output,
       ];
     };
-    const talking = track && this.lipSync ? join(tmpdir(), `kagami-${randomUUID()}.mp4`) : null;
+    const talking = this.lipSync ? join(tmpdir(), `kagami-${randomUUID()}.mp4`) : null;
     let timings: RenderResult['timings'];
     let lipSync: RenderResult['lipSync'];
     try {
-      if (!track) {
+      if (talking) lipSync = await this.renderWithProvider({ loop, photo: input.photo, audio, duration, talking }, input.lipSyncJob);
+      if (lipSync && !('failed' in lipSync)) {
+        await runFfmpeg(['-i', talking!, ...finish(true)], { timeoutMs: 3_600_000 });
+      } else if (!track) {
         await runFfmpeg(['-stream_loop', '-1', '-i', loop, ...finish(true)], { timeoutMs: 3_600_000 });
       } else {
         const frames = Math.ceil(duration * VIDEO_FPS);
@@ -232,14 +236,9 @@ export class LocalEngine implements GenerationEngine {
           pcm,
           sampleRate: ANALYSIS_RATE,
         };
-        if (talking) lipSync = await this.renderWithProvider({ loop, photo: input.photo, audio, duration, talking });
-        if (lipSync && !('failed' in lipSync)) {
-          await runFfmpeg(['-i', talking!, ...finish(true)], { timeoutMs: 3_600_000 });
-        } else {
-          const meshes = scaleMeshes(loopMeshes(track.meshes, track.playback), track, size);
-          const plans = planFrames(speech, { sourceBlinks: track.blinks, seed: input.seed ?? output });
-          timings = await renderTalkingFace({ loop, meshes, plans, inner: track.inner, size, fps: VIDEO_FPS }, finish(false));
-        }
+        const meshes = scaleMeshes(loopMeshes(track.meshes, track.playback), track, size);
+        const plans = planFrames(speech, { sourceBlinks: track.blinks, seed: input.seed ?? output });
+        timings = await renderTalkingFace({ loop, meshes, plans, inner: track.inner, size, fps: VIDEO_FPS }, finish(false));
       }
     } finally {
       if (srt) await rm(srt, { force: true });
@@ -254,22 +253,28 @@ export class LocalEngine implements GenerationEngine {
    * model gets a video as long as its audio). A provider's failure is thrown, or returned when the local renderer is
    * to take over.
    */
-  private async renderWithProvider(job: { loop: string; photo?: string; audio: string; duration: number; talking: string }) {
+  private async renderWithProvider(
+    job: { loop: string; photo?: string; audio: string; duration: number; talking: string },
+    tracking?: RenderInput['lipSyncJob'],
+  ) {
+    const provider = this.lipSync!.provider;
     const long = join(tmpdir(), `kagami-${randomUUID()}.mp4`);
     try {
       await runFfmpeg(['-stream_loop', '-1', '-i', job.loop, '-t', job.duration.toFixed(3), '-an', ...AVATAR_H264, long], {
         timeoutMs: 3_600_000,
       });
-      return await this.lipSync!.provider.render({
+      return await provider.render({
         loop: long,
         photo: job.photo,
         audio: job.audio,
         durationSeconds: job.duration,
         output: job.talking,
+        resume: tracking?.resume?.engine === provider.engine ? tracking.resume.id : undefined,
+        submitted: tracking ? (id) => tracking.submitted(provider.engine, id) : undefined,
       });
     } catch (error) {
       if (!(error instanceof LipSyncFailure) || !this.lipSync!.fallback) throw error;
-      return { engine: this.lipSync!.provider.engine, failed: error.reason, detail: error.message };
+      return { engine: provider.engine, failed: error.reason, detail: error.message };
     } finally {
       await rm(long, { force: true });
     }

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { paths } from '@kagami/shared/contract';
 import { profileAtom } from '@kagami/shared/session';
-import { Stack, Table } from '@kagami/shared/ui';
+import { Stack, Table, Text } from '@kagami/shared/ui';
 import { useStudioMutation } from '../../data/queries';
 import { studioApi } from '../../data/studio-api';
 import type { Video } from '../../data/types';
@@ -20,7 +20,14 @@ function VideoRow({ video }: { video: Video }) {
   const remove = useStudioMutation(['video'], (teamId, id: string) => studioApi.deleteVideo(teamId, id));
   return (
     <Table.Row data-testid="video-row">
-      <Table.Cell fontWeight="medium">{video.name}</Table.Cell>
+      <Table.Cell fontWeight="medium">
+        {video.name}
+        {video.engine && video.engine !== 'local' && (
+          <Text fontSize="xs" fontWeight="normal" color="fg.muted">
+            {t('videos.madeBy', { engine: t(`videos.engines.${video.engine}`, { defaultValue: video.engine }) })}
+          </Text>
+        )}
+      </Table.Cell>
       <Table.Cell>
         {video.creator ?? (video.createdVia === 'api' ? t('videos.byApi', { team: teamName }) : t('videos.deletedUser'))}
       </Table.Cell>

@@ -1,6 +1,13 @@
 // fal's queue (https://docs.fal.ai/model-endpoints/queue): POST https://queue.fal.run/{model} with the model's input,
 // then the returned status_url until COMPLETED, and the result from response_url (`{ video: { url } }`).
-import type { LipSyncJob, LipSyncProvider, LipSyncRun, LipSyncSettings, MediaLinks } from '../lipsync-provider';
+import {
+  LipSyncFailure,
+  type LipSyncJob,
+  type LipSyncProvider,
+  type LipSyncRun,
+  type LipSyncSettings,
+  type MediaLinks,
+} from '../lipsync-provider';
 import { pollJob, requestJson, takeOutput } from './http';
 
 const FAL_QUEUE = 'https://queue.fal.run';
@@ -28,14 +35,19 @@ export class FalLipSync implements LipSyncProvider {
     const [video, audio] = await Promise.all([this.links(job.loop), this.links(job.audio)]);
     try {
       const input = { video_url: video.url, audio_url: audio.url, ...(/sync-lipsync/.test(this.model) ? { sync_mode: 'cut_off' } : {}) };
-      const queued = await requestJson<Queued>(
-        'fal',
-        `${this.base}/${this.model}`,
-        { method: 'POST', headers, body: JSON.stringify(input) },
-        this.settings.http,
-      );
-      // The status and result live at the app's root, not a sub-path model's: the addresses fal returns are the ones to use.
-      const id = queued.request_id ?? '';
+      const queued: Queued = job.resume
+        ? { request_id: job.resume }
+        : await requestJson<Queued>(
+            'fal',
+            `${this.base}/${this.model}`,
+            { method: 'POST', headers, body: JSON.stringify(input) },
+            this.settings.http,
+          );
+      if (!queued.request_id) throw new LipSyncFailure('lipsync_failed', 'fal queued a request without an id');
+      if (!job.resume) await job.submitted?.(queued.request_id);
+      // The status and result live at the app's root, not a sub-path model's: the addresses fal returns are the ones
+      // to use, built the same way for a resumed request.
+      const id = queued.request_id;
       const root = `${this.base}/${this.model.split('/').slice(0, 2).join('/')}/requests/${encodeURIComponent(id)}`;
       const statusUrl = queued.status_url ?? `${root}/status`;
       const responseUrl = queued.response_url ?? root;

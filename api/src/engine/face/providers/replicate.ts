@@ -66,7 +66,7 @@ export class ReplicateLipSync implements LipSyncProvider {
     const media = await Promise.all([this.links(job.loop), this.links(job.audio), ...(wantsPhoto ? [this.links(job.photo!)] : [])]);
     try {
       const input = inputsFor(this.model, { video: media[0]!.url, audio: media[1]!.url, photo: media[2]?.url });
-      const prediction = this.cog ? await this.predictOnCog(input) : await this.predictOnReplicate(input);
+      const prediction = this.cog ? await this.predictOnCog(input) : await this.predictOnReplicate(input, job);
       await takeOutput(this.name, outputOf(prediction.output), job.output, job.durationSeconds, this.settings.http);
       return { engine: this.engine, providerId: prediction.id ?? '', billedSeconds: prediction.metrics?.predict_time ?? null };
     } finally {
@@ -91,18 +91,24 @@ export class ReplicateLipSync implements LipSyncProvider {
     throw new LipSyncFailure('lipsync_failed', `${this.name}: ${'failed' in state ? state.failed : `prediction ${prediction.status}`}`);
   }
 
-  private async predictOnReplicate(input: Record<string, unknown>) {
+  /** A Cog server has no way to look a prediction up: a restarted worker submits again (on one's own GPU, at no charge). */
+  private async predictOnReplicate(input: Record<string, unknown>, job: LipSyncJob) {
     const headers = { authorization: `Bearer ${this.settings.key}`, 'content-type': 'application/json' };
     const [owner, version] = this.model.split(':');
-    const created = await requestJson<Prediction>(
-      this.name,
-      version ? `${this.base}/v1/predictions` : `${this.base}/v1/models/${owner}/predictions`,
-      { method: 'POST', headers, body: JSON.stringify(version ? { version: this.model, input } : { input }) },
-      this.settings.http,
-    );
-    if (!created.id) throw new LipSyncFailure('lipsync_failed', 'Replicate created a prediction without an id');
-    const url = `${this.base}/v1/predictions/${encodeURIComponent(created.id)}`;
-    let first: Prediction | null = created;
+    let first: Prediction | null = null;
+    let id = job.resume;
+    if (!id) {
+      first = await requestJson<Prediction>(
+        this.name,
+        version ? `${this.base}/v1/predictions` : `${this.base}/v1/models/${owner}/predictions`,
+        { method: 'POST', headers, body: JSON.stringify(version ? { version: this.model, input } : { input }) },
+        this.settings.http,
+      );
+      if (!first.id) throw new LipSyncFailure('lipsync_failed', 'Replicate created a prediction without an id');
+      id = first.id;
+      await job.submitted?.(id);
+    }
+    const url = `${this.base}/v1/predictions/${encodeURIComponent(id)}`;
     return pollJob(
       this.name,
       async () => {

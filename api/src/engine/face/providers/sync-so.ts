@@ -1,6 +1,13 @@
 // sync.so's generate API (https://docs.sync.so/api-reference): POST /v2/generate with the video and audio by URL,
 // then GET /v2/generate/{id} until COMPLETED (outputUrl) or FAILED / REJECTED / CANCELED / TIMED_OUT.
-import type { LipSyncJob, LipSyncProvider, LipSyncRun, LipSyncSettings, MediaLinks } from '../lipsync-provider';
+import {
+  LipSyncFailure,
+  type LipSyncJob,
+  type LipSyncProvider,
+  type LipSyncRun,
+  type LipSyncSettings,
+  type MediaLinks,
+} from '../lipsync-provider';
 import { pollJob, requestJson, takeOutput, type JobState } from './http';
 
 const SYNC_API = 'https://api.sync.so';
@@ -39,25 +46,7 @@ export class SyncLipSync implements LipSyncProvider {
     const headers = { 'x-api-key': this.settings.key ?? '', 'content-type': 'application/json' };
     const [video, audio] = await Promise.all([this.links(job.loop), this.links(job.audio)]);
     try {
-      const created = await requestJson<Generation>(
-        'sync.so',
-        `${this.base}/v2/generate`,
-        {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({
-            model: this.settings.model ?? DEFAULT_MODEL,
-            input: [
-              { type: 'video', url: video.url },
-              { type: 'audio', url: audio.url },
-            ],
-            // The video is already as long as the speech.
-            options: { sync_mode: 'cut_off' },
-          }),
-        },
-        this.settings.http,
-      );
-      const id = created.id ?? '';
+      const id = job.resume ?? (await this.submit(headers, video.url, audio.url, job));
       const url = `${this.base}/v2/generate/${encodeURIComponent(id)}`;
       const done = await pollJob(
         'sync.so',
@@ -69,5 +58,29 @@ export class SyncLipSync implements LipSyncProvider {
     } finally {
       await Promise.all([video.release(), audio.release()]);
     }
+  }
+
+  private async submit(headers: Record<string, string>, video: string, audio: string, job: LipSyncJob) {
+    const created = await requestJson<Generation>(
+      'sync.so',
+      `${this.base}/v2/generate`,
+      {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          model: this.settings.model ?? DEFAULT_MODEL,
+          input: [
+            { type: 'video', url: video },
+            { type: 'audio', url: audio },
+          ],
+          // The video is already as long as the speech.
+          options: { sync_mode: 'cut_off' },
+        }),
+      },
+      this.settings.http,
+    );
+    if (!created.id) throw new LipSyncFailure('lipsync_failed', 'sync.so created a generation without an id');
+    await job.submitted?.(created.id);
+    return created.id;
   }
 }
