@@ -27,6 +27,7 @@ import { studioRoutes } from './domains/studio/routes';
 import { billingRoutes } from './domains/billing/routes';
 import { eventRoutes } from './domains/studio/events';
 import { assetRoutes } from './domains/assets/routes';
+import { lipSyncWebhookRoutes } from './domains/studio/lipsync-webhook';
 import { startWorkers } from './domains/studio/worker';
 import { backupEmbedded, backupPostgres, type Manifest } from './ops/backup';
 
@@ -147,6 +148,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   webhookRoutes(app, ctx);
   uploadRoutes(app, ctx);
   studioRoutes(app, ctx);
+  lipSyncWebhookRoutes(app, ctx);
   billingRoutes(app, ctx);
   eventRoutes(app, ctx);
   await assetRoutes(app, ctx);

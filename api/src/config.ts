@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { resolve } from 'node:path';
-import { LIPSYNC_ENGINES, type LipSyncSettings } from './engine/face/lipsync-provider';
+import { LIPSYNC_ENGINES, LIPSYNC_WEBHOOK_PATH, type LipSyncSettings } from './engine/face/lipsync-provider';
 
 const port = v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(65535));
 const list = v.pipe(
@@ -59,6 +59,7 @@ const EnvSchema = v.object({
   LIPSYNC_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
   LIPSYNC_MODEL: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]+(\/[\w.-]+)*(:[\w]+)?$/))),
   LIPSYNC_FALLBACK: v.optional(v.picklist(['true', 'false']), 'true'),
+  LIPSYNC_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.startsWith('whsec_'))),
   LIPSYNC_TIMEOUT_SECONDS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '900'),
   LIPSYNC_RETRIES: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0)), '2'),
 });
@@ -143,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const publicAppUrl = e.PUBLIC_APP_URL.replace(/\/$/, '');
+  const publicApiUrl = (e.PUBLIC_API_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const localFrontends = [8080, 8081, 8082, 8083, 8084].map((p) => `http://localhost:${p}`);
   return {
     env: e.NODE_ENV,
@@ -177,7 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: e.STRIPE_SECRET_KEY
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, prices: e.STRIPE_PRICES!, apiUrl: e.STRIPE_API_URL }
       : undefined,
-    publicApiUrl: (e.PUBLIC_API_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicApiUrl,
     webhooks: {
       allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
       requireHttps: e.NODE_ENV === 'production',
@@ -192,6 +194,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             key: e.LIPSYNC_KEY,
             model: e.LIPSYNC_MODEL,
             fallback: e.LIPSYNC_FALLBACK === 'true',
+            webhook:
+              e.LIPSYNC_ENGINE === 'replicate' && e.LIPSYNC_KEY && e.LIPSYNC_WEBHOOK_SECRET
+                ? { url: `${publicApiUrl}${LIPSYNC_WEBHOOK_PATH}`, secret: e.LIPSYNC_WEBHOOK_SECRET }
+                : undefined,
             http: {
               requestTimeoutMs: 60_000,
               jobTimeoutMs: e.LIPSYNC_TIMEOUT_SECONDS * 1000,

@@ -49,5 +49,11 @@ test('the local lip-sync step is the default; a provider needs its key (or, for 
   });
   expect(
     loadConfig({ LIPSYNC_ENGINE: 'fal', LIPSYNC_KEY: 'k', LIPSYNC_MODEL: 'fal-ai/sync-lipsync/v2', LIPSYNC_FALLBACK: 'false' }).lipSync,
-  ).toMatchObject({ engine: 'fal', key: 'k', model: 'fal-ai/sync-lipsync/v2', fallback: false });
+  ).toMatchObject({ engine: 'fal', key: 'k', model: 'fal-ai/sync-lipsync/v2', fallback: false, webhook: undefined });
+  const hooked = { LIPSYNC_ENGINE: 'replicate', LIPSYNC_KEY: 'r8', PUBLIC_API_URL: 'https://api.example.com/' };
+  expect(loadConfig({ ...hooked, LIPSYNC_WEBHOOK_SECRET: 'whsec_c2VjcmV0' }).lipSync?.webhook).toEqual({
+    url: 'https://api.example.com/api/lipsync/webhooks/replicate',
+    secret: 'whsec_c2VjcmV0',
+  });
+  expect(() => loadConfig({ ...hooked, LIPSYNC_WEBHOOK_SECRET: 'secret' })).toThrow(/LIPSYNC_WEBHOOK_SECRET/);
 });

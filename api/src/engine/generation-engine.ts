@@ -60,6 +60,8 @@ export type RenderInput = {
   output: string;
   watermark: boolean;
   subtitles?: string;
+  /** The face is drawn here even with a lip-sync provider configured (the plan does not include neural lip-sync). */
+  localOnly?: boolean;
   /**
    * For a lip-sync provider's job: `resume` is the id of the one a stopped worker submitted for this video (with the
    * engine it went to); `submitted` is told the id of a new one as soon as it exists.
@@ -74,7 +76,7 @@ export type RenderInput = {
 export type RenderResult = {
   durationSeconds: number;
   timings?: RenderTimings;
-  lipSync?: LipSyncRun | { engine: LipSyncRun['engine']; failed: string; detail: string };
+  lipSync?: LipSyncRun | { engine: LipSyncRun['engine']; failed: string; detail: string; keyRefused: boolean };
 };
 
 /** What produces avatars, voices, speech and videos; `local` runs on this machine (its lip-sync step may be a GPU service). */

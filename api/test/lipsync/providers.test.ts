@@ -327,6 +327,7 @@ test('401 is not retried: lipsync_failed, and the error does not carry the key',
   expect((error as LipSyncFailure).reason).toBe('lipsync_failed');
   expect((error as LipSyncFailure).message).toMatch(/401/);
   expect((error as LipSyncFailure).message).not.toContain('wrong');
+  expect((error as LipSyncFailure).keyRefused).toBe(true);
   expect(requests).toHaveLength(1);
 }, 60_000);
 

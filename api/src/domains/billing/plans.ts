@@ -13,6 +13,8 @@ export type Allowance = {
   audioMinutesPerMonth: number;
   watermarkRemoval: boolean;
   commercialUse: boolean;
+  /** Videos' faces may be made by the install's lip-sync provider (LIPSYNC_ENGINE), which is paid per second. */
+  neuralLipSync: boolean;
 };
 
 export type Plan = {
@@ -44,6 +46,7 @@ const allowance = (
   audioMinutesPerMonth,
   watermarkRemoval: paid,
   commercialUse: paid,
+  neuralLipSync: paid,
 });
 
 export const PLANS: Plan[] = [

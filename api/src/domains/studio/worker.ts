@@ -8,6 +8,7 @@ import type { JobWithMetadata } from 'pg-boss';
 import type { ContentLanguage } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
 import { avatars, history, teams, users, videos, voices } from '../../db/schema';
+import { LipSyncFailure, LipSyncWaiting } from '../../engine/face/lipsync-provider';
 import { EngineFailure } from '../../engine/generation-engine';
 import { isDiskFull } from '../../media/tools';
 import type { PhonemeEvent } from '../../engine/speech/synthesizer';
@@ -47,12 +48,17 @@ async function notify(ctx: AppContext, userId: string | null, kind: 'avatar' | '
  * The watermark goes when the plan the video is charged to (the app plan, or the API plan for API-made videos)
  * includes watermark removal, unless the team chose to keep it.
  */
+/** What the plan the video is charged to allows (the app plan, or the API plan for a video made with the key). */
+async function allowanceOfVideo(ctx: AppContext, video: typeof videos.$inferSelect) {
+  const owner = await allowanceOwnerOf(ctx.db, video.teamId);
+  const current = video.source === 'api' ? await apiPlanOf(ctx.db, owner) : await appPlanOf(ctx.db, owner);
+  return current?.plan.allowance;
+}
+
 async function videoWantsWatermark(ctx: AppContext, video: typeof videos.$inferSelect) {
   const [team] = await ctx.db.select({ keep: teams.keepWatermark }).from(teams).where(eq(teams.id, video.teamId));
   if (team?.keep ?? false) return true;
-  const owner = await allowanceOwnerOf(ctx.db, video.teamId);
-  const current = video.source === 'api' ? await apiPlanOf(ctx.db, owner) : await appPlanOf(ctx.db, owner);
-  return !current?.plan.allowance.watermarkRemoval;
+  return !(await allowanceOfVideo(ctx, video))?.watermarkRemoval;
 }
 
 async function processAvatar(ctx: AppContext, avatarId: string) {
@@ -132,6 +138,23 @@ async function processVoice(ctx: AppContext, voiceId: string) {
   await emitItemEvent(ctx, 'voice', voiceId, 'ready');
 }
 
+/** With the provider's webhook, a render whose job is still running there ends here; it runs again this much later unless the webhook comes first. */
+const PROVIDER_RECHECK_SECONDS = 600;
+
+/**
+ * The video's lip-sync job runs on at the provider, which will post when it is done: the render is run again then
+ * (lipsync-webhook.ts) or after PROVIDER_RECHECK_SECONDS, unless the job has run longer than LIPSYNC_TIMEOUT_SECONDS.
+ */
+async function waitForProvider(ctx: AppContext, video: typeof videos.$inferSelect, waiting: LipSyncWaiting) {
+  const timeoutMs = ctx.config.lipSync?.http.jobTimeoutMs ?? 0;
+  if (Date.now() - video.createdAt.getTime() > timeoutMs) {
+    throw new LipSyncFailure('lipsync_unavailable', `the provider's job ${waiting.providerId} did not end within ${timeoutMs} ms`);
+  }
+  await ctx.jobs.send(QUEUES.video, { videoId: video.id }, { startAfter: PROVIDER_RECHECK_SECONDS });
+  ctx.log.info({ videoId: video.id, providerId: waiting.providerId }, "waiting for the lip-sync provider's webhook");
+  return null;
+}
+
 async function renderVideo(ctx: AppContext, videoId: string) {
   const [video] = await ctx.db.select().from(videos).where(eq(videos.id, videoId));
   if (!video || video.status !== 'in_progress') return;
@@ -156,7 +179,7 @@ async function renderVideo(ctx: AppContext, videoId: string) {
   }
   const output = `${videoId}.mp4`;
   try {
-    const { durationSeconds, lipSync } = await ctx.engine
+    const rendered = await ctx.engine
       .renderVideo({
         loop: ctx.assets.path('avatar_output', avatar.loop),
         photo: avatar.sourceKind === 'photo' && avatar.source ? ctx.assets.path('avatar_input', avatar.source) : undefined,
@@ -168,6 +191,7 @@ async function renderVideo(ctx: AppContext, videoId: string) {
         output: ctx.assets.path('video_output', output),
         watermark: ctx.config.watermark && (await videoWantsWatermark(ctx, video)),
         subtitles: video.subtitles && video.script ? video.script : undefined,
+        localOnly: !(await allowanceOfVideo(ctx, video))?.neuralLipSync,
         lipSyncJob: {
           resume: video.lipsyncEngine && video.lipsyncJobId ? { engine: video.lipsyncEngine, id: video.lipsyncJobId } : undefined,
           submitted: async (engine, id) => {
@@ -178,13 +202,15 @@ async function renderVideo(ctx: AppContext, videoId: string) {
       .catch(async (error: unknown) => {
         // Nothing half-written stays behind; a full disk is said as such, and not retried.
         await rm(ctx.assets.path('video_output', output), { force: true });
+        if (error instanceof LipSyncWaiting) return waitForProvider(ctx, video, error);
         throw isDiskFull(error) ? new EngineFailure('storage_full') : error;
       });
+    if (!rendered) return;
+    const { durationSeconds, lipSync } = rendered;
     if (lipSync && 'failed' in lipSync) {
-      ctx.log.warn(
-        { videoId, engine: lipSync.engine, reason: lipSync.failed, detail: lipSync.detail },
-        'lip-sync provider failed; rendered locally',
-      );
+      const line = { videoId, engine: lipSync.engine, reason: lipSync.failed, detail: lipSync.detail };
+      if (lipSync.keyRefused) ctx.log.error(line, 'the lip-sync provider refused LIPSYNC_KEY; rendered locally');
+      else ctx.log.warn(line, 'lip-sync provider failed; rendered locally');
     } else if (lipSync) {
       ctx.log.info({ videoId, ...lipSync }, `lip-sync by ${lipSync.engine}`);
     }
@@ -251,6 +277,8 @@ export async function startWorkers(ctx: AppContext, log: FastifyBaseLogger) {
           }
           const reason = error instanceof EngineFailure ? error.reason : 'processing_failed';
           if (!(error instanceof EngineFailure)) log.error({ err: error, job: job!.id }, `${handler.queue} failed for good`);
+          else if (error instanceof LipSyncFailure && error.keyRefused)
+            log.error({ job: job!.id, reason }, `the lip-sync provider refused LIPSYNC_KEY: ${error.message}`);
           else if (error.message !== reason) log.warn({ job: job!.id, reason }, `${handler.queue} failed: ${error.message}`);
           const row = await markFailed(ctx, handler.table, id, reason);
           if (!row) return;

@@ -6,6 +6,8 @@ import { EngineFailure } from '../generation-engine';
 import type { HttpOptions } from './providers/http';
 
 export const LIPSYNC_ENGINES = ['local', 'replicate', 'sync', 'fal'] as const;
+/** Where Replicate posts a finished prediction (with LIPSYNC_WEBHOOK_SECRET), under PUBLIC_API_URL. */
+export const LIPSYNC_WEBHOOK_PATH = '/api/lipsync/webhooks/replicate';
 export type LipSyncEngine = (typeof LIPSYNC_ENGINES)[number];
 
 /** A reachable address for a local file while a provider fetches it (`release` when done with it). */
@@ -43,7 +45,26 @@ export interface LipSyncProvider {
  * fallback (`lipsync_unavailable`: no answer, 5xx or 429 after every retry; `lipsync_failed`: the provider refused
  * the request or failed the job; `lipsync_bad_output`: what came back is not a video of the speech's length).
  */
-export class LipSyncFailure extends EngineFailure {}
+export class LipSyncFailure extends EngineFailure {
+  constructor(
+    reason: string,
+    detail: string,
+    /** The provider refused Kagami's key (401, 403): the operator's to fix, logged as an error. */
+    readonly keyRefused = false,
+  ) {
+    super(reason, detail);
+  }
+}
+
+/**
+ * The job is at the provider, which will say when it is done (its signed webhook): no worker waits for it meanwhile.
+ * The render is run again then (or after a while, should the webhook not come) and follows the job by its id.
+ */
+export class LipSyncWaiting extends Error {
+  constructor(readonly providerId: string) {
+    super(`waiting for the provider's webhook on ${providerId}`);
+  }
+}
 
 export type LipSyncSettings = {
   engine: Exclude<LipSyncEngine, 'local'>;
@@ -54,5 +75,7 @@ export type LipSyncSettings = {
   model?: string;
   /** Render locally when the provider fails (the default). */
   fallback: boolean;
+  /** Where Replicate posts a finished prediction, and the secret it signs with: set, no worker polls a prediction. */
+  webhook?: { url: string; secret: string };
   http: HttpOptions;
 };

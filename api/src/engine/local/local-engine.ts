@@ -215,7 +215,7 @@ export class LocalEngine implements GenerationEngine {
         output,
       ];
     };
-    const talking = this.lipSync ? join(tmpdir(), `kagami-${randomUUID()}.mp4`) : null;
+    const talking = this.lipSync && !input.localOnly ? join(tmpdir(), `kagami-${randomUUID()}.mp4`) : null;
     let timings: RenderResult['timings'];
     let lipSync: RenderResult['lipSync'];
     try {
@@ -274,7 +274,7 @@ export class LocalEngine implements GenerationEngine {
       });
     } catch (error) {
       if (!(error instanceof LipSyncFailure) || !this.lipSync!.fallback) throw error;
-      return { engine: provider.engine, failed: error.reason, detail: error.message };
+      return { engine: provider.engine, failed: error.reason, detail: error.message, keyRefused: error.keyRefused };
     } finally {
       await rm(long, { force: true });
     }

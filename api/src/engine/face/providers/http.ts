@@ -59,7 +59,9 @@ export async function requestJson<T>(name: string, url: string, init: RequestIni
       }
     }
     problem = `answered ${response.status}${text ? `: ${text.slice(0, 300)}` : ''}`;
-    if (!RETRYABLE(response.status)) throw new LipSyncFailure('lipsync_failed', `${name} ${problem}`);
+    if (!RETRYABLE(response.status)) {
+      throw new LipSyncFailure('lipsync_failed', `${name} ${problem}`, response.status === 401 || response.status === 403);
+    }
     await sleep(Math.min(options.maxWaitMs, retryAfterMs(response) ?? options.backoffMs * 2 ** attempt));
   }
   throw new LipSyncFailure('lipsync_unavailable', `${name}: ${problem}`);

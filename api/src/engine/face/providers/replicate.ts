@@ -3,6 +3,7 @@
 // the prediction is done, with file outputs as data URIs).
 import {
   LipSyncFailure,
+  LipSyncWaiting,
   type LipSyncJob,
   type LipSyncProvider,
   type LipSyncRun,
@@ -78,6 +79,7 @@ export class ReplicateLipSync implements LipSyncProvider {
     return this.cog ? 'the Cog server' : 'Replicate';
   }
 
+  /** A Cog server has no way to look a prediction up: a restarted worker submits again (on one's own GPU, at no charge). */
   private async predictOnCog(input: Record<string, unknown>) {
     const http = { ...this.settings.http, requestTimeoutMs: this.settings.http.jobTimeoutMs };
     const prediction = await requestJson<Prediction>(
@@ -91,17 +93,29 @@ export class ReplicateLipSync implements LipSyncProvider {
     throw new LipSyncFailure('lipsync_failed', `${this.name}: ${'failed' in state ? state.failed : `prediction ${prediction.status}`}`);
   }
 
-  /** A Cog server has no way to look a prediction up: a restarted worker submits again (on one's own GPU, at no charge). */
+  /**
+   * Created (with the webhook, when there is one) or resumed, then followed: polled until it ends, or, with the
+   * webhook, left to it as soon as a look finds it still running (a LipSyncWaiting).
+   */
   private async predictOnReplicate(input: Record<string, unknown>, job: LipSyncJob) {
     const headers = { authorization: `Bearer ${this.settings.key}`, 'content-type': 'application/json' };
     const [owner, version] = this.model.split(':');
+    const webhook = this.settings.webhook;
     let first: Prediction | null = null;
     let id = job.resume;
     if (!id) {
       first = await requestJson<Prediction>(
         this.name,
         version ? `${this.base}/v1/predictions` : `${this.base}/v1/models/${owner}/predictions`,
-        { method: 'POST', headers, body: JSON.stringify(version ? { version: this.model, input } : { input }) },
+        {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            ...(version ? { version: this.model } : {}),
+            input,
+            ...(webhook ? { webhook: webhook.url, webhook_events_filter: ['completed'] } : {}),
+          }),
+        },
         this.settings.http,
       );
       if (!first.id) throw new LipSyncFailure('lipsync_failed', 'Replicate created a prediction without an id');
@@ -114,7 +128,9 @@ export class ReplicateLipSync implements LipSyncProvider {
       async () => {
         const prediction = first ?? (await requestJson<Prediction>(this.name, url, { headers }, this.settings.http));
         first = null;
-        return stateOf(prediction);
+        const state = stateOf(prediction);
+        if (!state.done && webhook) throw new LipSyncWaiting(id);
+        return state;
       },
       this.settings.http,
     );
