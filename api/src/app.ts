@@ -28,6 +28,7 @@ import { billingRoutes } from './domains/billing/routes';
 import { eventRoutes } from './domains/studio/events';
 import { assetRoutes } from './domains/assets/routes';
 import { lipSyncWebhookRoutes } from './domains/studio/lipsync-webhook';
+import { lipSyncReportRoutes } from './ops/lipsync-report';
 import { startWorkers } from './domains/studio/worker';
 import { backupEmbedded, backupPostgres, type Manifest } from './ops/backup';
 
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   uploadRoutes(app, ctx);
   studioRoutes(app, ctx);
   lipSyncWebhookRoutes(app, ctx);
+  lipSyncReportRoutes(app, ctx);
   billingRoutes(app, ctx);
   eventRoutes(app, ctx);
   await assetRoutes(app, ctx);

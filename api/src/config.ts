@@ -59,6 +59,7 @@ const EnvSchema = v.object({
   LIPSYNC_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
   LIPSYNC_MODEL: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]+(\/[\w.-]+)*(:[\w]+)?$/))),
   LIPSYNC_FALLBACK: v.optional(v.picklist(['true', 'false']), 'true'),
+  OPS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(24))),
   LIPSYNC_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.startsWith('whsec_'))),
   LIPSYNC_TIMEOUT_SECONDS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '900'),
   LIPSYNC_RETRIES: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0)), '2'),
@@ -107,6 +108,8 @@ export type Config = {
   stripe?: { secretKey: string; webhookSecret: string; prices: Record<string, string>; apiUrl?: string };
   /** The lip-sync engine when LIPSYNC_ENGINE names a provider (Replicate or a Cog server, sync.so, fal); otherwise the local renderer. */
   lipSync?: LipSyncSettings;
+  /** The bearer token of the operators' reports (`/api/ops/…`); without it they are not served. */
+  opsToken?: string;
   /** This API's address as the outside world reaches it: links in webhook events (default http://localhost:PORT). */
   publicApiUrl: string;
   webhooks: {
@@ -180,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, prices: e.STRIPE_PRICES!, apiUrl: e.STRIPE_API_URL }
       : undefined,
     publicApiUrl,
+    opsToken: e.OPS_TOKEN,
     webhooks: {
       allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
       requireHttps: e.NODE_ENV === 'production',

@@ -14,6 +14,7 @@ import { mediaDir } from './media/fixtures';
  * signed one has the video finished from the prediction's output.
  */
 const SECRET = `whsec_${Buffer.from('kagami-test-replicate-webhook-secret').toString('base64')}`;
+const OPS = 'ops-token-for-the-lipsync-report-0123';
 let t: TestApp;
 let fake: Awaited<ReturnType<typeof fakeReplicate>>;
 let dir: string;
@@ -39,6 +40,7 @@ beforeAll(async () => {
     LIPSYNC_KEY: 'r8_test',
     LIPSYNC_WEBHOOK_SECRET: SECRET,
     LIPSYNC_FALLBACK: 'false',
+    OPS_TOKEN: OPS,
   });
   await t.app.listen({ port, host: '127.0.0.1' });
 }, 60_000);
@@ -131,3 +133,15 @@ test("a plan without neural lip-sync (Free) has its videos' faces drawn here, th
   expect(ready.body).toMatchObject({ status: 'ready', engine: 'local' });
   expect(fake.seen.creates).toHaveLength(asked);
 }, 120_000);
+
+test("the operators' report: per team, the videos a provider made and the seconds it billed; only with the ops token", async () => {
+  const today = new Date().toISOString().slice(0, 10);
+  const url = `/api/ops/lipsync?from=${today}&to=${today}`;
+  expect((await call(t.app, { url })).status).toBe(401);
+  expect((await call(t.app, { url, token: 'not-the-ops-token-at-all-000' })).status).toBe(401);
+  expect((await call(t.app, { url: '/api/ops/lipsync?from=yesterday&to=today', token: OPS })).status).toBe(400);
+  const report = await call(t.app, { url, token: OPS });
+  expect(report).toMatchObject({ status: 200, body: { from: today, to: today } });
+  // The Creator team's video (Replicate, 7 s billed); the Free team's local one is not a provider's.
+  expect(report.body.teams).toEqual([expect.objectContaining({ team: 'Team', engine: 'replicate', videos: 1, billed_seconds: 7 })]);
+});
