@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { rmSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { videos } from '../src/db/schema';
+import { usage, videos } from '../src/db/schema';
 import { build, call, eventually, onboardedUser, readyLoopAvatar, subscribe, type TestApp } from './helper';
 import { fakeReplicate } from './lipsync/fake-replicate';
 import { mediaDir } from './media/fixtures';
@@ -145,3 +145,31 @@ test("the operators' report: per team, the videos a provider made and the second
   // The Creator team's video (Replicate, 7 s billed); the Free team's local one is not a provider's.
   expect(report.body.teams).toEqual([expect.objectContaining({ team: 'Team', engine: 'replicate', videos: 1, billed_seconds: 7 })]);
 });
+
+test('a provider that refuses the key, with no fallback: the video fails as lipsync_failed, asked once, its quota given back', async () => {
+  const owner = await onboardedUser(t.app, 'refused@example.com', 'Refused');
+  await subscribe(t, owner.token, 'price_creator_month_usd');
+  const avatarId = await readyLoopAvatar(t, owner.teamId);
+  const asked = fake.seen.creates.length;
+  fake.seen.refuseKey = true;
+  try {
+    const base = `/api/teams/${owner.teamId}`;
+    const video = await call(t.app, {
+      method: 'POST',
+      url: `${base}/videos`,
+      token: owner.token,
+      body: { name: 'Refused', avatar_id: avatarId, language: 'en', script: 'This key is not accepted.' },
+    });
+    const failed = await eventually(
+      () => call(t.app, { url: `${base}/videos/${video.body.id}`, token: owner.token }),
+      (r) => r.body.status !== 'in_progress',
+    );
+    expect(failed.body).toMatchObject({ status: 'failed', reason: 'lipsync_failed', engine: null });
+    expect(fake.seen.creates).toHaveLength(asked + 1);
+    const charges = await t.database.db.select().from(usage).where(eq(usage.itemId, video.body.id));
+    expect(charges.length).toBeGreaterThan(0);
+    expect(charges.every((charge) => charge.state === 'refunded')).toBe(true);
+  } finally {
+    fake.seen.refuseKey = false;
+  }
+}, 120_000);

@@ -11,7 +11,8 @@ import { lavfiClip } from '../media/fixtures';
 type Create = { input: { video: string; audio: string }; webhook?: string; webhook_events_filter?: string[] };
 
 export async function fakeReplicate(dir: string, predictTime: number) {
-  const seen = { creates: [] as Create[], videoTypes: [] as (string | null)[], polls: 0, done: false };
+  /** `refuseKey`: answer every create with 401, as Replicate does to a wrong token. */
+  const seen = { creates: [] as Create[], videoTypes: [] as (string | null)[], polls: 0, done: false, refuseKey: false };
   let output: Buffer | null = null;
   const server = createServer((req, res) => {
     void (async () => {
@@ -20,6 +21,7 @@ export async function fakeReplicate(dir: string, predictTime: number) {
       if (req.method === 'POST' && req.url === '/v1/models/bytedance/latentsync/predictions') {
         const body = JSON.parse(Buffer.concat(chunks).toString()) as Create;
         seen.creates.push(body);
+        if (seen.refuseKey) return res.writeHead(401, { 'content-type': 'application/json' }).end('{"detail":"Invalid token."}');
         seen.videoTypes.push((await fetch(body.input.video)).headers.get('content-type'));
         const speech = join(dir, 'fetched.wav');
         writeFileSync(speech, Buffer.from(await (await fetch(body.input.audio)).arrayBuffer()));
