@@ -72,6 +72,8 @@ test.describe.serial('Kagami deployed with docker-compose', () => {
   test('1. sign up, an avatar from a face clip and a video from a script, rendered by a worker and downloaded through the shell', async ({
     request,
   }) => {
+    // An avatar and then a video, each given READY by a worker on a busy two-core machine: more than one test's time.
+    test.setTimeout(2 * READY.timeout + 60_000);
     user = await signUp(request, `compose-${Date.now()}@example.com`);
     await signInWithToken(page, user.token, '/avatars/new');
     await page.getByRole('button', { name: 'Upload a video' }).click();
