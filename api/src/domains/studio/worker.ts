@@ -17,6 +17,7 @@ import { profileOf } from '../../engine/speech/synthesizer';
 import { QUEUES } from '../../jobs/queue';
 import { mailTemplates } from '../../mail/templates';
 import { allowanceOwnerOf, refund, settle } from '../billing/quota';
+import type { Allowance } from '../billing/plans';
 import { apiPlanOf, appPlanOf } from '../billing/subscriptions';
 import { startWebhookWorker } from '../webhooks/delivery';
 import { emitItemEvent, type ItemKind } from '../webhooks/item-events';
@@ -55,10 +56,10 @@ async function allowanceOfVideo(ctx: AppContext, video: typeof videos.$inferSele
   return current?.plan.allowance;
 }
 
-async function videoWantsWatermark(ctx: AppContext, video: typeof videos.$inferSelect) {
+async function videoWantsWatermark(ctx: AppContext, video: typeof videos.$inferSelect, allowance: Allowance | undefined) {
   const [team] = await ctx.db.select({ keep: teams.keepWatermark }).from(teams).where(eq(teams.id, video.teamId));
   if (team?.keep ?? false) return true;
-  return !(await allowanceOfVideo(ctx, video))?.watermarkRemoval;
+  return !allowance?.watermarkRemoval;
 }
 
 async function processAvatar(ctx: AppContext, avatarId: string) {
@@ -178,6 +179,7 @@ async function renderVideo(ctx: AppContext, videoId: string) {
     audio = speechFile;
   }
   const output = `${videoId}.mp4`;
+  const allowance = await allowanceOfVideo(ctx, video);
   try {
     const rendered = await ctx.engine
       .renderVideo({
@@ -189,9 +191,9 @@ async function renderVideo(ctx: AppContext, videoId: string) {
         language: video.language as ContentLanguage,
         seed: videoId,
         output: ctx.assets.path('video_output', output),
-        watermark: ctx.config.watermark && (await videoWantsWatermark(ctx, video)),
+        watermark: ctx.config.watermark && (await videoWantsWatermark(ctx, video, allowance)),
         subtitles: video.subtitles && video.script ? video.script : undefined,
-        localOnly: !(await allowanceOfVideo(ctx, video))?.neuralLipSync,
+        localOnly: !allowance?.neuralLipSync,
         lipSyncJob: {
           resume: video.lipsyncEngine && video.lipsyncJobId ? { engine: video.lipsyncEngine, id: video.lipsyncJobId } : undefined,
           submitted: async (engine, id) => {

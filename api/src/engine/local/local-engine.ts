@@ -258,18 +258,22 @@ export class LocalEngine implements GenerationEngine {
     tracking?: RenderInput['lipSyncJob'],
   ) {
     const provider = this.lipSync!.provider;
+    const resume = tracking?.resume?.engine === provider.engine ? tracking.resume.id : undefined;
     const long = join(tmpdir(), `kagami-${randomUUID()}.mp4`);
     try {
-      await runFfmpeg(['-stream_loop', '-1', '-i', job.loop, '-t', job.duration.toFixed(3), '-an', ...AVATAR_H264, long], {
-        timeoutMs: 3_600_000,
-      });
+      // A resumed job was sent its loop already.
+      if (!resume) {
+        await runFfmpeg(['-stream_loop', '-1', '-i', job.loop, '-t', job.duration.toFixed(3), '-an', ...AVATAR_H264, long], {
+          timeoutMs: 3_600_000,
+        });
+      }
       return await provider.render({
         loop: long,
         photo: job.photo,
         audio: job.audio,
         durationSeconds: job.duration,
         output: job.talking,
-        resume: tracking?.resume?.engine === provider.engine ? tracking.resume.id : undefined,
+        resume,
         submitted: tracking ? (id) => tracking.submitted(provider.engine, id) : undefined,
       });
     } catch (error) {

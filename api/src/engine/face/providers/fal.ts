@@ -32,9 +32,11 @@ export class FalLipSync implements LipSyncProvider {
 
   async render(job: LipSyncJob): Promise<LipSyncRun> {
     const headers = { authorization: `Key ${this.settings.key ?? ''}`, 'content-type': 'application/json' };
-    const [video, audio] = await Promise.all([this.links(job.loop), this.links(job.audio)]);
+    // A resumed job has its inputs.
+    const media = await Promise.all((job.resume ? [] : [job.loop, job.audio]).map((file) => this.links(file)));
+    const [video, audio] = media;
     try {
-      const input = { video_url: video.url, audio_url: audio.url, ...(/sync-lipsync/.test(this.model) ? { sync_mode: 'cut_off' } : {}) };
+      const input = { video_url: video?.url, audio_url: audio?.url, ...(/sync-lipsync/.test(this.model) ? { sync_mode: 'cut_off' } : {}) };
       const queued: Queued = job.resume
         ? { request_id: job.resume }
         : await requestJson<Queued>(
@@ -65,7 +67,7 @@ export class FalLipSync implements LipSyncProvider {
       await takeOutput('fal', result.video?.url, job.output, job.durationSeconds, this.settings.http);
       return { engine: this.engine, providerId: id, billedSeconds: job.durationSeconds };
     } finally {
-      await Promise.all([video.release(), audio.release()]);
+      await Promise.all(media.map((link) => link.release()));
     }
   }
 }

@@ -21,7 +21,6 @@ type Prediction = {
   output?: unknown;
   error?: unknown;
   metrics?: { predict_time?: number };
-  urls?: { get?: string };
 };
 
 /**
@@ -64,9 +63,11 @@ export class ReplicateLipSync implements LipSyncProvider {
 
   async render(job: LipSyncJob): Promise<LipSyncRun> {
     const wantsPhoto = /sadtalker/i.test(this.model) && job.photo;
-    const media = await Promise.all([this.links(job.loop), this.links(job.audio), ...(wantsPhoto ? [this.links(job.photo!)] : [])]);
+    // A resumed prediction has its inputs (only hosted ones are resumed: a Cog server's cannot be looked up).
+    const files = job.resume ? [] : [job.loop, job.audio, ...(wantsPhoto ? [job.photo!] : [])];
+    const media = await Promise.all(files.map((file) => this.links(file)));
     try {
-      const input = inputsFor(this.model, { video: media[0]!.url, audio: media[1]!.url, photo: media[2]?.url });
+      const input = inputsFor(this.model, { video: media[0]?.url ?? '', audio: media[1]?.url ?? '', photo: media[2]?.url });
       const prediction = this.cog ? await this.predictOnCog(input) : await this.predictOnReplicate(input, job);
       await takeOutput(this.name, outputOf(prediction.output), job.output, job.durationSeconds, this.settings.http);
       return { engine: this.engine, providerId: prediction.id ?? '', billedSeconds: prediction.metrics?.predict_time ?? null };

@@ -44,9 +44,11 @@ export class SyncLipSync implements LipSyncProvider {
 
   async render(job: LipSyncJob): Promise<LipSyncRun> {
     const headers = { 'x-api-key': this.settings.key ?? '', 'content-type': 'application/json' };
-    const [video, audio] = await Promise.all([this.links(job.loop), this.links(job.audio)]);
+    // A resumed job has its inputs.
+    const media = await Promise.all((job.resume ? [] : [job.loop, job.audio]).map((file) => this.links(file)));
+    const [video, audio] = media;
     try {
-      const id = job.resume ?? (await this.submit(headers, video.url, audio.url, job));
+      const id = job.resume ?? (await this.submit(headers, video!.url, audio!.url, job));
       const url = `${this.base}/v2/generate/${encodeURIComponent(id)}`;
       const done = await pollJob(
         'sync.so',
@@ -56,7 +58,7 @@ export class SyncLipSync implements LipSyncProvider {
       await takeOutput('sync.so', done.outputUrl ?? done.outputMediaUrl, job.output, job.durationSeconds, this.settings.http);
       return { engine: this.engine, providerId: id, billedSeconds: done.outputDuration ?? null };
     } finally {
-      await Promise.all([video.release(), audio.release()]);
+      await Promise.all(media.map((link) => link.release()));
     }
   }
 
