@@ -24,6 +24,7 @@ import { webhookRoutes } from './domains/webhooks/routes';
 import { publicApiRoutes } from './domains/public-api/routes';
 import { uploadRoutes } from './domains/uploads/routes';
 import { studioRoutes } from './domains/studio/routes';
+import { voiceLibraryRoutes } from './domains/studio/voice-library';
 import { billingRoutes } from './domains/billing/routes';
 import { eventRoutes } from './domains/studio/events';
 import { assetRoutes } from './domains/assets/routes';
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   webhookRoutes(app, ctx);
   uploadRoutes(app, ctx);
   studioRoutes(app, ctx);
+  voiceLibraryRoutes(app, ctx);
   lipSyncWebhookRoutes(app, ctx);
   lipSyncReportRoutes(app, ctx);
   billingRoutes(app, ctx);

@@ -108,6 +108,14 @@ const teamPath = (rest = '') => `/api/teams/${team.id}${rest}`;
 const ROWS: Row[] = [
   // Public: the same answer for everyone.
   { route: 'GET /api/health', access: 'public', ok: 200, request: () => ({ method: 'GET', url: '/api/health' }) },
+  // The built-in voice library is the same for every team, and holds nothing of anyone's.
+  { route: 'GET /api/voices/builtin', access: 'public', ok: 200, request: () => ({ method: 'GET', url: '/api/voices/builtin' }) },
+  {
+    route: 'GET /api/voices/builtin/:id/preview',
+    access: 'public',
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/voices/builtin/builtin-de-anna/preview' }),
+  },
   { route: 'HEAD /api/docs', access: 'public', ok: 200, request: () => ({ method: 'HEAD', url: '/api/docs' }) },
   { route: 'GET /api/docs/', access: 'public', ok: 200, request: () => ({ method: 'GET', url: '/api/docs/' }) },
   { route: 'GET /api/docs/json', access: 'public', ok: 200, request: () => ({ method: 'GET', url: '/api/docs/json' }) },

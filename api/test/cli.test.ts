@@ -57,7 +57,9 @@ test('avatars and voices list what the team has', async () => {
   expect(avatars.code).toBe(0);
   expect(avatars.stdout).toMatch(new RegExp(`${avatarId}\\s+ready\\s+en\\s+CLI presenter`));
   const voices = await kagami('voices', '--json');
-  expect(JSON.parse(voices.stdout)).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'builtin-ja', kind: 'builtin' })]));
+  expect(JSON.parse(voices.stdout)).toEqual(
+    expect.arrayContaining([expect.objectContaining({ id: 'builtin-ja-haruka', kind: 'builtin', gender: 'female' })]),
+  );
 });
 
 test('video create --wait --out renders a video and saves a playable mp4; video get shows it', async () => {

@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { CONTENT_LANGUAGES } from '@kagami/shared/validation';
 import { avatars, usage, videos, voices } from '../src/db/schema';
 import { build, call, onboardedUser, subscribe, type TestApp } from './helper';
 
@@ -129,11 +130,20 @@ test('bad pages are refused with a reason', async () => {
   expect((await v1('/avatars/not-a-uuid', team.key)).status).toBe(400);
 });
 
-test('voices: the built-in ones (one per language) first, then the team voice models', async () => {
+test('voices: the built-in ones (a female and a male per language) first, then the team voice models', async () => {
   const { body } = await v1('/voices', team.key);
-  const data = body.data as { id: string; kind: string; language: string; name: string }[];
-  expect(data.filter((voice) => voice.kind === 'builtin')).toHaveLength(13);
-  expect(data).toContainEqual(expect.objectContaining({ id: 'builtin-ja', kind: 'builtin', language: 'ja' }));
+  const data = body.data as { id: string; kind: string; language: string; name: string; gender: string; preview_url: string }[];
+  const builtins = data.filter((voice) => voice.kind === 'builtin');
+  for (const language of CONTENT_LANGUAGES) {
+    expect(builtins.filter((voice) => voice.language === language).map((voice) => voice.gender)).toEqual(
+      expect.arrayContaining(['female', 'male']),
+    );
+  }
+  const haruka = data.find((voice) => voice.id === 'builtin-ja-haruka');
+  expect(haruka).toMatchObject({ kind: 'builtin', language: 'ja', gender: 'female', name: 'Haruka' });
+  const preview = await t.app.inject({ url: new URL(haruka!.preview_url).pathname });
+  expect(preview.statusCode).toBe(200);
+  expect(preview.headers['content-type']).toBe('audio/mpeg');
   expect(data.at(-1)).toMatchObject({ kind: 'custom', name: 'My voice', language: 'ja' });
 });
 
@@ -231,7 +241,25 @@ describe('creating a video', () => {
       script: 'こんにちは。',
       voice_id: 'builtin-ja',
     });
-    expect(made).toMatchObject({ status: 202, body: { voice_id: null, language: 'ja' } });
+    // The id before the library names the language's default voice, and is echoed as sent.
+    expect(made).toMatchObject({ status: 202, body: { voice_id: 'builtin-ja', language: 'ja' } });
+    const named = await create({
+      title: 'Takumi',
+      avatar_id: avatarIds[2],
+      language: 'ja',
+      script: 'こんにちは。',
+      voice_id: 'builtin-ja-takumi',
+    });
+    expect(named).toMatchObject({ status: 202, body: { voice_id: 'builtin-ja-takumi' } });
+    const english = {
+      title: 'Wrong language',
+      avatar_id: avatarIds[2],
+      language: 'ja',
+      script: 'こんにちは。',
+      voice_id: 'builtin-en-emma',
+    };
+    expect(await create(english)).toMatchObject({ status: 400, body: { code: 'voice_language_mismatch' } });
+    expect(await create({ ...english, voice_id: 'builtin-ja-nobody' })).toMatchObject({ status: 404 });
 
     const bad = await create({ avatar_id: 'nope', language: 'xx', script: 42, voice_id: 'someone' });
     expect(bad.status).toBe(400);

@@ -6,7 +6,9 @@ import { probeMedia } from '../src/media/probe';
 import { SpeechSynthesizer } from '../src/engine/speech/synthesizer';
 import { build, call, eventually, mailMatching, onboardedUser, subscribe, uploadFile, type TestApp } from './helper';
 import { runFfmpeg } from '../src/media/tools';
-import { FACE_PHOTO, faceClip, mediaDir, PORTRAIT, testPatternVideo, tone } from './media/fixtures';
+import { FACE_PHOTO, faceClip, facePhoto, MAN_PORTRAIT, mediaDir, PORTRAIT, testPatternVideo, tone } from './media/fixtures';
+import { decodeMono } from '../src/engine/local/decode';
+import { analyzeVoice } from '../src/engine/local/voice-analysis';
 
 let t: TestApp;
 let owner: { token: string; teamId: string };
@@ -124,13 +126,16 @@ test('an avatar from one photo ends ready as a photo avatar, and a video made fr
     () => api(owner.token).get(`${base()}/avatars/${created.body.id}`),
     (r) => r.body.status !== 'in_progress',
   );
-  expect(done.body).toMatchObject({ status: 'ready', reason: null, source_kind: 'photo', default_voice_id: null });
+  expect(done.body).toMatchObject({ status: 'ready', reason: null, source_kind: 'photo', default_voice_id: null, gender: 'female' });
   const video = await api(owner.token).post(`${base()}/videos`, {
     name: 'From a photo',
     avatar_id: done.body.id,
     language: 'en',
     script: 'Hello from a photo.',
   });
+  // A woman's face with no voice of its own speaks with the library's woman's voice.
+  expect(video.body.voice_id).toBe('builtin-en-emma');
+  expect(await previewPitch(done.body.id)).toBeGreaterThan(160);
   const rendered = await eventually(
     () => api(owner.token).get(`${base()}/videos/${video.body.id}`),
     (r) => r.body.status !== 'in_progress',
@@ -139,6 +144,51 @@ test('an avatar from one photo ends ready as a photo avatar, and a video made fr
   const probe = await probeMedia(join(t.config.dataDir, 'video_output', `${video.body.id}.mp4`));
   expect(probe).toMatchObject({ video: { codec: 'h264', width: 640, height: 640 }, audio: { codec: 'aac' } });
 }, 120_000);
+
+test("a man's photo makes an avatar that speaks with the library's man's voice, in every language", async () => {
+  const upload = await uploadFile(
+    t.app,
+    owner.token,
+    owner.teamId,
+    readFileSync(await facePhoto(dir, MAN_PORTRAIT, 'man.jpg')),
+    'avatar_photo',
+  );
+  const created = await api(owner.token).post(`${base()}/avatars`, {
+    name: 'Man',
+    language: 'en',
+    upload_id: upload,
+    consent_text: consent,
+  });
+  const done = await eventually(
+    () => api(owner.token).get(`${base()}/avatars/${created.body.id}`),
+    (r) => r.body.status !== 'in_progress',
+  );
+  expect(done.body).toMatchObject({ status: 'ready', gender: 'male', default_voice_id: null });
+  expect(await previewPitch(done.body.id)).toBeLessThan(160);
+  expect(await previewPitch(done.body.id, 'ja', 'こんにちは、よろしくお願いします。')).toBeLessThan(160);
+  const video = await api(owner.token).post(`${base()}/videos`, {
+    name: 'Man',
+    avatar_id: done.body.id,
+    language: 'ja',
+    script: 'こんにちは。',
+  });
+  expect(video.body.voice_id).toBe('builtin-ja-takumi');
+  expect((await api(owner.token).delete(`${base()}/videos/${video.body.id}`)).status).toBeLessThan(300);
+}, 120_000);
+
+/** The median pitch of the avatar's voice preview, as a listener's pitch tracker hears it. */
+async function previewPitch(avatarId: string, language = 'en', text = 'Hello everyone, this is how I sound today.') {
+  const preview = await t.app.inject({
+    method: 'POST',
+    url: `${base()}/voice-preview`,
+    headers: { authorization: `Bearer ${owner.token}` },
+    payload: { avatar_id: avatarId, language, text },
+  });
+  expect(preview.statusCode).toBe(200);
+  const file = join(dir, `preview-${avatarId}.wav`);
+  writeFileSync(file, preview.rawPayload);
+  return analyzeVoice(await decodeMono(file)).medianPitchHz;
+}
 
 test('a photo with two faces ends failed with multiple_faces', async () => {
   const group = join(dir, 'group.jpg');
@@ -303,7 +353,7 @@ test('an avatar whose sound holds no speech gets no voice; its videos and previe
     language: 'en',
     script: 'This avatar speaks with a built-in voice.',
   });
-  expect(video).toMatchObject({ status: 202, body: { voice_id: null } });
+  expect(video).toMatchObject({ status: 202, body: { voice_id: 'builtin-en-emma' } });
   const rendered = await eventually(
     () => api(owner.token).get(`${base()}/videos/${video.body.id}`),
     (r) => r.body.status !== 'in_progress',

@@ -54,8 +54,8 @@ export async function listVoices(client: KagamiClient, io: Io, json: boolean) {
   if (json) return io.out(JSON.stringify(voices, null, 2));
   io.out(
     table(
-      ['ID', 'KIND', 'STATUS', 'LANGUAGE', 'NAME'],
-      voices.map((v) => [v.id, v.kind, v.status, v.language, v.name]),
+      ['ID', 'KIND', 'STATUS', 'LANGUAGE', 'GENDER', 'NAME'],
+      voices.map((v) => [v.id, v.kind, v.status, v.language, v.gender ?? '-', v.name]),
     ),
   );
 }

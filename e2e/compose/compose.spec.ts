@@ -64,7 +64,8 @@ test.describe.serial('Kagami deployed with docker-compose', () => {
 
   test.beforeAll(async ({ browser }) => {
     await allHealthy();
-    page = await browser.newPage();
+    // Long waits on a spinning page: with reduced motion nothing repaints, leaving the CPU to the workers.
+    page = await browser.newPage({ reducedMotion: 'reduce' });
     await page.route(/accounts\.google\.com|gstatic\.com/, (route) => route.abort());
   });
   test.afterAll(() => page.close());

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { chmodSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { MEDIA } from '../playwright.config';
@@ -9,6 +10,8 @@ export const media = (name: 'face-clip.mp4' | 'large-face-clip.mp4' | 'voice.wav
 export function probe(file: string): { format: string; streams: string[]; seconds: number } {
   const fromApi = createRequire(join(__dirname, '..', '..', 'api', 'package.json'));
   const ffprobe = (fromApi('@ffprobe-installer/ffprobe') as { path: string }).path;
+  // Its package's install script, which marks it executable, does not run under pnpm's defaults.
+  chmodSync(ffprobe, 0o755);
   const out = JSON.parse(
     execFileSync(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]).toString(),
   ) as {

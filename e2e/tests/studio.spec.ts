@@ -175,6 +175,24 @@ test.describe.serial('a studio session from one account', () => {
   });
 });
 
+test("the voice library: each language's female and male voices, each preview plays speech", async ({ page, request }) => {
+  const token = await onboardedByApi(request, uniqueEmail('library'), { name: 'Mio' });
+  await signInWithToken(page, token, '/voices');
+  const library = page.getByRole('region', { name: 'Voice library' });
+  await expect(library.getByTestId('library-voice')).toHaveText([/^Emma.*Female/, /^James.*Male/, /^Alan \(Scottish English\).*Male/]);
+  await library.getByLabel('Language of the voices').selectOption('ja');
+  await expect(library.getByTestId('library-voice')).toHaveText([/^Haruka.*Female/, /^Takumi.*Male/]);
+  const preview = library.getByLabel('Preview of Haruka');
+  await preview.evaluate((audio: HTMLAudioElement) => {
+    audio.preload = 'auto';
+    audio.load();
+  });
+  // The browser decoded the API's MP3: a second or more of it, and no error.
+  await expect
+    .poll(() => preview.evaluate((audio: HTMLAudioElement) => (audio.error ? -1 : audio.duration || 0)), { timeout: 30_000 })
+    .toBeGreaterThan(1);
+});
+
 test('an upload interrupted by a page reload resumes where it stopped', async ({ page, request }) => {
   test.setTimeout(120_000);
   const token = await onboardedByApi(request, uniqueEmail('resume'), { name: 'Yuki' });

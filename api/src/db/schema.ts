@@ -224,6 +224,8 @@ export const avatars = pgTable(
     /** Where the mouth is in each frame of the clip (JSON); null for avatars made before lip-sync. */
     mouth: text('mouth'),
     defaultVoiceId: uuid('default_voice_id').references(() => voices.id, { onDelete: 'set null' }),
+    /** The gender face-api estimates for the face: which built-in voice speaks for an avatar without a voice of its own. */
+    gender: text('gender', { enum: ['female', 'male'] }),
     /** While in progress: the processing step the worker is on, and how far it is through the whole (0-100). */
     stage: text('stage', { enum: ['queued', 'finding_face', 'choosing_stretch', 'animating_photo', 'tracking_mouth', 'finishing'] }),
     progress: integer('progress'),
@@ -249,6 +251,8 @@ export const videos = pgTable(
     language: text('language').notNull(),
     script: text('script'),
     audioSource: text('audio_source'),
+    /** The built-in voice that speaks the script (`builtin-…`), when no voice model of the team does. */
+    builtinVoiceId: text('builtin_voice_id'),
     /** Burn the script in as subtitles. */
     subtitles: boolean('subtitles').notNull().default(false),
     status: status(),

@@ -1,7 +1,8 @@
 import type { ContentLanguage } from '@kagami/shared/validation';
 import type { LipSyncRun } from './face/lipsync-provider';
 import type { RenderTimings } from './face/render';
-import type { PhonemeEvent, Speech, VoiceProfile } from './speech/synthesizer';
+import type { Gender } from './speech/builtin-voices';
+import type { PhonemeEvent, SpeakingVoice, Speech, VoiceProfile } from './speech/synthesizer';
 
 /** Finished videos are at most this tall (the avatar's own size up to it), at this frame rate. */
 export const MAX_VIDEO_HEIGHT = 1080;
@@ -28,6 +29,8 @@ export type AvatarOutput = {
   mouth: string | null;
   /** The speaker measured from the video's own sound, when it has speech. */
   defaultVoice: VoiceProfile | null;
+  /** The gender face-api estimates for the face (null when unsure): whose built-in voice speaks for it by default. */
+  gender: Gender | null;
 };
 
 export type VoiceOutput = { profile: VoiceProfile; sample: string };
@@ -87,7 +90,7 @@ export interface GenerationEngine {
     onProgress?: AvatarProgress,
   ): Promise<AvatarOutput>;
   processVoice(source: string, language: ContentLanguage, sample: string): Promise<VoiceOutput>;
-  synthesizeSpeech(text: string, language: ContentLanguage, profile?: VoiceProfile): Promise<Speech>;
+  synthesizeSpeech(text: string, language: ContentLanguage, voice?: SpeakingVoice): Promise<Speech>;
   renderVideo(input: RenderInput): Promise<RenderResult>;
   close(): void;
 }

@@ -59,3 +59,8 @@ export function runTool(
 
 export const runFfmpeg = (args: string[], options?: { timeoutMs?: number; input?: Buffer }) =>
   runTool(ffmpegPath, ['-hide_banner', '-loglevel', 'error', '-y', ...args], options);
+
+/** Speech (a WAV file's bytes) encoded as an MP3 file. */
+export const encodeMp3 = async (wav: Buffer, file: string) => {
+  await runFfmpeg(['-f', 'wav', '-i', 'pipe:0', '-c:a', 'libmp3lame', '-b:a', '96k', file], { input: wav });
+};

@@ -18,11 +18,26 @@ import type { Articulation } from '../../src/engine/face/types';
 import { loudnessPerFrame } from '../../src/engine/face/loudness';
 import type { PhonemeEvent } from '../../src/engine/speech/synthesizer';
 import { SAMPLE_SENTENCES } from '../../src/engine/speech/sample-sentences';
-import { SAMPLE_RATE, SpeechSynthesizer } from '../../src/engine/speech/synthesizer';
+import { SpeechSynthesizer, type SpeakingVoice } from '../../src/engine/speech/synthesizer';
+import { ESPEAK_VOICES } from '../../src/engine/speech/builtin-voices';
+import { wavSampleRate } from '../../src/engine/speech/wav';
 
 const FPS = 25;
 const FRAME_MS = 1000 / FPS;
 const EPSILON = 1e-9;
+/** eSpeak NG's voice of a language (English speaks with Flite in the product; these tests are about eSpeak's phonemes). */
+const espeak = (language: ContentLanguage): SpeakingVoice => ({
+  builtin: {
+    id: `espeak-${language}`,
+    name: 'eSpeak NG',
+    language,
+    gender: 'male',
+    engine: 'espeak',
+    engineVoice: ESPEAK_VOICES[language],
+  },
+});
+/** The rate of the recordings made up here. */
+const RATE = 22_050;
 const pcmOf = (wav: Buffer) =>
   Float32Array.from(new Int16Array(wav.buffer.slice(wav.byteOffset + 44, wav.byteOffset + wav.byteLength)), (sample) => sample / 32768);
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
@@ -76,7 +91,7 @@ describe('the viseme table', () => {
     const speech = new SpeechSynthesizer();
     try {
       for (const [language, sentence] of Object.entries(SAMPLE_SENTENCES) as [ContentLanguage, string][]) {
-        const spoken = await speech.synthesize(sentence, language);
+        const spoken = await speech.synthesize(sentence, language, espeak(language));
         const unknown = spoken.phonemes
           .filter((event) => event.id)
           .filter((event) => parsePhoneme(event.id, language).unknown.length || !phonesOf(event.id, language).length)
@@ -94,9 +109,9 @@ describe('from the phonemes eSpeak reports while it speaks', () => {
   afterAll(() => speech.close());
 
   const speak = async (text: string, language: ContentLanguage = 'en') => {
-    const spoken = await speech.synthesize(text, language);
+    const spoken = await speech.synthesize(text, language, espeak(language));
     const frames = Math.ceil(spoken.durationSeconds * FPS) + 10;
-    const loudness = loudnessPerFrame(pcmOf(spoken.wav), SAMPLE_RATE, FPS, frames);
+    const loudness = loudnessPerFrame(pcmOf(spoken.wav), wavSampleRate(spoken.wav), FPS, frames);
     return {
       ...spoken,
       frames,
@@ -266,9 +281,9 @@ describe('on any phoneme sequence', () => {
 describe('from the loudness of uploaded audio', () => {
   /** 0.6 s of a voiced buzz, 0.6 s of silence, 0.6 s of buzz. */
   const recording = () => {
-    const pcm = new Float32Array(Math.round(SAMPLE_RATE * 1.8));
+    const pcm = new Float32Array(Math.round(RATE * 1.8));
     for (let i = 0; i < pcm.length; i += 1) {
-      const t = i / SAMPLE_RATE;
+      const t = i / RATE;
       if (t < 0.6 || t >= 1.2) pcm[i] = 0.27 * (Math.sin(2 * Math.PI * 140 * t) * (0.6 + 0.4 * Math.sin(2 * Math.PI * 4 * t)));
     }
     return pcm;
@@ -276,8 +291,8 @@ describe('from the loudness of uploaded audio', () => {
 
   test('the jaw follows the sound, smoothly, and everything rests through the pause', () => {
     const pcm = recording();
-    const loudness = loudnessPerFrame(pcm, SAMPLE_RATE, FPS, 45);
-    const track = articulationFromLoudness(loudness, FPS, pcm, SAMPLE_RATE);
+    const loudness = loudnessPerFrame(pcm, RATE, FPS, 45);
+    const track = articulationFromLoudness(loudness, FPS, pcm, RATE);
     expect(Math.max(...track.slice(0, 15).map((a) => a.jaw))).toBeGreaterThan(0.6);
     expect(track.slice(15, 30).every((a) => a.jaw === 0 && a.round === 0 && a.spread === 0)).toBe(true);
     expect(Math.max(...track.slice(31).map((a) => a.jaw))).toBeGreaterThan(0.6);
@@ -289,11 +304,13 @@ describe('from the loudness of uploaded audio', () => {
     const speech = new SpeechSynthesizer();
     try {
       const spreadOf = async (text: string) => {
-        const spoken = await speech.synthesize(text, 'en');
+        // The spectral cue was measured on eSpeak's voices (see SPREAD_FROM_DB).
+        const spoken = await speech.synthesize(text, 'en', espeak('en'));
         const pcm = pcmOf(spoken.wav);
         const frames = Math.ceil(spoken.durationSeconds * FPS);
-        const loudness = loudnessPerFrame(pcm, SAMPLE_RATE, FPS, frames);
-        const track = articulationFromLoudness(loudness, FPS, pcm, SAMPLE_RATE);
+        const rate = wavSampleRate(spoken.wav);
+        const loudness = loudnessPerFrame(pcm, rate, FPS, frames);
+        const track = articulationFromLoudness(loudness, FPS, pcm, rate);
         expect(stepViolations(track)).toEqual([]);
         return mean(track.filter((_, n) => loudness[n]! > 0.2).map((a) => a.spread));
       };

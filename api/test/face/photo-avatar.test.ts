@@ -6,8 +6,7 @@ import { join } from 'node:path';
 import { readMeshTrack } from '../../src/engine/face/mesh-track';
 import { headRegion } from '../../src/engine/face/warp';
 import { LocalEngine } from '../../src/engine/local/local-engine';
-import { SAMPLE_RATE } from '../../src/engine/speech/synthesizer';
-import { pcmToWav } from '../../src/engine/speech/wav';
+import { pcmToWav, wavSampleRate } from '../../src/engine/speech/wav';
 import { probeMedia } from '../../src/media/probe';
 import { runFfmpeg } from '../../src/media/tools';
 import { FACE_PHOTO, mediaDir, textFile, avatarOutputs, PORTRAIT } from '../media/fixtures';
@@ -38,12 +37,14 @@ const outputs = (name: string) => avatarOutputs(dir, name);
 async function speechOf(seconds: number) {
   const parts: Buffer[] = [];
   let total = 0;
+  let rate = 0;
   for (let i = 0; total < seconds; i += 1) {
     const speech = await engine.synthesizeSpeech(SENTENCES[i % SENTENCES.length]!, 'en');
-    parts.push(speech.wav.subarray(44), Buffer.alloc(Math.round(0.4 * SAMPLE_RATE) * 2));
+    rate = wavSampleRate(speech.wav);
+    parts.push(speech.wav.subarray(44), Buffer.alloc(Math.round(0.4 * rate) * 2));
     total += speech.durationSeconds + 0.4;
   }
-  return pcmToWav(Buffer.concat(parts), SAMPLE_RATE);
+  return pcmToWav(Buffer.concat(parts), rate);
 }
 
 /** Runs where `values` are below `limit`: how many separate dips. */

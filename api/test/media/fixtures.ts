@@ -63,6 +63,19 @@ export const CLEAR_CHIN = { photo: FACE_PHOTO.replace('sample3', 'sample6'), cro
 /** A head-and-shoulders portrait for photo avatars (sample6, bottom left): one frontal face, lips closed. */
 export const PORTRAIT = { photo: FACE_PHOTO.replace('sample3', 'sample6'), crop: 'crop=640:640:38:318' };
 
+/** A man's frontal face for photo avatars: the webcam picture in human's FaceID screenshot, scaled up. */
+export const MAN_PORTRAIT = {
+  photo: join(dirname(dirname(require.resolve('@vladmandic/human'))), 'assets', 'screenshot-faceid.jpg'),
+  crop: 'crop=150:150:9:138,scale=480:480',
+};
+
+/** A face of a fixture cut out as a JPEG photo in `dir`. */
+export async function facePhoto(dir: string, face: { photo: string; crop: string }, name = 'face.jpg') {
+  const file = join(dir, name);
+  await runFfmpeg(['-i', face.photo, '-vf', face.crop, '-q:v', '2', file]);
+  return file;
+}
+
 /** One face (FACE_PHOTO, or `face`) as a 35 s 640x640 clip, with speech on its sound track. */
 export async function faceClip(dir: string, speechWav: string, seconds = 35, face = { photo: FACE_PHOTO, crop: ONE_FACE }) {
   const photo = face.photo;

@@ -3,8 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ContentLanguage } from '@kagami/shared/validation';
 import { probeMedia } from '../../src/media/probe';
-import { SCRIPT_MAX_CHARS } from '@kagami/shared/validation';
+import { CONTENT_LANGUAGES, SCRIPT_MAX_CHARS } from '@kagami/shared/validation';
 import { SpeechSynthesizer } from '../../src/engine/speech/synthesizer';
+import { BUILTIN_VOICES, builtinVoice } from '../../src/engine/speech/builtin-voices';
+import { SAMPLE_SENTENCES } from '../../src/engine/speech/sample-sentences';
+import { parsePhoneme } from '../../src/engine/face/articulation';
+import { decodeMono } from '../../src/engine/local/decode';
+import { analyzeVoice, holdsSpeech } from '../../src/engine/local/voice-analysis';
 
 const synthesizer = new SpeechSynthesizer();
 const dir = mkdtempSync(join(tmpdir(), 'kagami-speech-'));
@@ -39,7 +44,8 @@ test.each(Object.entries(SENTENCES) as [ContentLanguage, string][])(
     const file = join(dir, `${language}.wav`);
     writeFileSync(file, speech.wav);
     const probe = await probeMedia(file);
-    expect(probe).toMatchObject({ formatName: 'wav', audio: { sampleRate: 22050, channels: 1 } });
+    // English speaks with Flite (16 kHz), the other languages with eSpeak NG (22.05 kHz).
+    expect(probe).toMatchObject({ formatName: 'wav', audio: { sampleRate: language === 'en' ? 16_000 : 22_050, channels: 1 } });
     expect(probe!.durationSeconds).toBeCloseTo(speech.durationSeconds, 1);
   },
 );
@@ -51,9 +57,47 @@ test('Japanese kanji are read as words, not as "Japanese letter" noise', async (
 });
 
 test('the voice profile shapes the speech: a faster speaker takes less time', async () => {
-  const slow = await synthesizer.synthesize(SENTENCES.en, 'en', { medianPitchHz: 110, wordsPerMinute: 120, loudnessDb: -20 });
-  const fast = await synthesizer.synthesize(SENTENCES.en, 'en', { medianPitchHz: 220, wordsPerMinute: 240, loudnessDb: -20 });
+  const slow = await synthesizer.synthesize(SENTENCES.en, 'en', { profile: { medianPitchHz: 110, wordsPerMinute: 120, loudnessDb: -20 } });
+  const fast = await synthesizer.synthesize(SENTENCES.en, 'en', { profile: { medianPitchHz: 220, wordsPerMinute: 240, loudnessDb: -20 } });
   expect(fast.durationSeconds).toBeLessThan(slow.durationSeconds * 0.7);
+});
+
+describe('the voice library', () => {
+  test.each(CONTENT_LANGUAGES.map((language) => [language]))(
+    "%s: a female and a male built-in voice, each speaking, the woman's voice higher than the man's",
+    async (language) => {
+      const ofLanguage = BUILTIN_VOICES.filter((voice) => voice.language === language);
+      const pitch: Record<string, number[]> = { female: [], male: [] };
+      for (const voice of ofLanguage) {
+        const file = join(dir, `${voice.id}.wav`);
+        writeFileSync(file, (await synthesizer.synthesize(SAMPLE_SENTENCES[language], language, { builtin: voice })).wav);
+        const heard = analyzeVoice(await decodeMono(file));
+        expect(holdsSpeech(heard, 1.5)).toBe(true);
+        pitch[voice.gender]!.push(heard.medianPitchHz);
+      }
+      expect(pitch.female!.length).toBeGreaterThanOrEqual(1);
+      expect(pitch.male!.length).toBeGreaterThanOrEqual(1);
+      expect(Math.min(...pitch.female!)).toBeGreaterThan(Math.max(...pitch.male!) * 1.3);
+      expect(Math.min(...pitch.female!)).toBeGreaterThan(160);
+      expect(Math.max(...pitch.male!)).toBeLessThan(160);
+    },
+  );
+
+  test('Flite voices report their phonemes with times, as the mouth needs', async () => {
+    const speech = await synthesizer.synthesize(
+      'Hello, my name is Emma. Joy, thought and pleasure: the quick brown fox jumps over the lazy dog.',
+      'en',
+      { builtin: builtinVoice('builtin-en-emma')! },
+    );
+    const ids = speech.phonemes.map((event) => event.id);
+    expect(ids).toEqual(expect.arrayContaining(['h', 'm', 'n', 'ɛ']));
+    // Every phone is one the mouth knows how to shape.
+    expect(ids.filter((id) => id && parsePhoneme(id, 'en').unknown.length)).toEqual([]);
+    const times = speech.phonemes.map((event) => event.ms);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(times.at(-1)!).toBeLessThan(speech.durationSeconds * 1000);
+    expect(times.at(-1)!).toBeGreaterThan(speech.durationSeconds * 1000 * 0.7);
+  });
 });
 
 test('text over the limit is text_too_long', async () => {

@@ -19,7 +19,7 @@ const TEXT = 'Good morning everyone. Thank you for joining the meeting today. Le
 
 async function spoken(name: string, medianPitchHz: number, wordsPerMinute: number) {
   const file = join(dir, name);
-  writeFileSync(file, (await synthesizer.synthesize(TEXT, 'en', { medianPitchHz, wordsPerMinute, loudnessDb: -20 })).wav);
+  writeFileSync(file, (await synthesizer.synthesize(TEXT, 'en', { profile: { medianPitchHz, wordsPerMinute, loudnessDb: -20 } })).wav);
   return analyzeVoice(await decodeMono(file));
 }
 

@@ -673,11 +673,13 @@ export interface paths {
                             data: {
                                 created_at: string | null;
                                 failure_reason: string | null;
+                                gender: ("female" | "male") | null;
                                 id: string;
                                 /** @enum {string} */
                                 kind: "builtin" | "custom";
                                 language: string;
                                 name: string;
+                                preview_url: string | null;
                                 sample_url: string | null;
                                 /** @enum {string} */
                                 status: "in_progress" | "ready" | "failed";
@@ -737,11 +739,13 @@ export interface paths {
                         "application/json": {
                             created_at: string | null;
                             failure_reason: string | null;
+                            gender: ("female" | "male") | null;
                             id: string;
                             /** @enum {string} */
                             kind: "builtin" | "custom";
                             language: string;
                             name: string;
+                            preview_url: string | null;
                             sample_url: string | null;
                             /** @enum {string} */
                             status: "in_progress" | "ready" | "failed";

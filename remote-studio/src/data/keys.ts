@@ -6,5 +6,7 @@ export const studioKeys = {
   kind: (teamId: string, kind: ItemKind) => [...studioKeys.team(teamId), kind] as const,
   list: (teamId: string, kind: ItemKind, page: number) => [...studioKeys.kind(teamId, kind), 'list', page] as const,
   item: (teamId: string, kind: ItemKind, id: string) => [...studioKeys.kind(teamId, kind), 'item', id] as const,
+  /** The built-in voices: the same for every team. */
+  voiceLibrary: ['studio', 'voice-library'] as const,
   languages: (teamId: string, avatarId?: string) => [...studioKeys.team(teamId), 'languages', avatarId ?? null] as const,
 };

@@ -65,3 +65,7 @@ export function useStudioMutation<T, R>(kinds: ItemKind[], mutationFn: (teamId: 
     },
   });
 }
+
+/** The built-in voices, fetched once per session (they change only with a new release of the API). */
+export const useVoiceLibrary = () =>
+  useQuery({ queryKey: studioKeys.voiceLibrary, queryFn: studioApi.voiceLibrary, staleTime: Infinity });

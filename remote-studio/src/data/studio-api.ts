@@ -1,7 +1,7 @@
 import { api } from '@kagami/shared/api';
 import type { ContentLanguage } from '@kagami/shared/validation';
 import type { UploadPurpose } from '../components/uploads/resumable-upload';
-import type { Avatar, Page, Video, Voice } from './types';
+import type { Avatar, LibraryVoice, Page, Video, Voice } from './types';
 
 export const PAGE_SIZE = 12;
 /** The most a picker offers (the API's page size limit). */
@@ -23,6 +23,9 @@ export const studioApi = {
   createVoice: (teamId: string, input: { name: string; language: ContentLanguage; uploadId: string }) =>
     api.post<Voice>(`${team(teamId)}/voices`, input),
   deleteVoice: (teamId: string, id: string) => api.delete<Record<string, never>>(`${team(teamId)}/voices/${id}`),
+
+  /** The built-in voices (GET /api/voices/builtin), every language's. */
+  voiceLibrary: () => api.get<{ data: LibraryVoice[] }>('/api/voices/builtin').then((answer) => answer.data),
 
   videos: (teamId: string, page: number) => api.get<Page<Video>>(`${team(teamId)}/videos`, { page, pageSize: PAGE_SIZE }),
   video: (teamId: string, id: string) => api.get<Video>(`${team(teamId)}/videos/${id}`),

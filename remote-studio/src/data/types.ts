@@ -24,10 +24,25 @@ export type Avatar = Item & {
   /** An asset path (`/assets/data/...`), resolved to a signed URL before use. */
   preview: string | null;
   defaultVoiceId: string | null;
+  /** face-api's estimate for the face: which library voice speaks for an avatar without a voice of its own. */
+  gender: Gender | null;
   consent: { text: string | null; givenBy: string | null; givenAt: string | null };
 };
 
-export type Voice = Item & { sample: string | null };
+export type Gender = 'female' | 'male';
+
+/** A voice model of the team; its gender as its measured pitch suggests. */
+export type Voice = Item & { sample: string | null; gender: Gender | null };
+
+/** A voice of the built-in library, the same for every team; its preview is an address on the API. */
+export type LibraryVoice = {
+  id: string;
+  name: string;
+  language: ContentLanguage;
+  gender: Gender;
+  accent: string | null;
+  previewUrl: string;
+};
 
 export type Video = Item & {
   avatarId: string | null;

@@ -1,6 +1,6 @@
 import { act, fakeApi, screen, waitFor, within } from '@kagami/shared/testing';
 import { renderStudio, TEAM } from '../components/render-studio';
-import { avatarJson, page, videoJson, voiceJson, uploadAllowed } from '../testing/fixtures';
+import { avatarJson, libraryJson, page, videoJson, voiceJson, uploadAllowed } from '../testing/fixtures';
 import { resetStandIn, uploads } from '../testing/tus-stand-in';
 import VideosNew from './videos-new';
 
@@ -17,6 +17,7 @@ function setup(routes: Parameters<typeof fakeApi>[0] = {}) {
     [`GET ${TEAM}/avatars`]: { status: 200, body: page([avatar, other]) },
     [`GET ${TEAM}/voices`]: { status: 200, body: page([voice]) },
     [`GET ${TEAM}/languages`]: { status: 200, body: { languages: ['en', 'ja', 'de'] } },
+    'GET /api/voices/builtin': { status: 200, body: libraryJson() },
     ...routes,
   });
   const rendered = renderStudio(<VideosNew />, { route: `/videos/new/${avatar.id}`, path: '/videos/new/:avatarId' });
@@ -41,6 +42,38 @@ test('defaults: this avatar, its own voice, its language from the languages call
 
   await user.type(screen.getByLabelText('Script'), 'Hello there');
   expect(screen.getByTestId('script-count')).toHaveTextContent('11 / 5000 characters');
+});
+
+test("an avatar without a voice of its own speaks with the library's voice of its face; the library's voices of the video's language can be chosen", async () => {
+  const { server, user } = setup({
+    [`GET ${TEAM}/avatars/${avatar.id}`]: { status: 200, body: { ...avatar, default_voice_id: null, gender: 'male', language: 'en' } },
+    [`POST ${TEAM}/videos`]: { status: 202, body: videoJson({ status: 'in_progress' }) },
+  });
+  expect(await screen.findByRole('option', { name: 'James · Male · voice library (matches the avatar)' })).toBeInTheDocument();
+  const voiceOptions = () =>
+    within(screen.getByLabelText('Voice'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+  expect(voiceOptions()).toEqual([
+    'James · Male · voice library (matches the avatar)',
+    'Emma · Female · voice library',
+    'Alan · Male · voice library',
+    'Narrator',
+  ]);
+  await user.selectOptions(screen.getByLabelText('Voice'), 'builtin-en-emma');
+  // Another language: the English voice cannot speak it, so the choice goes back to the default.
+  await user.selectOptions(screen.getByLabelText('Spoken language'), 'ja');
+  expect(screen.getByLabelText('Voice')).toHaveValue('');
+  expect(voiceOptions().slice(0, 2)).toEqual(['Takumi · Male · voice library (matches the avatar)', 'Haruka · Female · voice library']);
+  await user.selectOptions(screen.getByLabelText('Voice'), 'builtin-ja-haruka');
+  await user.type(screen.getByLabelText('Video name'), 'Greeting');
+  await user.type(screen.getByLabelText('Script'), 'Konnichiwa');
+  await user.click(screen.getByRole('button', { name: 'Generate video' }));
+  await screen.findByTestId('elsewhere');
+  expect(server.calls.find((c) => c.route === `POST ${TEAM}/videos`)!.body).toMatchObject({
+    voice_id: 'builtin-ja-haruka',
+    language: 'ja',
+  });
 });
 
 test('the voice preview speaks the start of the script in the chosen voice and plays it', async () => {

@@ -1,6 +1,6 @@
 import { act, fakeApi, screen, waitFor, within } from '@kagami/shared/testing';
 import { renderStudio, TEAM } from '../components/render-studio';
-import { page, signedAsset, statusEvent, voiceJson, uploadAllowed } from '../testing/fixtures';
+import { libraryJson, page, signedAsset, statusEvent, voiceJson, uploadAllowed } from '../testing/fixtures';
 import { resetStandIn, uploads } from '../testing/tus-stand-in';
 import Voices from './voices';
 
@@ -8,6 +8,7 @@ jest.mock('tus-js-client', () => jest.requireActual('../testing/tus-stand-in').t
 
 const LIST = `GET ${TEAM}/voices`;
 const EVENTS = `GET ${TEAM}/events`;
+const LIBRARY = { 'GET /api/voices/builtin': { status: 200, body: libraryJson() } };
 
 beforeEach(resetStandIn);
 
@@ -16,6 +17,7 @@ test('the list shows status and a playable sample; a failed voice says why', asy
   const failed = voiceJson({ name: 'Noisy', status: 'failed', reason: 'no_speech_detected', sample: null });
   fakeApi({
     ...uploadAllowed(TEAM),
+    ...LIBRARY,
     [LIST]: { status: 200, body: page([ready, failed]) },
     [EVENTS]: { status: 200 },
     'GET /assets/*': signedAsset,
@@ -33,9 +35,28 @@ test('the list shows status and a playable sample; a failed voice says why', asy
   expect(within(rows[1]!).queryByTestId('asset-audio')).not.toBeInTheDocument();
 });
 
+test("the voice library: a language's voices with their gender and a preview from the API; another language on request", async () => {
+  fakeApi({ ...uploadAllowed(TEAM), ...LIBRARY, [LIST]: { status: 200, body: page([]) }, [EVENTS]: { status: 200 } });
+  const { user } = renderStudio(<Voices />);
+  const library = await screen.findByRole('region', { name: 'Voice library' });
+  const rows = await within(library).findAllByTestId('library-voice');
+  expect(rows.map((row) => row.textContent)).toEqual(['EmmaFemale', 'JamesMale', 'Alan (Scottish English)Male']);
+  expect(within(rows[0]!).getByLabelText('Preview of Emma')).toHaveAttribute(
+    'src',
+    expect.stringMatching(/\/api\/voices\/builtin\/builtin-en-emma\/preview$/),
+  );
+  await user.selectOptions(within(library).getByLabelText('Language of the voices'), 'ja');
+  expect(
+    within(library)
+      .getAllByTestId('library-voice')
+      .map((row) => row.textContent),
+  ).toEqual(['HarukaFemale', 'TakumiMale']);
+});
+
 test('empty and error states', async () => {
   const server = fakeApi({
     ...uploadAllowed(TEAM),
+    ...LIBRARY,
     [LIST]: () => Promise.reject(new TypeError('Failed to fetch')),
     [EVENTS]: { status: 200 },
   });
@@ -51,6 +72,7 @@ test('create: upload, name, then a processing dialog that follows the voice to r
   let current = voice;
   const server = fakeApi({
     ...uploadAllowed(TEAM),
+    ...LIBRARY,
     [LIST]: () => ({ status: 200, body: page([current]) }),
     [EVENTS]: () => ({ status: 200, events: [statusEvent('voice', voice.id, 'ready')] }),
     [`POST ${TEAM}/voices`]: { status: 202, body: voice },
@@ -60,6 +82,8 @@ test('create: upload, name, then a processing dialog that follows the voice to r
   const { user } = renderStudio(<Voices />);
   await user.click(await screen.findByRole('button', { name: 'Create voice' }));
   const dialog = await screen.findByRole('alertdialog', { name: 'New voice' });
+  // Before any upload, the dialog says what kind of voice it will be.
+  expect(within(dialog).getByTestId('voice-kind')).toHaveTextContent("a synthetic voice matched to the recording's pitch and pace");
 
   await user.type(within(dialog).getByLabelText('Voice name'), 'Host');
   await user.click(within(dialog).getByRole('button', { name: 'Create voice' }));
@@ -82,7 +106,7 @@ test('create: upload, name, then a processing dialog that follows the voice to r
 });
 
 test('a file over 32 MB is refused in the browser', async () => {
-  fakeApi({ ...uploadAllowed(TEAM), [LIST]: { status: 200, body: page([]) }, [EVENTS]: { status: 200 } });
+  fakeApi({ ...uploadAllowed(TEAM), ...LIBRARY, [LIST]: { status: 200, body: page([]) }, [EVENTS]: { status: 200 } });
   const { user } = renderStudio(<Voices />);
   await user.click(await screen.findByRole('button', { name: 'Create voice' }));
   const dialog = await screen.findByRole('alertdialog', { name: 'New voice' });
@@ -96,6 +120,7 @@ test('a file over 32 MB is refused in the browser', async () => {
 test('over the quota, the dialog says so and offers the plans', async () => {
   fakeApi({
     ...uploadAllowed(TEAM),
+    ...LIBRARY,
     [LIST]: { status: 200, body: page([]) },
     [EVENTS]: { status: 200 },
     [`POST ${TEAM}/voices`]: { status: 402, body: { code: 'quota_exceeded' } },

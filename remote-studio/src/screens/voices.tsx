@@ -3,6 +3,7 @@ import { PageHeader } from '../components/page-header';
 import { useStudioEvents } from '../data/use-studio-events';
 import { useStudioTranslation } from '../components/use-studio-translation';
 import { NewVoiceDialog } from '../features/voices/new-voice-dialog';
+import { VoiceLibrary } from '../features/voices/voice-library';
 import { VoiceList } from '../features/voices/voice-list';
 
 export default function Voices() {
@@ -12,6 +13,7 @@ export default function Voices() {
     <Stack gap="6">
       <PageHeader title={t('voices.title')} description={t('voices.description')} action={<NewVoiceDialog />} />
       <VoiceList />
+      <VoiceLibrary />
     </Stack>
   );
 }

@@ -73,3 +73,22 @@ export const statusEvent = (kind: string, itemId: string, status: string, reason
 
 /** The API's answer to the question every upload asks first: the plan has room for the file. */
 export const uploadAllowed = (team: string) => ({ [`POST ${team}/uploads/check`]: { status: 200, body: { allowed: true } } });
+
+/** A few voices of the built-in library, as GET /api/voices/builtin answers. */
+export const libraryJson = () => ({
+  data: [
+    ['builtin-en-emma', 'Emma', 'en', 'female', null],
+    ['builtin-en-james', 'James', 'en', 'male', null],
+    ['builtin-en-alan', 'Alan', 'en', 'male', 'scottish'],
+    ['builtin-ja-haruka', 'Haruka', 'ja', 'female', null],
+    ['builtin-ja-takumi', 'Takumi', 'ja', 'male', null],
+  ].map(([id, name, language, gender, accent]) => ({
+    id,
+    name,
+    language,
+    gender,
+    accent,
+    engine: language === 'en' ? 'flite' : 'espeak',
+    preview_url: `/api/voices/builtin/${id}/preview`,
+  })),
+});

@@ -40,3 +40,10 @@ test.each(componentsImportedByDoor())('every recipe %s needs is in the system', 
   const missing = recipeKeys(component).filter((key) => styledByDefault(key) && !system.isRecipe(key) && !system.isSlotRecipe(key));
   expect(missing).toEqual([]);
 });
+
+test('for people who ask for less motion, animations and transitions stand still', () => {
+  const base = (system.getGlobalCss() as Record<string, Record<string, object>>)['@layer base']!;
+  expect(base['&*, &*::before, &*::after']).toMatchObject({
+    '@media (prefers-reduced-motion: reduce)': { animationIterationCount: '1 !important', transitionDuration: '0.01ms !important' },
+  });
+});

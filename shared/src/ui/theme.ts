@@ -51,7 +51,19 @@ const chakraTheme = defineConfig({
   preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
-  globalCss,
+  globalCss: {
+    ...globalCss,
+    // Spinners, indeterminate bars and transitions stand still for people who ask for less motion (and cost a
+    // machine without a GPU nothing while a long job runs).
+    '*, *::before, *::after': {
+      _motionReduce: {
+        animationDuration: '0.01ms !important',
+        animationIterationCount: '1 !important',
+        transitionDuration: '0.01ms !important',
+        scrollBehavior: 'auto !important',
+      },
+    },
+  },
   theme: {
     breakpoints,
     keyframes,

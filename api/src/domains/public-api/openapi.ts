@@ -16,6 +16,7 @@ export const API_ERROR_CODES = [
   'upload_not_ready',
   'avatar_not_ready',
   'voice_not_ready',
+  'voice_language_mismatch',
   'script_or_audio_required',
   'text_too_long',
   'idempotency_key_invalid',

@@ -32,9 +32,13 @@ export const Voice = v.object({
   kind: v.picklist(['builtin', 'custom']),
   name: v.string(),
   language: v.string(),
+  /** A built-in voice's; a voice model's as its measured pitch suggests (null until measured). */
+  gender: v.nullable(v.picklist(['female', 'male'])),
   status,
   failure_reason: text,
   sample_url: text,
+  /** A short sample of the voice to play (a voice model's is signed and expires). */
+  preview_url: text,
   created_at: v.nullable(time),
 });
 

@@ -16,7 +16,9 @@ import { docsPageRoutes } from './docs-page';
 import { publicApiDocument } from './openapi';
 import { keyset, PageQuery, pageOf } from './cursor';
 import * as R from './responses';
-import { avatarJson, baseUrlOf, BUILTIN_VOICES, videoJson, voiceJson } from './serialize';
+import { BUILTIN_VOICES } from '../../engine/speech/builtin-voices';
+import { voiceIdField } from '../studio/voice-library';
+import { avatarJson, baseUrlOf, builtinVoiceJson, videoJson, voiceJson } from './serialize';
 
 const uuid = v.pipe(v.string('validation.required'), v.uuid('validation.invalid'));
 const ItemParams = v.object({ id: uuid });
@@ -45,7 +47,7 @@ const VideoBody = v.object({
   script: v.optional(scriptField),
   audio_upload_id: v.optional(uploadId),
   /** A voice model's id, or `builtin-<language>`; the avatar's own voice when absent. */
-  voice_id: v.optional(v.union([uuid, v.pipe(v.string(), v.regex(/^builtin-[a-z]{2}$/, 'validation.invalid'))], 'validation.invalid')),
+  voice_id: v.optional(voiceIdField),
   subtitles: v.optional(v.boolean('validation.invalid'), false),
   /** Also deliver this video's `video.ready` / `video.failed` here, signed like every webhook. */
   callback_url: v.optional(webhookUrlField),
@@ -122,7 +124,8 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/v1/voices', listed(R.VoicePage), async (request) => {
     const page = await teamPage<typeof voices.$inferSelect>(voices, request);
     const models = page.data.map((voice) => voiceJson(ctx, baseUrlOf(request), voice));
-    return { ...page, data: [...((request.query as PageQuery).cursor ? [] : BUILTIN_VOICES), ...models] };
+    const builtins = (request.query as PageQuery).cursor ? [] : BUILTIN_VOICES.map((voice) => builtinVoiceJson(baseUrlOf(request), voice));
+    return { ...page, data: [...builtins, ...models] };
   });
 
   app.get('/api/v1/videos', listed(R.VideoPage), async (request) => {
@@ -160,7 +163,7 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
       const video = await createTeamVideo(ctx, byKey, team.id, {
         ...body,
         name: body.title,
-        voice_id: body.voice_id?.startsWith('builtin-') ? null : body.voice_id,
+        voice_id: body.voice_id,
       });
       return { status: 202, body: videoJson(ctx, baseUrlOf(request), video) };
     });

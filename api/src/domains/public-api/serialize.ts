@@ -3,7 +3,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { avatars, videos, voices } from '../../db/schema';
-import { ESPEAK_VOICES } from '../../engine/speech/synthesizer';
+import { genderOfPitch, type BuiltinVoice } from '../../engine/speech/builtin-voices';
+import { builtinPreviewPath } from '../studio/voice-library';
 import { signPath, SIGNED_URL_SECONDS } from '../assets/signing';
 import { avatarProgressJson } from '../studio/serialize';
 
@@ -34,23 +35,27 @@ export const voiceJson = (ctx: AppContext, base: string, voice: typeof voices.$i
   kind: 'custom' as const,
   name: voice.name,
   language: voice.language,
+  gender: genderOfPitch(voice.medianPitchHz),
   status: voice.status,
   failure_reason: voice.reason,
   sample_url: signedUrl(ctx, base, 'audio_output', voice.sample),
+  preview_url: signedUrl(ctx, base, 'audio_output', voice.sample),
   created_at: voice.createdAt,
 });
 
-/** The voices every team has: eSpeak's, one per content language (`voice_id` of a video may name them). */
-export const BUILTIN_VOICES = Object.keys(ESPEAK_VOICES).map((language) => ({
-  id: `builtin-${language}`,
+/** A built-in voice of the library as the public API shows it (`voice_id` of a video may name it). */
+export const builtinVoiceJson = (base: string, voice: BuiltinVoice) => ({
+  id: voice.id,
   kind: 'builtin' as const,
-  name: `Kagami ${language}`,
-  language,
+  name: voice.name,
+  language: voice.language,
+  gender: voice.gender,
   status: 'ready' as const,
   failure_reason: null,
-  sample_url: null,
+  sample_url: `${base}${builtinPreviewPath(voice.id)}`,
+  preview_url: `${base}${builtinPreviewPath(voice.id)}`,
   created_at: null,
-}));
+});
 
 export const videoJson = (ctx: AppContext, base: string, video: typeof videos.$inferSelect) => {
   const ready = video.status === 'ready' && Boolean(video.output);
@@ -58,7 +63,7 @@ export const videoJson = (ctx: AppContext, base: string, video: typeof videos.$i
     id: video.id,
     title: video.name,
     avatar_id: video.avatarId,
-    voice_id: video.voiceId,
+    voice_id: video.voiceId ?? video.builtinVoiceId,
     language: video.language,
     status: video.status,
     failure_reason: video.reason,

@@ -4,6 +4,7 @@ import { contentLanguageField, nameField, SCRIPT_MAX_CHARS, scriptField } from '
 import type { AppContext } from '../../context';
 import { currentUser, requireUser } from '../auth/guard';
 import * as studio from './service';
+import { voiceIdField } from './voice-library';
 import { pageNumberQuery, type Page } from '../../http/pages';
 
 const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
@@ -46,7 +47,7 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
         language: contentLanguageField,
         script: v.optional(scriptField),
         audio_upload_id: v.optional(uploadId),
-        voice_id: v.optional(uuid),
+        voice_id: v.optional(voiceIdField),
         subtitles: v.optional(v.boolean('validation.invalid'), false),
       }),
       create: studio.createVideo,
@@ -85,7 +86,7 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         params: teamParams,
         body: v.object({
-          voice_id: v.optional(uuid),
+          voice_id: v.optional(voiceIdField),
           subtitles: v.optional(v.boolean('validation.invalid'), false),
           avatar_id: v.optional(uuid),
           language: contentLanguageField,

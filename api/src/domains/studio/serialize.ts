@@ -1,4 +1,5 @@
 import type { avatars, videos, voices } from '../../db/schema';
+import { genderOfPitch } from '../../engine/speech/builtin-voices';
 
 export const assetUrl = (category: string, file: string | null) => (file ? `/assets/data/${category}/${file}` : null);
 
@@ -19,6 +20,8 @@ export function avatarJson(a: typeof avatars.$inferSelect) {
     ...avatarProgressJson(a),
     preview: assetUrl('avatar_output', a.preview),
     default_voice_id: a.defaultVoiceId,
+    /** face-api's estimate for the face (null when unsure): its built-in voice speaks when it has none of its own. */
+    gender: a.gender,
     created_by: a.createdBy,
     created_at: a.createdAt,
     consent: { text: a.consentText, given_by: a.consentBy, given_at: a.consentAt },
@@ -32,6 +35,7 @@ export function voiceJson(v: typeof voices.$inferSelect) {
     language: v.language,
     status: v.status,
     reason: v.reason,
+    gender: genderOfPitch(v.medianPitchHz),
     sample: assetUrl('audio_output', v.sample),
     created_by: v.createdBy,
     created_at: v.createdAt,
@@ -43,7 +47,8 @@ export function videoJson(v: typeof videos.$inferSelect & { creatorName?: string
     id: v.id,
     name: v.name,
     avatar_id: v.avatarId,
-    voice_id: v.voiceId,
+    /** The voice model or built-in voice that speaks the script (null for uploaded audio). */
+    voice_id: v.voiceId ?? v.builtinVoiceId,
     language: v.language,
     status: v.status,
     reason: v.reason,

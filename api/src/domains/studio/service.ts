@@ -5,7 +5,8 @@ import type { AppContext } from '../../context';
 import { avatars, history, uploads, videos, voices, users } from '../../db/schema';
 import { errors, fail } from '../../lib/errors';
 import { pendingJobs, QUEUES } from '../../jobs/queue';
-import { profileOf } from '../../engine/speech/synthesizer';
+import { builtinVoice, defaultBuiltinVoice, isBuiltinVoiceId, type Gender } from '../../engine/speech/builtin-voices';
+import { profileOf, type SpeakingVoice } from '../../engine/speech/synthesizer';
 import type { SessionUser } from '../auth/sessions';
 import { requireMembership } from '../teams/membership';
 import type { UploadPurpose } from '../uploads/limits';
@@ -160,11 +161,13 @@ export async function previewVoice(
   input: { voice_id?: string; avatar_id?: string; language: ContentLanguage; text: string },
 ) {
   if (input.text.length > PREVIEW_MAX_CHARS) throw fail(400, 'text_too_long', { max_characters: PREVIEW_MAX_CHARS });
-  const voiceId = input.voice_id ?? (input.avatar_id ? (await findAvatar(ctx, userId, teamId, input.avatar_id)).defaultVoiceId : null);
+  const avatar = input.avatar_id ? await findAvatar(ctx, userId, teamId, input.avatar_id) : NO_AVATAR;
   await requireMembership(ctx.db, teamId, userId);
-  const voice = voiceId ? await readyVoice(ctx, teamId, voiceId) : null;
-  return (await ctx.engine.synthesizeSpeech(input.text, input.language, voice ? profileOf(voice) : undefined)).wav;
+  const { speaking } = await speakerOf(ctx, teamId, avatar, input.language, input.voice_id);
+  return (await ctx.engine.synthesizeSpeech(input.text, input.language, speaking)).wav;
 }
+
+const NO_AVATAR = { defaultVoiceId: null, gender: null };
 
 // ---- voices ----
 
@@ -266,10 +269,9 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
   const avatar = await teamAvatar(ctx, teamId, input.avatar_id);
   if (avatar.status !== 'ready') throw fail(409, 'avatar_not_ready');
   if (!input.script?.trim() && !input.audio_upload_id) throw fail(400, 'script_or_audio_required');
-  // A script is spoken by the chosen voice, else the avatar's own, else (an avatar whose sound held no speech)
-  // a built-in voice of the video's language.
-  const voiceId = input.audio_upload_id ? null : input.voice_id === undefined ? avatar.defaultVoiceId : input.voice_id;
-  if (voiceId) await readyVoice(ctx, teamId, voiceId);
+  const { voiceId, builtinVoiceId } = input.audio_upload_id
+    ? { voiceId: null, builtinVoiceId: null }
+    : await speakerOf(ctx, teamId, avatar, input.language, input.voice_id);
   await assertCapacity(ctx);
   const id = crypto.randomUUID();
   const upload = input.audio_upload_id ? await readyUpload(ctx, teamId, input.audio_upload_id, ['video_audio']) : null;
@@ -288,6 +290,7 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
           createdBy: creator.userId,
           avatarId: avatar.id,
           voiceId,
+          builtinVoiceId,
           name: input.name,
           language: input.language,
           script: input.script?.trim() || null,
@@ -302,6 +305,30 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
   );
   await ctx.jobs.send(QUEUES.video, { videoId: id });
   return { ...video, creatorName: creator.name };
+}
+
+/**
+ * Who speaks a video's script: the chosen voice (a voice model of the team, or a built-in voice of the video's
+ * language), else the avatar's own, else (a photo, or footage whose sound held no speech) the built-in voice of the
+ * language that matches the avatar's face.
+ */
+async function speakerOf(
+  ctx: AppContext,
+  teamId: string,
+  avatar: { defaultVoiceId: string | null; gender: Gender | null },
+  language: ContentLanguage,
+  chosen: string | null | undefined,
+): Promise<{ voiceId: string | null; builtinVoiceId: string | null; speaking: SpeakingVoice }> {
+  if (chosen && isBuiltinVoiceId(chosen)) {
+    const builtin = builtinVoice(chosen);
+    if (!builtin) throw errors.notFound('Voice');
+    if (builtin.language !== language) throw fail(400, 'voice_language_mismatch');
+    return { voiceId: null, builtinVoiceId: chosen, speaking: { builtin } };
+  }
+  const voiceId = chosen === undefined ? avatar.defaultVoiceId : chosen;
+  if (voiceId) return { voiceId, builtinVoiceId: null, speaking: { profile: profileOf(await readyVoice(ctx, teamId, voiceId)) } };
+  const builtin = defaultBuiltinVoice(language, avatar.gender);
+  return { voiceId: null, builtinVoiceId: builtin.id, speaking: { builtin } };
 }
 
 const videoWithCreator = { video: videos, creatorName: users.name };

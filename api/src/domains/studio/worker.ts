@@ -13,6 +13,7 @@ import { EngineFailure } from '../../engine/generation-engine';
 import { isDiskFull } from '../../media/tools';
 import type { PhonemeEvent } from '../../engine/speech/synthesizer';
 import { SAMPLE_SENTENCES } from '../../engine/speech/sample-sentences';
+import { builtinVoice, defaultBuiltinVoice } from '../../engine/speech/builtin-voices';
 import { profileOf } from '../../engine/speech/synthesizer';
 import { QUEUES } from '../../jobs/queue';
 import { mailTemplates } from '../../mail/templates';
@@ -87,14 +88,16 @@ async function processAvatar(ctx: AppContext, avatarId: string) {
     const speech = await ctx.engine.synthesizeSpeech(
       SAMPLE_SENTENCES[avatar.language as ContentLanguage],
       avatar.language as ContentLanguage,
-      result.defaultVoice,
+      {
+        profile: result.defaultVoice,
+      },
     );
     await writeFile(ctx.assets.path('audio_output', sample), speech.wav);
   }
   const finished = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(avatars)
-      .set({ status: 'ready', stage: null, progress: 100, ...files })
+      .set({ status: 'ready', stage: null, progress: 100, gender: result.gender, ...files })
       .where(and(eq(avatars.id, avatarId), eq(avatars.status, 'in_progress')))
       .returning();
     if (!updated) return false;
@@ -165,14 +168,12 @@ async function renderVideo(ctx: AppContext, videoId: string) {
   let speechFile: string | null = null;
   let phonemes: PhonemeEvent[] | undefined;
   if (!audio) {
-    // No voice: the built-in voice of the video's language.
+    const language = video.language as ContentLanguage;
     const [voice] = video.voiceId ? await ctx.db.select().from(voices).where(eq(voices.id, video.voiceId)) : [];
     if (video.voiceId && !voice) throw new EngineFailure('voice_id_missing');
-    const speech = await ctx.engine.synthesizeSpeech(
-      video.script ?? '',
-      video.language as ContentLanguage,
-      voice ? profileOf(voice) : undefined,
-    );
+    // A video made before the voice library names no built-in voice: the one that matches the avatar's face.
+    const builtin = builtinVoice(video.builtinVoiceId ?? '') ?? defaultBuiltinVoice(language, avatar.gender);
+    const speech = await ctx.engine.synthesizeSpeech(video.script ?? '', language, voice ? { profile: profileOf(voice) } : { builtin });
     speechFile = join(tmpdir(), `kagami-${videoId}.wav`);
     await writeFile(speechFile, speech.wav);
     phonemes = speech.phonemes;

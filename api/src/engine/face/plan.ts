@@ -38,7 +38,8 @@ export function planFrames(speech: SpeechOfVideo, options: { sourceBlinks: boole
   const blink = options.sourceBlinks ? null : blinks(frames, fps, options.seed);
   const head = headMotion(frames, fps, {
     loudness,
-    stresses: phonemes?.length ? stressedSyllables(phonemes) : undefined,
+    // Flite marks no stress: its speech nods on the loudness peaks, as uploaded audio does.
+    stresses: phonemes?.some((event) => event.id.includes('ˈ')) ? stressedSyllables(phonemes) : undefined,
     seed: options.seed,
   });
   return articulation.map((a, n) => ({ articulation: a, blink: blink?.[n] ?? 0, head: head[n]! }));

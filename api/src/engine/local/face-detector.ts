@@ -104,6 +104,32 @@ export async function landmarksIn(rgb: Uint8Array, box: Box): Promise<Point[]> {
   }
 }
 
+/** Below this confidence face-api's gender is a guess, and no voice is chosen by it. */
+const MIN_GENDER_PROBABILITY = 0.7;
+let genderReady: Promise<void> | null = null;
+
+/** The gender face-api's age and gender model estimates for the clearest face of an image file, or null. */
+export async function genderOfFace(image: string): Promise<'female' | 'male' | null> {
+  await loadModels();
+  genderReady ??= faceapi.nets.ageGenderNet.loadFromDisk(MODELS);
+  await genderReady;
+  const { frames, done } = letterboxedFrames(image, 'null');
+  done.catch(() => undefined);
+  for await (const rgb of frames) {
+    const tensor = toTensor(rgb);
+    try {
+      const face = await faceapi
+        .detectSingleFace(tensor as never, new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE }))
+        .withAgeAndGender();
+      if (!face || face.genderProbability < MIN_GENDER_PROBABILITY) return null;
+      return face.gender === 'female' ? 'female' : 'male';
+    } finally {
+      tensor.dispose();
+    }
+  }
+  return null;
+}
+
 /** Every face in a letterboxed frame with its landmarks, best first. */
 export async function facesWithLandmarks(rgb: Uint8Array): Promise<FaceLandmarks[]> {
   const faces: FaceLandmarks[] = [];

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { ContentLanguage } from '@kagami/shared/validation';
 import { countVideoFrames, probeMedia } from '../../media/probe';
-import { runFfmpeg } from '../../media/tools';
+import { encodeMp3, runFfmpeg } from '../../media/tools';
 import { checkAvatarVideo, checkVoiceAudio } from '../../media/validate';
 import {
   EngineFailure,
@@ -28,7 +28,8 @@ import { loopMeshes, renderTalkingFace, scaleMeshes } from '../face/render';
 import { scanFootage } from '../lipsync/footage-scan';
 import { LipSyncFailure, type LipSyncProvider } from '../face/lipsync-provider';
 import { SAMPLE_SENTENCES } from '../speech/sample-sentences';
-import { SpeechSynthesizer, type VoiceProfile } from '../speech/synthesizer';
+import { genderOfFace } from './face-detector';
+import { SpeechSynthesizer, type SpeakingVoice, type VoiceProfile } from '../speech/synthesizer';
 import { ANALYSIS_RATE, decodeMono } from './decode';
 import { analyzeVoice, holdsSpeech } from './voice-analysis';
 import { toSrt } from './subtitles';
@@ -83,15 +84,18 @@ export class LocalEngine implements GenerationEngine {
     outputs: { preview: string; clip: string; loop: string; mouth: string },
     onProgress: AvatarProgress = () => undefined,
   ): Promise<AvatarOutput> {
-    if (source.kind === 'photo') return makePhotoAvatar(source.file, outputs, outputs.loop, onProgress);
-    return this.processFootage(source.file, outputs, onProgress);
+    const made =
+      source.kind === 'photo'
+        ? await makePhotoAvatar(source.file, outputs, outputs.loop, onProgress)
+        : await this.processFootage(source.file, outputs, onProgress);
+    return { ...made, gender: await genderOfFace(outputs.preview) };
   }
 
   private async processFootage(
     source: string,
     outputs: { preview: string; clip: string; loop: string; mouth: string },
     onProgress: AvatarProgress,
-  ): Promise<AvatarOutput> {
+  ): Promise<Omit<AvatarOutput, 'gender'>> {
     onProgress('finding_face', 0);
     const probe = await probeMedia(source);
     const rejection = checkAvatarVideo(probe, statSync(source).size);
@@ -166,19 +170,19 @@ export class LocalEngine implements GenerationEngine {
     const analysis = analyzeVoice(await decodeMono(source));
     if (!holdsSpeech(analysis, 1)) throw new EngineFailure('no_speech_detected');
     const profile = { medianPitchHz: analysis.medianPitchHz, wordsPerMinute: analysis.wordsPerMinute, loudnessDb: analysis.loudnessDb };
-    await this.writeSpeech(SAMPLE_SENTENCES[language], language, profile, sample);
+    await this.writeSpeech(SAMPLE_SENTENCES[language], language, { profile }, sample);
     return { profile, sample };
   }
 
-  synthesizeSpeech(text: string, language: ContentLanguage, profile?: VoiceProfile) {
-    return this.speech.synthesize(text, language, profile);
+  synthesizeSpeech(text: string, language: ContentLanguage, voice?: SpeakingVoice) {
+    return this.speech.synthesize(text, language, voice);
   }
 
   /** Writes speech as a file of the kind its extension names (.wav as is, anything else through ffmpeg). */
-  async writeSpeech(text: string, language: ContentLanguage, profile: VoiceProfile, file: string) {
-    const { wav } = await this.speech.synthesize(text, language, profile);
+  async writeSpeech(text: string, language: ContentLanguage, voice: SpeakingVoice, file: string) {
+    const { wav } = await this.speech.synthesize(text, language, voice);
     if (file.endsWith('.wav')) return writeFileSync(file, wav);
-    await runFfmpeg(['-f', 'wav', '-i', 'pipe:0', '-c:a', 'libmp3lame', '-b:a', '96k', file], { input: wav });
+    await encodeMp3(wav, file);
   }
 
   /**

@@ -2,26 +2,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { SCRIPT_MAX_CHARS, type ContentLanguage } from '@kagami/shared/validation';
 import { fail } from '../../lib/errors';
+import { defaultBuiltinVoice, ESPEAK_VOICES, genderOfPitch, type BuiltinVoice, type Gender } from './builtin-voices';
 import { pcmToWav } from './wav';
-
-export const SAMPLE_RATE = 22_050;
-
-/** eSpeak NG voices for the 13 content languages of SPEC §1. */
-export const ESPEAK_VOICES: Record<ContentLanguage, string> = {
-  en: 'gmw/en-US',
-  zh: 'sit/cmn',
-  ja: 'jpx/ja',
-  de: 'gmw/de',
-  fr: 'roa/fr',
-  es: 'roa/es',
-  ko: 'ko',
-  ar: 'sem/ar',
-  ru: 'zle/ru',
-  nl: 'gmw/nl',
-  it: 'roa/it',
-  pl: 'zlw/pl',
-  pt: 'roa/pt-BR',
-};
 
 /** What a voice model measured of its speaker, and what shapes the synthetic voice. */
 export type VoiceProfile = { medianPitchHz: number; wordsPerMinute: number; loudnessDb: number };
@@ -45,17 +27,54 @@ export const espeakSettings = (profile: VoiceProfile) => ({
   rate: clamp(profile.wordsPerMinute, 80, 450),
 });
 
-/** The spoken audio, and each phoneme with its position (what the mouth follows). */
-/** A phoneme eSpeak spoke, `ms` from the start of the audio; an empty id marks a pause. */
+/** Who speaks: a voice of the library, or a voice model (a local voice at its speaker's pitch and pace). */
+export type SpeakingVoice = { builtin: BuiltinVoice } | { profile: VoiceProfile };
+
+/** Flite's English voices that follow a pitch asked of them (rms does not): a woman's and a man's. */
+const FLITE_PITCHED: Record<Gender, string> = { female: 'slt', male: 'awb' };
+/** Flite's own pace, in words per minute, against which a speaker's pace stretches its durations. */
+const FLITE_WORDS_PER_MINUTE = 165;
+
+/**
+ * What the speech process is asked: a built-in voice as it is; a voice model in English through Flite (far more
+ * intelligible than eSpeak's English, `pnpm bench:voices`) with the speaker's pitch and pace, in the other languages
+ * through eSpeak, likewise.
+ */
+function engineRequest(text: string, language: ContentLanguage, voice: SpeakingVoice): Record<string, unknown> {
+  if ('builtin' in voice) {
+    const { engine, engineVoice } = voice.builtin;
+    if (engine === 'flite') return { engine, text, voice: engineVoice };
+    return { engine, text, voice: engineVoice, kana: language === 'ja', ...espeakSettings(NEUTRAL_VOICE) };
+  }
+  const { profile } = voice;
+  if (language === 'en') {
+    return {
+      engine: 'flite',
+      text,
+      voice: FLITE_PITCHED[genderOfPitch(profile.medianPitchHz) ?? 'female'],
+      pitchHz: Math.round(profile.medianPitchHz),
+      stretch: Math.min(2, Math.max(0.5, FLITE_WORDS_PER_MINUTE / profile.wordsPerMinute)),
+    };
+  }
+  return { engine: 'espeak', text, voice: ESPEAK_VOICES[language], kana: language === 'ja', ...espeakSettings(profile) };
+}
+
+/** A phoneme spoken, `ms` from the start of the audio; an empty id marks a pause. */
 export type PhonemeEvent = { id: string; ms: number };
 
 export type Speech = { wav: Buffer; durationSeconds: number; phonemes: PhonemeEvent[] };
 
-type Spoken = { pcm: Buffer; phonemes: PhonemeEvent[] };
-type Pending = { resolve: (spoken: Spoken) => void; reject: (error: Error) => void };
+type Spoken = { pcm: Buffer; sampleRate: number; phonemes: PhonemeEvent[] };
+class SpeechProcessStopped extends Error {
+  constructor(code: number | null, signal: string | null) {
+    super(`the speech process stopped (${signal ?? `exit code ${code}`})`);
+  }
+}
+
+type Pending = { child: ChildProcess; resolve: (spoken: Spoken) => void; reject: (error: Error) => void };
 
 /**
- * One long-lived eSpeak process (started on first use, restarted if it dies), spoken to over IPC.
+ * One long-lived speech process (eSpeak and Flite) (started on first use, restarted if it dies), spoken to over IPC.
  * Requests queue in the child, so speech is produced one utterance at a time per synthesizer.
  */
 export class SpeechSynthesizer {
@@ -64,16 +83,15 @@ export class SpeechSynthesizer {
   private nextId = 1;
   private closed = false;
 
-  async synthesize(text: string, language: ContentLanguage, profile: VoiceProfile = NEUTRAL_VOICE): Promise<Speech> {
+  async synthesize(
+    text: string,
+    language: ContentLanguage,
+    voice: SpeakingVoice = { builtin: defaultBuiltinVoice(language) },
+  ): Promise<Speech> {
     const clean = text.trim();
     if (clean.length > SCRIPT_MAX_CHARS) throw fail(400, 'text_too_long', { max_characters: SCRIPT_MAX_CHARS });
-    const { pcm, phonemes } = await this.request({
-      text: clean,
-      voice: ESPEAK_VOICES[language],
-      kana: language === 'ja',
-      ...espeakSettings(profile),
-    });
-    return { wav: pcmToWav(pcm, SAMPLE_RATE), durationSeconds: pcm.length / 2 / SAMPLE_RATE, phonemes };
+    const { pcm, sampleRate, phonemes } = await this.request(engineRequest(clean, language, voice));
+    return { wav: pcmToWav(pcm, sampleRate), durationSeconds: pcm.length / 2 / sampleRate, phonemes };
   }
 
   /** Stops the speech process; a closed synthesizer refuses new work instead of starting another. */
@@ -83,12 +101,22 @@ export class SpeechSynthesizer {
     this.child = null;
   }
 
-  private request(message: Record<string, unknown>): Promise<Spoken> {
+  /** Synthesis is repeatable, so an utterance whose process stopped under it is asked once more of a new one. */
+  private async request(message: Record<string, unknown>): Promise<Spoken> {
+    try {
+      return await this.requestOnce(message);
+    } catch (error) {
+      if (!(error instanceof SpeechProcessStopped) || this.closed) throw error;
+      return this.requestOnce(message);
+    }
+  }
+
+  private requestOnce(message: Record<string, unknown>): Promise<Spoken> {
     if (this.closed) return Promise.reject(new Error('the speech synthesizer is closed'));
     const child = this.ensureChild();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { child, resolve, reject });
       this.holdProcess(child);
       child.send({ id, ...message });
     });
@@ -101,12 +129,14 @@ export class SpeechSynthesizer {
   }
 
   private ensureChild(): ChildProcess {
-    if (this.child && this.child.exitCode === null) return this.child;
-    const child = fork(join(__dirname, 'espeak-worker.mjs'), [], {
+    if (this.child && this.child.exitCode === null && this.child.signalCode === null) return this.child;
+    const child = fork(join(__dirname, 'speech-worker.mjs'), [], {
+      // Node calls its WASI (Flite's) experimental, once per process, on every start.
+      execArgv: [...process.execArgv, '--disable-warning=ExperimentalWarning'],
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
-    child.on('message', (reply: { id: number; pcm?: Uint8Array; phonemes?: PhonemeEvent[]; error?: string }) => {
+    child.on('message', (reply: { id: number; pcm?: Uint8Array; sampleRate?: number; phonemes?: PhonemeEvent[]; error?: string }) => {
       const waiting = this.pending.get(reply.id);
       this.pending.delete(reply.id);
       this.holdProcess(child);
@@ -115,12 +145,16 @@ export class SpeechSynthesizer {
       else
         waiting.resolve({
           pcm: Buffer.from(reply.pcm.buffer, reply.pcm.byteOffset, reply.pcm.byteLength),
+          sampleRate: reply.sampleRate ?? 0,
           phonemes: reply.phonemes ?? [],
         });
     });
-    child.on('exit', () => {
-      for (const waiting of this.pending.values()) waiting.reject(new Error('the speech process stopped'));
-      this.pending.clear();
+    child.on('exit', (code, signal) => {
+      for (const [id, waiting] of this.pending) {
+        if (waiting.child !== child) continue;
+        this.pending.delete(id);
+        waiting.reject(new SpeechProcessStopped(code, signal));
+      }
       if (this.child === child) this.child = null;
     });
     child.unref();

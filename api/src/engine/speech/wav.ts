@@ -16,3 +16,6 @@ export function pcmToWav(pcm: Buffer, sampleRate: number): Buffer {
   header.writeUInt32LE(pcm.length, 40);
   return Buffer.concat([header, pcm]);
 }
+
+/** The sample rate a WAV file's header states. */
+export const wavSampleRate = (wav: Buffer) => wav.readUInt32LE(24);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from '@kagami/shared/router';
 import { isApiError } from '@kagami/shared/api';
 import { paths } from '@kagami/shared/contract';
@@ -7,9 +7,9 @@ import { validationText } from '@kagami/shared/i18n';
 import { Box, Button, FormField, HStack, Link, Select, Stack, Text, Textarea } from '@kagami/shared/ui';
 import { RadioGroup } from '@kagami/shared/ui-widgets';
 import { SCRIPT_MAX_CHARS, VIDEO_AUDIO, videoForm, type ContentLanguage, type VideoForm as Values } from '@kagami/shared/validation';
-import { useStudioMutation } from '../../data/queries';
+import { useStudioMutation, useVoiceLibrary } from '../../data/queries';
 import { studioApi } from '../../data/studio-api';
-import type { Avatar, Voice } from '../../data/types';
+import type { Avatar, LibraryVoice, Voice } from '../../data/types';
 import { ContentLanguageSelect } from '../../components/content-language-select';
 import { useStudioTranslation } from '../../components/use-studio-translation';
 import { useUpload } from '../../components/uploads/use-upload';
@@ -17,7 +17,12 @@ import { AudioSource } from './audio-source';
 import { VoicePreview } from './voice-preview';
 
 /** API errors that belong to one field of this form (SPEC §8: text too long, voice ID missing). */
-const FIELD_OF: Record<string, 'script' | 'voiceId'> = { text_too_long: 'script', voice_id_missing: 'voiceId', voice_not_ready: 'voiceId' };
+const FIELD_OF: Record<string, 'script' | 'voiceId'> = {
+  text_too_long: 'script',
+  voice_id_missing: 'voiceId',
+  voice_not_ready: 'voiceId',
+  voice_language_mismatch: 'voiceId',
+};
 
 type Props = { avatar: Avatar; avatars: Avatar[]; voices: Voice[]; languages: ContentLanguage[] };
 
@@ -39,6 +44,22 @@ export function VideoForm({ avatar, avatars, voices, languages }: Props) {
   const voiceId = form.watch('voiceId');
   const language = form.watch('language');
   const readyVoices = voices.filter((voice) => voice.status === 'ready');
+  const allLibrary = useVoiceLibrary().data;
+  const library = useMemo(() => (allLibrary ?? []).filter((voice) => voice.language === language), [allLibrary, language]);
+  // The voice the server gives an avatar without a voice of its own: the library's of its face's gender.
+  const matching = library.find((voice) => voice.gender === (avatar.gender ?? 'female')) ?? library[0];
+  const libraryLabel = (voice: LibraryVoice, key: 'libraryVoice' | 'matchingLibraryVoice') =>
+    t(`videoNew.${key}`, { name: voice.name, gender: t(`voices.library.genders.${voice.gender}`) });
+  const defaultLabel = avatar.defaultVoiceId
+    ? t('videoNew.avatarVoice')
+    : matching
+      ? libraryLabel(matching, 'matchingLibraryVoice')
+      : t('videoNew.builtInVoice');
+
+  // A library voice speaks only its own language: another language's choice goes back to the default.
+  useEffect(() => {
+    if (voiceId.startsWith('builtin-') && !library.some((voice) => voice.id === voiceId)) form.setValue('voiceId', '');
+  }, [voiceId, library, form]);
 
   const onSubmit = submitWith(async (values) => {
     if (source === 'script' && !values.script.trim()) {
@@ -106,7 +127,10 @@ export function VideoForm({ avatar, avatars, voices, languages }: Props) {
               <Select
                 aria-label={t('videoNew.voice')}
                 options={[
-                  { value: '', label: avatar.defaultVoiceId ? t('videoNew.avatarVoice') : t('videoNew.builtInVoice') },
+                  { value: '', label: defaultLabel },
+                  ...library
+                    .filter((v) => avatar.defaultVoiceId || v.id !== matching?.id)
+                    .map((v) => ({ value: v.id, label: libraryLabel(v, 'libraryVoice') })),
                   ...readyVoices.filter((v) => v.id !== avatar.defaultVoiceId).map((v) => ({ value: v.id, label: v.name })),
                 ]}
                 {...form.register('voiceId')}

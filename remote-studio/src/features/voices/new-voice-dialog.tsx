@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormError, TextField, useApiForm } from '@kagami/shared/forms';
-import { Button, Stack } from '@kagami/shared/ui';
+import { Button, Stack, Text } from '@kagami/shared/ui';
 import { Modal } from '@kagami/shared/ui-widgets';
 import { acceptOf, VOICE_AUDIO, voiceForm, type VoiceForm } from '@kagami/shared/validation';
 import { useStudioItem, useStudioMutation } from '../../data/queries';
@@ -63,6 +63,9 @@ export function NewVoiceDialog() {
           <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-label={t('voices.newTitle')}>
             <Stack gap="4">
               <FormError error={formError} />
+              <Text fontSize="sm" color="fg.muted" data-testid="voice-kind">
+                {t('voices.madeLocally')}
+              </Text>
               <UploadPanel
                 upload={upload}
                 accept={acceptOf(VOICE_AUDIO, 'audio')}

@@ -1,13 +1,16 @@
 // A child process that speaks: eSpeak NG (GPL-3.0, hence its own process) compiled to WebAssembly,
-// with kuromoji turning Japanese into katakana first (eSpeak reads kanji as noise).
-// Messages in: { id, text, voice, rate, pitch, kana }. Out: { id, pcm, phonemes } (16-bit mono, 22 050 Hz; each phoneme
-// with its position in ms, for the mouth) or { id, error }.
+// with kuromoji turning Japanese into katakana first (eSpeak reads kanji as noise), and Flite (flite.mjs).
+// Messages in: { id, engine: 'espeak', text, voice, rate, pitch, kana } or { id, engine: 'flite', text, voice, pitchHz, stretch }.
+// Out: { id, pcm, sampleRate, phonemes } (16-bit mono; each phoneme with its position in ms, for the mouth) or
+// { id, error }.
 import Module from '@echogarden/espeak-ng-emscripten';
 import kuromoji from 'kuromoji';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { speakWithFlite } from './flite.mjs';
 
 const require = createRequire(import.meta.url);
+const ESPEAK_RATE = 22_050;
 let engine;
 let tokenizer;
 
@@ -30,6 +33,11 @@ const toKatakana = (tokens) =>
 
 process.on('message', async (message) => {
   try {
+    if (message.engine === 'flite') {
+      const { pcm, sampleRate, phonemes } = await speakWithFlite(message.text, message.voice, message);
+      process.send({ id: message.id, pcm, sampleRate, phonemes });
+      return;
+    }
     const text = message.kana ? toKatakana((await japaneseTokenizer()).tokenize(message.text)) : message.text;
     const speaker = await espeak();
     speaker.set_voice(message.voice);
@@ -48,7 +56,7 @@ process.on('message', async (message) => {
       pcm.set(chunk, offset);
       offset += chunk.length;
     }
-    process.send({ id: message.id, pcm: new Uint8Array(pcm.buffer), phonemes });
+    process.send({ id: message.id, pcm: new Uint8Array(pcm.buffer), sampleRate: ESPEAK_RATE, phonemes });
   } catch (error) {
     process.send({ id: message.id, error: String(error?.message ?? error) });
   }
