@@ -47,9 +47,9 @@ const api = (token: string) => ({
 const base = () => `/api/teams/${owner.teamId}`;
 const consent = `I, studio, agree that Kagami may create an avatar of me (${OWNER_EMAIL}).`;
 
-/** An avatar created from `video`, followed until its processing ends. */
-async function processedAvatar(video: Buffer, name: string) {
-  const upload = await uploadFile(t.app, owner.token, owner.teamId, video, 'avatar_video');
+/** An avatar created from `file` (footage, or a photo), followed until its processing ends. */
+async function processedAvatar(file: Buffer, name: string, purpose: 'avatar_video' | 'avatar_photo' = 'avatar_video') {
+  const upload = await uploadFile(t.app, owner.token, owner.teamId, file, purpose);
   const created = await api(owner.token).post(`${base()}/avatars`, { name, language: 'en', upload_id: upload, consent_text: consent });
   expect(created).toMatchObject({ status: 202, body: { status: 'in_progress', consent: { text: consent } } });
   return eventually(
@@ -114,18 +114,7 @@ test('a video from uploaded audio is as long as the audio', async () => {
 test('an avatar from one photo ends ready as a photo avatar, and a video made from it talks at the photo size', async () => {
   const jpeg = join(dir, 'portrait.jpg');
   await runFfmpeg(['-i', PORTRAIT.photo, '-vf', PORTRAIT.crop, jpeg]);
-  const upload = await uploadFile(t.app, owner.token, owner.teamId, readFileSync(jpeg), 'avatar_photo');
-  const created = await api(owner.token).post(`${base()}/avatars`, {
-    name: 'Portrait',
-    language: 'en',
-    upload_id: upload,
-    consent_text: consent,
-  });
-  expect(created).toMatchObject({ status: 202, body: { status: 'in_progress', source_kind: 'photo' } });
-  const done = await eventually(
-    () => api(owner.token).get(`${base()}/avatars/${created.body.id}`),
-    (r) => r.body.status !== 'in_progress',
-  );
+  const done = await processedAvatar(readFileSync(jpeg), 'Portrait', 'avatar_photo');
   expect(done.body).toMatchObject({ status: 'ready', reason: null, source_kind: 'photo', default_voice_id: null, gender: 'female' });
   const video = await api(owner.token).post(`${base()}/videos`, {
     name: 'From a photo',
@@ -146,23 +135,7 @@ test('an avatar from one photo ends ready as a photo avatar, and a video made fr
 }, 120_000);
 
 test("a man's photo makes an avatar that speaks with the library's man's voice, in every language", async () => {
-  const upload = await uploadFile(
-    t.app,
-    owner.token,
-    owner.teamId,
-    readFileSync(await facePhoto(dir, MAN_PORTRAIT, 'man.jpg')),
-    'avatar_photo',
-  );
-  const created = await api(owner.token).post(`${base()}/avatars`, {
-    name: 'Man',
-    language: 'en',
-    upload_id: upload,
-    consent_text: consent,
-  });
-  const done = await eventually(
-    () => api(owner.token).get(`${base()}/avatars/${created.body.id}`),
-    (r) => r.body.status !== 'in_progress',
-  );
+  const done = await processedAvatar(readFileSync(await facePhoto(dir, MAN_PORTRAIT, 'man.jpg')), 'Man', 'avatar_photo');
   expect(done.body).toMatchObject({ status: 'ready', gender: 'male', default_voice_id: null });
   expect(await previewPitch(done.body.id)).toBeLessThan(160);
   expect(await previewPitch(done.body.id, 'ja', 'こんにちは、よろしくお願いします。')).toBeLessThan(160);
@@ -193,17 +166,7 @@ async function previewPitch(avatarId: string, language = 'en', text = 'Hello eve
 test('a photo with two faces ends failed with multiple_faces', async () => {
   const group = join(dir, 'group.jpg');
   await runFfmpeg(['-i', FACE_PHOTO, '-vf', 'crop=1160:600:445:150', group]);
-  const upload = await uploadFile(t.app, owner.token, owner.teamId, readFileSync(group), 'avatar_photo');
-  const created = await api(owner.token).post(`${base()}/avatars`, {
-    name: 'Group',
-    language: 'en',
-    upload_id: upload,
-    consent_text: consent,
-  });
-  const done = await eventually(
-    () => api(owner.token).get(`${base()}/avatars/${created.body.id}`),
-    (r) => r.body.status !== 'in_progress',
-  );
+  const done = await processedAvatar(readFileSync(group), 'Group', 'avatar_photo');
   expect(done.body).toMatchObject({ status: 'failed', reason: 'multiple_faces', source_kind: 'photo' });
 }, 120_000);
 
