@@ -25,6 +25,7 @@ import { publicApiRoutes } from './domains/public-api/routes';
 import { uploadRoutes } from './domains/uploads/routes';
 import { studioRoutes } from './domains/studio/routes';
 import { voiceLibraryRoutes } from './domains/studio/voice-library';
+import { pronunciationRoutes } from './domains/studio/pronunciations';
 import { billingRoutes } from './domains/billing/routes';
 import { eventRoutes } from './domains/studio/events';
 import { assetRoutes } from './domains/assets/routes';
@@ -151,6 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   uploadRoutes(app, ctx);
   studioRoutes(app, ctx);
   voiceLibraryRoutes(app, ctx);
+  pronunciationRoutes(app, ctx);
   lipSyncWebhookRoutes(app, ctx);
   lipSyncReportRoutes(app, ctx);
   billingRoutes(app, ctx);

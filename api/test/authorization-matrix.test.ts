@@ -8,7 +8,7 @@ import type { RouteOptions } from 'fastify';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256 } from '../src/lib/secrets';
-import { avatars, history, sessions, videos, voices, webhookDeliveries, webhookEndpoints } from '../src/db/schema';
+import { avatars, history, pronunciations, sessions, videos, voices, webhookDeliveries, webhookEndpoints } from '../src/db/schema';
 import { build, call, latestMail, onboardedUser, signUp, tusMetadata, type TestApp } from './helper';
 
 const CALLERS = ['anonymous', 'forged', 'expired', 'revoked', 'member', 'owner', 'outsider', 'key', 'otherKey', 'revokedKey'] as const;
@@ -80,6 +80,14 @@ async function teamItem(table: typeof avatars | typeof voices | typeof videos) {
   const [row] = await t.database.db
     .insert(table as typeof videos)
     .values(table === avatars ? ({ ...values, source: 'x.mp4', consentText: 'I agree', consentAt: new Date() } as never) : values)
+    .returning();
+  return row!.id;
+}
+/** A word of the team's pronunciation list (each delete cell removes its own). */
+async function pronunciation() {
+  const [row] = await t.database.db
+    .insert(pronunciations)
+    .values({ teamId: team.id, word: `word${crypto.randomUUID().slice(0, 8)}`, sayAs: 'said' })
     .returning();
   return row!.id;
 }
@@ -515,6 +523,24 @@ const ROWS: Row[] = [
     ok: 204,
     request: async () => ({ method: 'DELETE', url: teamPath(`/videos/${await teamItem(videos)}`) }),
   },
+  {
+    route: 'GET /api/teams/:teamId/pronunciations',
+    access: 'member',
+    ok: 200,
+    request: () => ({ method: 'GET', url: teamPath('/pronunciations') }),
+  },
+  {
+    route: 'POST /api/teams/:teamId/pronunciations',
+    access: 'member',
+    ok: 201,
+    request: () => ({ method: 'POST', url: teamPath('/pronunciations'), body: { word: 'Kagami', say_as: 'kah gah me' } }),
+  },
+  {
+    route: 'DELETE /api/teams/:teamId/pronunciations/:id',
+    access: 'member',
+    ok: 204,
+    request: async () => ({ method: 'DELETE', url: teamPath(`/pronunciations/${await pronunciation()}`) }),
+  },
   { route: 'GET /api/teams/:teamId/languages', access: 'member', ok: 200, request: () => ({ method: 'GET', url: teamPath('/languages') }) },
   {
     route: 'GET /api/teams/:teamId/history',
@@ -676,6 +702,26 @@ const ROWS: Row[] = [
     ok: 201,
     request: () => ({ method: 'POST', url: '/api/v1/webhooks', body: { url: 'https://93.184.216.34/hook', events: ['video.ready'] } }),
     except: { otherKey: 201 },
+  },
+  {
+    route: 'GET /api/v1/pronunciations',
+    access: 'key',
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/v1/pronunciations' }),
+    except: { otherKey: 200 },
+  },
+  {
+    route: 'POST /api/v1/pronunciations',
+    access: 'key',
+    ok: 201,
+    request: () => ({ method: 'POST', url: '/api/v1/pronunciations', body: { word: 'SQL', say_as: 'sequel' } }),
+    except: { otherKey: 201 },
+  },
+  {
+    route: 'DELETE /api/v1/pronunciations/:id',
+    access: 'key',
+    ok: 204,
+    request: async () => ({ method: 'DELETE', url: `/api/v1/pronunciations/${await pronunciation()}` }),
   },
   {
     route: 'DELETE /api/v1/webhooks/:id',

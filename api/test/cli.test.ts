@@ -63,8 +63,20 @@ test('avatars and voices list what the team has', async () => {
 });
 
 test('video create --wait --out renders a video and saves a playable mp4; video get shows it', async () => {
-  writeFileSync(join(dir, 'hello.txt'), 'Hello from the command line.');
-  const created = await kagami('video', 'create', '--avatar', avatarId, '--script', 'hello.txt', '--wait', '--out', 'hello.mp4');
+  writeFileSync(join(dir, 'hello.txt'), 'Hello from the command line. [pause 1s] Goodbye.');
+  const created = await kagami(
+    'video',
+    'create',
+    '--avatar',
+    avatarId,
+    '--script',
+    'hello.txt',
+    '--speed',
+    '1.25',
+    '--wait',
+    '--out',
+    'hello.mp4',
+  );
   expect(created.stderr).toMatch(/Rendering .+ s/);
   expect(created.stderr).toMatch(/is ready \([\d.]+ s\)\. Saved hello\.mp4/);
   expect(created.code).toBe(0);
@@ -79,6 +91,7 @@ test('video create --wait --out renders a video and saves a playable mp4; video 
     id,
     title: 'hello',
     status: 'ready',
+    speed: 1.25,
     download_url: expect.stringContaining('/assets/signed/'),
   });
 }, 120_000);
@@ -92,6 +105,11 @@ test('bad input: field errors from the API, a missing option or file explained w
 
   const unknownAvatar = await kagami('video', 'create', '--avatar', '00000000-0000-4000-8000-000000000000', '--script', 'short.txt');
   expect(unknownAvatar.stderr).toContain('(not_found)');
+
+  const tooFast = await kagami('video', 'create', '--avatar', avatarId, '--script', 'short.txt', '--speed', '3');
+  expect(tooFast.stderr).toContain('speed: Enter a value less than or equal to 1.5.');
+  const notANumber = await kagami('video', 'create', '--avatar', avatarId, '--script', 'short.txt', '--speed', 'fast');
+  expect(notANumber).toMatchObject({ code: 2, stderr: expect.stringContaining('--speed takes a number from 0.75 to 1.5, not "fast"') });
 
   const missing = await kagami('video', 'create', '--script', 'short.txt');
   expect(missing.code).toBe(2);

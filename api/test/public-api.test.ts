@@ -173,6 +173,22 @@ test('deleting a video removes it; another team’s video cannot be deleted', as
   expect((await v1(`/videos/${runningVideoId}`, team.key)).status).toBe(404);
 });
 
+test("the team's pronunciation list: added, changed by word in any case, listed, deleted; another team's unseen", async () => {
+  const added = await v1('/pronunciations', team.key, 'POST', {}, { word: 'Kagami', say_as: 'kah gah me' });
+  expect(added).toMatchObject({ status: 201, body: { word: 'Kagami', say_as: 'kah gah me', id: expect.any(String) } });
+  const changed = await v1('/pronunciations', team.key, 'POST', {}, { word: 'KAGAMI', say_as: 'ka ga mi' });
+  expect(changed.body).toMatchObject({ id: added.body.id, say_as: 'ka ga mi' });
+  expect((await v1('/pronunciations', team.key)).body.data).toEqual([changed.body]);
+  expect((await v1('/pronunciations', other.key)).body.data).toEqual([]);
+  expect((await v1(`/pronunciations/${added.body.id}`, other.key, 'DELETE')).status).toBe(404);
+  expect((await v1('/pronunciations', team.key, 'POST', {}, { word: '' })).body.fields).toMatchObject({
+    word: { key: 'validation.required' },
+    say_as: { key: 'validation.required' },
+  });
+  expect((await v1(`/pronunciations/${added.body.id}`, team.key, 'DELETE')).status).toBe(204);
+  expect((await v1('/pronunciations', team.key)).body.data).toEqual([]);
+});
+
 test('quota: none without an API subscription; the API plan’s allowance and use with one', async () => {
   expect((await v1('/quota', team.key)).body).toEqual({ has_api_subscription: false, quota: null });
   await subscribe(t, team.token, 'price_api_starter_month_usd');
@@ -250,7 +266,20 @@ describe('creating a video', () => {
       script: 'こんにちは。',
       voice_id: 'builtin-ja-takumi',
     });
-    expect(named).toMatchObject({ status: 202, body: { voice_id: 'builtin-ja-takumi' } });
+    expect(named).toMatchObject({ status: 202, body: { voice_id: 'builtin-ja-takumi', speed: 1 } });
+    const paced = await create({
+      title: 'Paced',
+      avatar_id: avatarIds[2],
+      language: 'en',
+      script: 'First this. [pause 1s] Then that.',
+      voice_id: 'builtin-en-james',
+      speed: 1.25,
+    });
+    expect(paced).toMatchObject({ status: 202, body: { speed: 1.25, voice_id: 'builtin-en-james' } });
+    expect(await create({ title: 'Slow', avatar_id: avatarIds[2], language: 'en', script: 'Slow.', speed: 0.5 })).toMatchObject({
+      status: 400,
+      body: { fields: { speed: { key: 'validation.minValue' } } },
+    });
     const english = {
       title: 'Wrong language',
       avatar_id: avatarIds[2],
@@ -297,6 +326,8 @@ test('the OpenAPI 3.1 document lists every /api/v1 call with its schemas, the ke
   expect(Object.keys(body.paths).sort()).toEqual([
     '/api/v1/avatars',
     '/api/v1/avatars/{id}',
+    '/api/v1/pronunciations',
+    '/api/v1/pronunciations/{id}',
     '/api/v1/quota',
     '/api/v1/team',
     '/api/v1/videos',

@@ -295,6 +295,79 @@ test('languages: all 13 content languages; a voice preview is speech in the chos
   expect(long.body.code).toBe('text_too_long');
 });
 
+test("how a script is said: the team's pronunciations in previews, speed and pauses in the rendered video", async () => {
+  const preview = async (text: string) => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `${base()}/voice-preview`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { voice_id: 'builtin-en-emma', language: 'en', text },
+    });
+    expect(answer.statusCode).toBe(200);
+    return answer.rawPayload;
+  };
+  const plain = await preview('Our database speaks SQL.');
+  const spelled = await preview('Our database speaks sequel.');
+  expect(plain.equals(spelled)).toBe(false);
+
+  // Bad input is refused field by field; the list is the team's alone.
+  const bad = await api(owner.token).post(`${base()}/pronunciations`, { word: ' ', say_as: 'x'.repeat(201) });
+  expect(bad.status).toBe(400);
+  expect(bad.body.fields).toMatchObject({
+    word: { key: 'validation.required', message: 'This field is required.' },
+    say_as: { key: 'validation.maxLength', message: 'Enter no more than 200 characters.' },
+  });
+  const added = await api(owner.token).post(`${base()}/pronunciations`, { word: 'sql', say_as: 'see quell' });
+  expect(added).toMatchObject({ status: 201, body: { word: 'sql', say_as: 'see quell' } });
+  // The same word in another case changes the entry rather than adding a second.
+  const changed = await api(owner.token).post(`${base()}/pronunciations`, { word: 'SQL', say_as: 'sequel' });
+  expect(changed.body).toMatchObject({ id: added.body.id, word: 'SQL', say_as: 'sequel' });
+  expect((await api(owner.token).get(`${base()}/pronunciations`)).body.data).toEqual([changed.body]);
+  expect((await api(outsider.token).get(`${base()}/pronunciations`)).status).toBe(404);
+  expect((await api(outsider.token).delete(`${base()}/pronunciations/${added.body.id}`)).status).toBe(404);
+  expect((await preview('Our database speaks SQL.')).equals(spelled)).toBe(true);
+
+  // Out of range speeds are refused; 1.5 with a written pause renders.
+  const tooFast = await api(owner.token).post(`${base()}/videos`, {
+    name: 'Too fast',
+    avatar_id: avatar.id,
+    language: 'en',
+    script: 'Hello.',
+    voice_id: 'builtin-en-emma',
+    speed: 2,
+  });
+  expect(tooFast).toMatchObject({
+    status: 400,
+    body: { fields: { speed: { key: 'validation.maxValue', message: 'Enter a value less than or equal to 1.5.' } } },
+  });
+  const script = 'Our numbers are in, and SQL made them. [pause 1.5s] Thank you all.';
+  const durations: number[] = [];
+  for (const speed of [1, 1.5]) {
+    const created = await api(owner.token).post(`${base()}/videos`, {
+      name: `Speed ${speed}`,
+      avatar_id: avatar.id,
+      language: 'en',
+      script,
+      voice_id: 'builtin-en-emma',
+      subtitles: true,
+      speed,
+    });
+    expect(created).toMatchObject({ status: 202, body: { speed } });
+    const done = await eventually(
+      () => api(owner.token).get(`${base()}/videos/${created.body.id}`),
+      (r) => r.body.status !== 'in_progress',
+    );
+    expect(done.body).toMatchObject({ status: 'ready', speed });
+    durations.push(done.body.duration_seconds);
+  }
+  // The words take two thirds of the time at 1.5; the written pause stays 1.5 s.
+  const [normal, fast] = durations as [number, number];
+  expect(fast - 1.5).toBeCloseTo(((normal - 1.5) * 2) / 3, 0);
+  expect(Math.abs((fast - 1.5) / (normal - 1.5) - 2 / 3)).toBeLessThan(0.07);
+  expect((await api(owner.token).delete(`${base()}/pronunciations/${added.body.id}`)).status).toBe(204);
+  expect((await api(owner.token).get(`${base()}/pronunciations`)).body.data).toEqual([]);
+}, 240_000);
+
 test('an avatar whose sound holds no speech gets no voice; its videos and previews speak with a built-in voice', async () => {
   const done = await processedAvatar(readFileSync(await faceClip(dir, await tone(dir, 35, 'hum.wav'))), 'Quiet');
   expect(done.body).toMatchObject({ status: 'ready', default_voice_id: null });

@@ -67,6 +67,8 @@ export type CreateVideo = {
   language: string;
   title?: string;
   subtitles: boolean;
+  /** 0.75-1.5; the API checks the range. */
+  speed?: number;
 };
 
 export async function createVideo(client: KagamiClient, input: CreateVideo) {
@@ -89,6 +91,7 @@ export async function createVideo(client: KagamiClient, input: CreateVideo) {
         script,
         voice_id: input.voice,
         subtitles: input.subtitles,
+        speed: input.speed,
       },
       // One key per command: a request the network repeats creates (and charges) one video.
       headers: { 'Idempotency-Key': randomUUID() },

@@ -9,8 +9,9 @@ export const USAGE = `Usage:
   kagami avatars [--json]               the team's avatars
   kagami voices [--json]                the team's voice models and the built-in voices
   kagami video create --avatar ID --script FILE [--voice ID] [--language en] [--title TITLE]
-                      [--subtitles] [--wait] [--out FILE]
-                                        make a video; --wait shows progress until it is ready, --out saves it
+                      [--speed 0.75-1.5] [--subtitles] [--wait] [--out FILE]
+                                        make a video; --wait shows progress until it is ready, --out saves it;
+                                        [pause 1.5s] in the script is a silence
   kagami video get ID                   a video's status, failure reason and download link
 
 KAGAMI_API_KEY and KAGAMI_API_URL take the place of a saved login; KAGAMI_CONFIG names the file it is kept in.`;
@@ -28,6 +29,7 @@ const OPTIONS = {
   language: { type: 'string', default: 'en' },
   title: { type: 'string' },
   subtitles: { type: 'boolean', default: false },
+  speed: { type: 'string' },
   wait: { type: 'boolean', default: false },
   out: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
@@ -53,6 +55,12 @@ async function client(url?: string) {
   const key = process.env.KAGAMI_API_KEY || saved?.key;
   if (!key) throw new UsageError('Not logged in. Run kagami login --key KEY (the key is on the API Key page of the app).');
   return kagamiClient({ baseUrl: url ?? (process.env.KAGAMI_API_URL || saved?.url || DEFAULT_URL), key });
+}
+
+function speedOf(text: string) {
+  const speed = Number(text);
+  if (!text.trim() || !Number.isFinite(speed)) throw new UsageError(`--speed takes a number from 0.75 to 1.5, not "${text}".`);
+  return speed;
 }
 
 export async function main(argv: string[], io: Io = consoleIo()): Promise<number> {
@@ -88,6 +96,7 @@ export async function main(argv: string[], io: Io = consoleIo()): Promise<number
         language: values.language,
         title: values.title,
         subtitles: values.subtitles,
+        speed: values.speed === undefined ? undefined : speedOf(values.speed),
       });
       if (!values.wait && !values.out) {
         io.err(`Video ${created.id} is rendering. See it with: kagami video get ${created.id}`);

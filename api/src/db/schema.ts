@@ -12,6 +12,7 @@ import {
   index,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -255,6 +256,8 @@ export const videos = pgTable(
     builtinVoiceId: text('builtin_voice_id'),
     /** Burn the script in as subtitles. */
     subtitles: boolean('subtitles').notNull().default(false),
+    /** How fast the script is spoken (0.75-1.5; 1 = the voice's own pace). */
+    speed: doublePrecision('speed').notNull().default(1),
     status: status(),
     reason: text('reason'),
     output: text('output'),
@@ -276,6 +279,22 @@ export const videos = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('videos_team_idx').on(t.teamId)],
+);
+
+/** How the team's videos say a word (applied to every script and preview before the engine reads it). */
+export const pronunciations = pgTable(
+  'pronunciations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    word: text('word').notNull(),
+    /** The word spelled as it is said. */
+    sayAs: text('say_as').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('pronunciations_team_word_idx').on(t.teamId, sql`lower(${t.word})`)],
 );
 
 /** SPEC §3 history rows: one per creation. */

@@ -2,7 +2,7 @@ import type { ContentLanguage } from '@kagami/shared/validation';
 import type { LipSyncRun } from './face/lipsync-provider';
 import type { RenderTimings } from './face/render';
 import type { Gender } from './speech/builtin-voices';
-import type { PhonemeEvent, SpeakingVoice, Speech, VoiceProfile } from './speech/synthesizer';
+import type { PhonemeEvent, SpeakingVoice, Speech, SpeechOptions, VoiceProfile } from './speech/synthesizer';
 
 /** Finished videos are at most this tall (the avatar's own size up to it), at this frame rate. */
 export const MAX_VIDEO_HEIGHT = 1080;
@@ -90,7 +90,7 @@ export interface GenerationEngine {
     onProgress?: AvatarProgress,
   ): Promise<AvatarOutput>;
   processVoice(source: string, language: ContentLanguage, sample: string): Promise<VoiceOutput>;
-  synthesizeSpeech(text: string, language: ContentLanguage, voice?: SpeakingVoice): Promise<Speech>;
+  synthesizeSpeech(text: string, language: ContentLanguage, voice?: SpeakingVoice, options?: SpeechOptions): Promise<Speech>;
   renderVideo(input: RenderInput): Promise<RenderResult>;
   close(): void;
 }

@@ -7,7 +7,7 @@ import { CONTENT_LANGUAGES, SCRIPT_MAX_CHARS } from '@kagami/shared/validation';
 import { SpeechSynthesizer } from '../../src/engine/speech/synthesizer';
 import { BUILTIN_VOICES, builtinVoice } from '../../src/engine/speech/builtin-voices';
 import { SAMPLE_SENTENCES } from '../../src/engine/speech/sample-sentences';
-import { parsePhoneme } from '../../src/engine/face/articulation';
+import { articulationFromPhonemes, mouthOpening, parsePhoneme } from '../../src/engine/face/articulation';
 import { decodeMono } from '../../src/engine/local/decode';
 import { analyzeVoice, holdsSpeech } from '../../src/engine/local/voice-analysis';
 
@@ -115,5 +115,74 @@ test('text over the limit is text_too_long', async () => {
   await expect(synthesizer.synthesize('a'.repeat(SCRIPT_MAX_CHARS + 1), 'en')).rejects.toMatchObject({
     status: 400,
     code: 'text_too_long',
+  });
+});
+
+describe('how a script is said', () => {
+  /** The longest run of silence (every 10 ms window below -40 dBFS), in seconds, and where it starts. */
+  function longestSilence(samples: Float32Array, sampleRate: number) {
+    const window = Math.round(sampleRate / 100);
+    let best = { seconds: 0, start: 0 };
+    let run = 0;
+    for (let at = 0; at + window <= samples.length; at += window) {
+      let sum = 0;
+      for (let i = at; i < at + window; i++) sum += samples[i]! ** 2;
+      run = Math.sqrt(sum / window) < 0.01 ? run + 1 : 0;
+      if (run / 100 > best.seconds) best = { seconds: run / 100, start: (at + window) / sampleRate - run / 100 };
+    }
+    return best;
+  }
+
+  test.each([
+    ['en', 'builtin-en-emma', 'Hello there, and welcome. [pause 1.5s] Today we look at the numbers.'],
+    ['en', 'builtin-en-james', 'Hello there, and welcome. [pause 1.5s] Today we look at the numbers.'],
+    ['de', 'builtin-de', 'Willkommen in unserem Unternehmen, schön dass Sie da sind. [Pause 1.5s] Heute sprechen wir über Zahlen.'],
+  ] as const)('%s (%s): [pause 1.5s] is 1.5 s of silence with the mouth closed', async (language, voiceId, script) => {
+    const speech = await synthesizer.synthesize(script, language, { builtin: builtinVoice(voiceId)! });
+    const file = join(dir, `${voiceId}-pause.wav`);
+    writeFileSync(file, speech.wav);
+    const samples = await decodeMono(file);
+    const silence = longestSilence(samples, 16_000);
+    expect(silence.seconds).toBeGreaterThanOrEqual(1.45);
+    expect(silence.seconds).toBeLessThanOrEqual(1.55);
+
+    const fps = 25;
+    const frames = Math.ceil(speech.durationSeconds * fps);
+    const track = articulationFromPhonemes(speech.phonemes, frames, fps, undefined, language);
+    const inPause = track.slice(Math.ceil((silence.start + 0.1) * fps), Math.floor((silence.start + silence.seconds - 0.1) * fps));
+    expect(inPause.length).toBeGreaterThan(25);
+    for (const shape of inPause) expect(mouthOpening(shape)).toBe(0);
+    // Speech on both sides of it.
+    expect(silence.start).toBeGreaterThan(1);
+    expect(speech.durationSeconds - silence.start - silence.seconds).toBeGreaterThan(1);
+  });
+
+  test.each([
+    ['builtin-en-emma', 'en'],
+    ['builtin-en-alan', 'en'],
+    ['builtin-fr', 'fr'],
+    ['builtin-ja-takumi', 'ja'],
+  ] as const)('%s: speed 1.5 takes two thirds of the time, 0.75 four thirds (±5 %%)', async (voiceId, language) => {
+    const voice = { builtin: builtinVoice(voiceId)! };
+    const text = SENTENCES[language];
+    const normal = await synthesizer.synthesize(text, language, voice);
+    const fast = await synthesizer.synthesize(text, language, voice, { speed: 1.5 });
+    const slow = await synthesizer.synthesize(text, language, voice, { speed: 0.75 });
+    expect(fast.durationSeconds / normal.durationSeconds).toBeCloseTo(2 / 3, 1);
+    expect(Math.abs(fast.durationSeconds / normal.durationSeconds - 2 / 3)).toBeLessThanOrEqual((2 / 3) * 0.05);
+    expect(Math.abs(slow.durationSeconds / normal.durationSeconds - 4 / 3)).toBeLessThanOrEqual((4 / 3) * 0.05);
+  });
+
+  test("the team's pronunciations are said as written, whole words only", async () => {
+    const plain = await synthesizer.synthesize('Kagami and SQL.', 'en');
+    const said = await synthesizer.synthesize('Kagami and SQL.', 'en', undefined, {
+      pronunciations: [
+        { word: 'sql', sayAs: 'sequel' },
+        { word: 'Kagami', sayAs: 'kah gah me' },
+      ],
+    });
+    const spelled = await synthesizer.synthesize('kah gah me and sequel.', 'en');
+    expect(said.phonemes.map((event) => event.id)).toEqual(spelled.phonemes.map((event) => event.id));
+    expect(said.phonemes.map((event) => event.id)).not.toEqual(plain.phonemes.map((event) => event.id));
   });
 });

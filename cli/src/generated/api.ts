@@ -232,6 +232,172 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/pronunciations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                created_at: string;
+                                id: string;
+                                say_as: string;
+                                word: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            fields?: {
+                                [key: string]: {
+                                    key: string;
+                                    message: string;
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        say_as: string;
+                        word: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            created_at: string;
+                            id: string;
+                            say_as: string;
+                            word: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            fields?: {
+                                [key: string]: {
+                                    key: string;
+                                    message: string;
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/pronunciations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            fields?: {
+                                [key: string]: {
+                                    key: string;
+                                    message: string;
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/quota": {
         parameters: {
             query?: never;
@@ -423,6 +589,7 @@ export interface paths {
                                 failure_reason: string | null;
                                 id: string;
                                 language: string;
+                                speed: number;
                                 /** @enum {string} */
                                 status: "in_progress" | "ready" | "failed";
                                 subtitles: boolean;
@@ -475,6 +642,8 @@ export interface paths {
                         /** @enum {string} */
                         language: "en" | "zh" | "ja" | "de" | "fr" | "es" | "ko" | "ar" | "ru" | "nl" | "it" | "pl" | "pt";
                         script?: string;
+                        /** @default 1 */
+                        speed?: number;
                         /** @default false */
                         subtitles?: boolean;
                         title: string;
@@ -500,6 +669,7 @@ export interface paths {
                             failure_reason: string | null;
                             id: string;
                             language: string;
+                            speed: number;
                             /** @enum {string} */
                             status: "in_progress" | "ready" | "failed";
                             subtitles: boolean;
@@ -572,6 +742,7 @@ export interface paths {
                             failure_reason: string | null;
                             id: string;
                             language: string;
+                            speed: number;
                             /** @enum {string} */
                             status: "in_progress" | "ready" | "failed";
                             subtitles: boolean;

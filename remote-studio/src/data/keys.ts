@@ -8,5 +8,6 @@ export const studioKeys = {
   item: (teamId: string, kind: ItemKind, id: string) => [...studioKeys.kind(teamId, kind), 'item', id] as const,
   /** The built-in voices: the same for every team. */
   voiceLibrary: ['studio', 'voice-library'] as const,
+  pronunciations: (teamId: string) => [...studioKeys.team(teamId), 'pronunciations'] as const,
   languages: (teamId: string, avatarId?: string) => [...studioKeys.team(teamId), 'languages', avatarId ?? null] as const,
 };

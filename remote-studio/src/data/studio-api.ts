@@ -1,7 +1,7 @@
 import { api } from '@kagami/shared/api';
 import type { ContentLanguage } from '@kagami/shared/validation';
 import type { UploadPurpose } from '../components/uploads/resumable-upload';
-import type { Avatar, LibraryVoice, Page, Video, Voice } from './types';
+import type { Avatar, LibraryVoice, Page, Pronunciation, Video, Voice } from './types';
 
 export const PAGE_SIZE = 12;
 /** The most a picker offers (the API's page size limit). */
@@ -25,6 +25,13 @@ export const studioApi = {
   deleteVoice: (teamId: string, id: string) => api.delete<Record<string, never>>(`${team(teamId)}/voices/${id}`),
 
   /** The built-in voices (GET /api/voices/builtin), every language's. */
+  /** The team's pronunciation list: how its videos say a word. */
+  pronunciations: (teamId: string) =>
+    api.get<{ data: Pronunciation[] }>(`${team(teamId)}/pronunciations`).then((answer) => answer.data),
+  savePronunciation: (teamId: string, input: { word: string; sayAs: string }) =>
+    api.post<Pronunciation>(`${team(teamId)}/pronunciations`, input),
+  deletePronunciation: (teamId: string, id: string) => api.delete<Record<string, never>>(`${team(teamId)}/pronunciations/${id}`),
+
   voiceLibrary: () => api.get<{ data: LibraryVoice[] }>('/api/voices/builtin').then((answer) => answer.data),
 
   videos: (teamId: string, page: number) => api.get<Page<Video>>(`${team(teamId)}/videos`, { page, pageSize: PAGE_SIZE }),
@@ -39,6 +46,7 @@ export const studioApi = {
       audioUploadId?: string;
       voiceId?: string;
       subtitles: boolean;
+      speed?: number;
     },
   ) => api.post<Video>(`${team(teamId)}/videos`, input),
   /** Whether the plan has room for an upload of this size and length, asked before its first byte (a 4xx says why not). */
@@ -50,7 +58,7 @@ export const studioApi = {
   /** A short utterance in the chosen voice (or the avatar's default voice), as WAV. */
   voicePreview: (
     teamId: string,
-    input: { voiceId?: string; avatarId?: string; language: ContentLanguage; text: string },
+    input: { voiceId?: string; avatarId?: string; language: ContentLanguage; text: string; speed?: number },
     signal?: AbortSignal,
   ) => api.blob('POST', `${team(teamId)}/voice-preview`, input, signal),
 };

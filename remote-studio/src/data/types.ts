@@ -52,11 +52,16 @@ export type Video = Item & {
   createdVia: 'app' | 'api';
   durationSeconds: number | null;
   subtitles: boolean;
+  /** How fast the script was spoken (1 = the voice's own pace). */
+  speed: number;
   /** What made the talking face once ready: `local`, or a lip-sync provider (`replicate`, `sync`, `fal`). */
   engine: string | null;
   downloadable: boolean;
   download: string | null;
 };
+
+/** A word of the team's pronunciation list and how it is said. */
+export type Pronunciation = { id: string; word: string; sayAs: string; createdAt: string };
 
 export type Page<T> = { items: T[]; page: number; pageSize: number; total: number };
 

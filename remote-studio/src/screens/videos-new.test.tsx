@@ -88,6 +88,42 @@ test('the voice preview speaks the start of the script in the chosen voice and p
     voice_id: voice.id,
     language: 'ja',
     text: 'Hello from Kagami.',
+    speed: 1,
+  });
+});
+
+test('pauses: the buttons write a pause where the cursor is, shown as chips; the speed goes with the video and the preview', async () => {
+  URL.createObjectURL = jest.fn(() => 'blob:preview');
+  URL.revokeObjectURL = jest.fn();
+  const video = videoJson({ status: 'in_progress' });
+  const { server, user } = setup({
+    [`POST ${TEAM}/videos`]: { status: 202, body: video },
+    [`POST ${TEAM}/voice-preview`]: { status: 200, body: 'RIFF', contentType: 'audio/wav' },
+  });
+  const script = await screen.findByLabelText<HTMLTextAreaElement>('Script');
+  expect(screen.queryByTestId('script-as-said')).not.toBeInTheDocument();
+  await user.type(script, 'Hello everyone.Thanks for coming.');
+  script.setSelectionRange('Hello everyone.'.length, 'Hello everyone.'.length);
+  await user.click(screen.getByRole('button', { name: 'Add a pause of 1 seconds' }));
+  expect(script).toHaveValue('Hello everyone. [pause 1s] Thanks for coming.');
+  const said = screen.getByTestId('script-as-said');
+  expect(
+    within(said)
+      .getAllByTestId('pause-chip')
+      .map((chip) => chip.textContent),
+  ).toEqual(['pause 1 sec']);
+  expect(said).toHaveTextContent('Hello everyone. pause 1 secThanks for coming.');
+
+  await user.selectOptions(screen.getByLabelText('Speed'), '1.25');
+  await user.click(screen.getByRole('button', { name: 'Preview voice' }));
+  await screen.findByTestId('voice-preview-audio');
+  expect(server.calls.find((c) => c.route === `POST ${TEAM}/voice-preview`)!.body).toMatchObject({ speed: 1.25 });
+  await user.type(screen.getByLabelText('Video name'), 'Paced');
+  await user.click(screen.getByRole('button', { name: 'Generate video' }));
+  await screen.findByTestId('elsewhere');
+  expect(server.calls.find((c) => c.route === `POST ${TEAM}/videos`)!.body).toMatchObject({
+    script: 'Hello everyone. [pause 1s] Thanks for coming.',
+    speed: 1.25,
   });
 });
 
@@ -106,6 +142,7 @@ test('generate sends the script and goes to the processing screen', async () => 
     language: 'ja',
     subtitles: false,
     script: 'Konnichiwa',
+    speed: 1,
   });
 });
 

@@ -8,7 +8,11 @@ jest.mock('tus-js-client', () => jest.requireActual('../testing/tus-stand-in').t
 
 const LIST = `GET ${TEAM}/voices`;
 const EVENTS = `GET ${TEAM}/events`;
-const LIBRARY = { 'GET /api/voices/builtin': { status: 200, body: libraryJson() } };
+/** What the screen shows below the team's voices: the library, and an empty pronunciation list. */
+const LOWER_SECTIONS = {
+  'GET /api/voices/builtin': { status: 200, body: libraryJson() },
+  [`GET ${TEAM}/pronunciations`]: { status: 200, body: { data: [] } },
+};
 
 beforeEach(resetStandIn);
 
@@ -17,7 +21,7 @@ test('the list shows status and a playable sample; a failed voice says why', asy
   const failed = voiceJson({ name: 'Noisy', status: 'failed', reason: 'no_speech_detected', sample: null });
   fakeApi({
     ...uploadAllowed(TEAM),
-    ...LIBRARY,
+    ...LOWER_SECTIONS,
     [LIST]: { status: 200, body: page([ready, failed]) },
     [EVENTS]: { status: 200 },
     'GET /assets/*': signedAsset,
@@ -36,7 +40,7 @@ test('the list shows status and a playable sample; a failed voice says why', asy
 });
 
 test("the voice library: a language's voices with their gender and a preview from the API; another language on request", async () => {
-  fakeApi({ ...uploadAllowed(TEAM), ...LIBRARY, [LIST]: { status: 200, body: page([]) }, [EVENTS]: { status: 200 } });
+  fakeApi({ ...uploadAllowed(TEAM), ...LOWER_SECTIONS, [LIST]: { status: 200, body: page([]) }, [EVENTS]: { status: 200 } });
   const { user } = renderStudio(<Voices />);
   const library = await screen.findByRole('region', { name: 'Voice library' });
   const rows = await within(library).findAllByTestId('library-voice');
@@ -53,10 +57,60 @@ test("the voice library: a language's voices with their gender and a preview fro
   ).toEqual(['HarukaFemale', 'TakumiMale']);
 });
 
+test('the pronunciation list: add a word, see it, change it by saving the word again, delete it; errors under the fields', async () => {
+  const entry = { id: 'p-1', word: 'SQL', say_as: 'sequel', created_at: '2026-11-25T10:00:00Z' };
+  let saved: (typeof entry)[] = [];
+  const server = fakeApi({
+    ...uploadAllowed(TEAM),
+    ...LOWER_SECTIONS,
+    [LIST]: { status: 200, body: page([]) },
+    [EVENTS]: { status: 200 },
+    [`GET ${TEAM}/pronunciations`]: () => ({ status: 200, body: { data: saved } }),
+    [`POST ${TEAM}/pronunciations`]: (request: { body: Record<string, unknown> }) => {
+      const body = request.body as { word: string; say_as: string };
+      if (body.say_as === 'x')
+        return {
+          status: 400,
+          body: {
+            code: 'validation_failed',
+            message: 'Some fields are not valid.',
+            fields: { say_as: { key: 'validation.minLength', params: { length: '2' }, message: '' } },
+          },
+        };
+      saved = [{ ...entry, ...body }];
+      return { status: 201, body: saved[0] };
+    },
+    [`DELETE ${TEAM}/pronunciations/p-1`]: () => ((saved = []), { status: 204 }),
+  });
+  const { user } = renderStudio(<Voices />);
+  const section = await screen.findByRole('region', { name: 'Pronunciations' });
+  expect(await within(section).findByTestId('pronunciations-empty')).toBeInTheDocument();
+
+  await user.click(within(section).getByRole('button', { name: 'Save pronunciation' }));
+  expect(await within(section).findAllByText('This field is required.')).toHaveLength(2);
+  await user.type(within(section).getByLabelText('Word'), 'SQL');
+  await user.type(within(section).getByLabelText('Say it as'), 'x');
+  await user.click(within(section).getByRole('button', { name: 'Save pronunciation' }));
+  expect(await within(section).findByText('Enter at least 2 characters.')).toBeInTheDocument();
+  expect(within(section).getByLabelText('Word')).toHaveValue('SQL');
+
+  await user.clear(within(section).getByLabelText('Say it as'));
+  await user.type(within(section).getByLabelText('Say it as'), 'sequel');
+  await user.click(within(section).getByRole('button', { name: 'Save pronunciation' }));
+  const row = await within(section).findByTestId('pronunciation-row');
+  expect(row).toHaveTextContent('SQLsequel');
+  expect(server.calls.filter((c) => c.route === `POST ${TEAM}/pronunciations`).pop()!.body).toEqual({ word: 'SQL', say_as: 'sequel' });
+  expect(within(section).getByLabelText('Word')).toHaveValue('');
+
+  await user.click(within(row).getByRole('button', { name: /Delete/ }));
+  await user.click(await screen.findByRole('button', { name: 'Delete' }));
+  expect(await within(section).findByTestId('pronunciations-empty')).toBeInTheDocument();
+});
+
 test('empty and error states', async () => {
   const server = fakeApi({
     ...uploadAllowed(TEAM),
-    ...LIBRARY,
+    ...LOWER_SECTIONS,
     [LIST]: () => Promise.reject(new TypeError('Failed to fetch')),
     [EVENTS]: { status: 200 },
   });
@@ -72,7 +126,7 @@ test('create: upload, name, then a processing dialog that follows the voice to r
   let current = voice;
   const server = fakeApi({
     ...uploadAllowed(TEAM),
-    ...LIBRARY,
+    ...LOWER_SECTIONS,
     [LIST]: () => ({ status: 200, body: page([current]) }),
     [EVENTS]: () => ({ status: 200, events: [statusEvent('voice', voice.id, 'ready')] }),
     [`POST ${TEAM}/voices`]: { status: 202, body: voice },
@@ -106,7 +160,7 @@ test('create: upload, name, then a processing dialog that follows the voice to r
 });
 
 test('a file over 32 MB is refused in the browser', async () => {
-  fakeApi({ ...uploadAllowed(TEAM), ...LIBRARY, [LIST]: { status: 200, body: page([]) }, [EVENTS]: { status: 200 } });
+  fakeApi({ ...uploadAllowed(TEAM), ...LOWER_SECTIONS, [LIST]: { status: 200, body: page([]) }, [EVENTS]: { status: 200 } });
   const { user } = renderStudio(<Voices />);
   await user.click(await screen.findByRole('button', { name: 'Create voice' }));
   const dialog = await screen.findByRole('alertdialog', { name: 'New voice' });
@@ -120,7 +174,7 @@ test('a file over 32 MB is refused in the browser', async () => {
 test('over the quota, the dialog says so and offers the plans', async () => {
   fakeApi({
     ...uploadAllowed(TEAM),
-    ...LIBRARY,
+    ...LOWER_SECTIONS,
     [LIST]: { status: 200, body: page([]) },
     [EVENTS]: { status: 200 },
     [`POST ${TEAM}/voices`]: { status: 402, body: { code: 'quota_exceeded' } },

@@ -5,6 +5,7 @@ import { useStudioTranslation } from '../components/use-studio-translation';
 import { NewVoiceDialog } from '../features/voices/new-voice-dialog';
 import { VoiceLibrary } from '../features/voices/voice-library';
 import { VoiceList } from '../features/voices/voice-list';
+import { PronunciationList } from '../features/voices/pronunciation-list';
 
 export default function Voices() {
   const { t } = useStudioTranslation();
@@ -14,6 +15,7 @@ export default function Voices() {
       <PageHeader title={t('voices.title')} description={t('voices.description')} action={<NewVoiceDialog />} />
       <VoiceList />
       <VoiceLibrary />
+      <PronunciationList />
     </Stack>
   );
 }

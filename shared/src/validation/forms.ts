@@ -17,7 +17,13 @@ import {
   teamNameField,
   verificationCodeField,
 } from './fields';
-import { SCRIPT_MAX_CHARS } from './media';
+import {
+  PRONUNCIATION_SAY_AS_MAX_CHARS,
+  PRONUNCIATION_WORD_MAX_CHARS,
+  SCRIPT_MAX_CHARS,
+  SPEECH_SPEED_MAX,
+  SPEECH_SPEED_MIN,
+} from './media';
 
 /**
  * A check that `confirmation` repeats `field`; the "passwords do not match" error lands on the
@@ -91,6 +97,23 @@ export type VoiceForm = v.InferInput<typeof voiceForm>;
 /** A video's script: one limit for the app, its API and the public API. */
 export const scriptField = v.pipe(v.string(m('invalid')), v.maxLength(SCRIPT_MAX_CHARS, m('maxLength', { length: SCRIPT_MAX_CHARS })));
 
+/** How fast a video's script is spoken. */
+export const speedField = v.pipe(
+  v.number(m('number')),
+  v.minValue(SPEECH_SPEED_MIN, m('minValue', { value: SPEECH_SPEED_MIN })),
+  v.maxValue(SPEECH_SPEED_MAX, m('maxValue', { value: SPEECH_SPEED_MAX })),
+);
+
+const trimmedText = (max: number) =>
+  v.pipe(v.string(m('required')), v.trim(), v.nonEmpty(m('required')), v.maxLength(max, m('maxLength', { length: max })));
+
+/** A word of the team's pronunciation list, and how it is said (spelled as it sounds). */
+export const pronunciationWordField = trimmedText(PRONUNCIATION_WORD_MAX_CHARS);
+export const pronunciationSayAsField = trimmedText(PRONUNCIATION_SAY_AS_MAX_CHARS);
+/** The app's form; the API's body is the same fields as `word` and `say_as`. */
+export const pronunciationForm = v.object({ word: pronunciationWordField, sayAs: pronunciationSayAsField });
+export type PronunciationForm = v.InferInput<typeof pronunciationForm>;
+
 /** A video speaks a script or plays an uploaded audio file (checked where the form knows which). */
 export const videoForm = v.object({
   name: nameField,
@@ -98,6 +121,7 @@ export const videoForm = v.object({
   voiceId: v.string(),
   script: scriptField,
   subtitles: v.boolean(),
+  speed: speedField,
 });
 export type VideoForm = v.InferInput<typeof videoForm>;
 

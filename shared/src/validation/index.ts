@@ -3,3 +3,4 @@ export * from './fields';
 export * from './forms';
 export * from './server-errors';
 export * from './media';
+export * from './script-pauses';

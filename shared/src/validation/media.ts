@@ -62,3 +62,10 @@ export function checkFile(file: { name: string; type: string; size: number }, li
 /** The longest script speech is made from, and the longest voice preview (characters). */
 export const SCRIPT_MAX_CHARS = 5000;
 export const PREVIEW_MAX_CHARS = 300;
+/** How fast a video's script may be spoken (1 = the voice's own pace). */
+export const SPEECH_SPEED_MIN = 0.75;
+export const SPEECH_SPEED_MAX = 1.5;
+/** A team's pronunciation list: its size, and the length of a word and of how it is said. */
+export const PRONUNCIATIONS_MAX = 500;
+export const PRONUNCIATION_WORD_MAX_CHARS = 100;
+export const PRONUNCIATION_SAY_AS_MAX_CHARS = 200;

@@ -14,6 +14,7 @@ export type ValidationKey =
   | 'number'
   | 'halfWidth'
   | 'minValue'
+  | 'maxValue'
   | 'passwordsMismatch'
   | 'emailsMismatch'
   | 'codeFormat'

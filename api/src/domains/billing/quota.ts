@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gte, inArray, ne, sql, sum } from 'drizzle-orm';
+import { pauseSecondsOf, wordsOf } from '../../engine/speech/script';
 import type { Database, Queryable, Transaction } from '../../db/connect';
 import { avatars, teamMembers, usage, users } from '../../db/schema';
 import { AppError, fail } from '../../lib/errors';
@@ -132,11 +133,14 @@ export async function withReservation<T>(db: Database, charge: Charge, create: (
 
 const WITHOUT_SPACES = new Set(['ja', 'zh']);
 
-/** Speaking time of a script, rounded up to whole seconds: about 2.6 words or 7 characters (CJK) a second. */
-export function estimateSpeechSeconds(script: string, language: string): number {
-  const text = script.trim();
-  const seconds = WITHOUT_SPACES.has(language) ? text.replace(/\s/g, '').length / 7 : text.split(/\s+/).filter(Boolean).length / 2.6;
-  return Math.max(1, Math.ceil(seconds));
+/**
+ * Speaking time of a script at `speed`, rounded up to whole seconds: about 2.6 words or 7 characters (CJK) a second,
+ * and the pauses written in it.
+ */
+export function estimateSpeechSeconds(script: string, language: string, speed = 1): number {
+  const text = wordsOf(script);
+  const spoken = WITHOUT_SPACES.has(language) ? text.replace(/\s/g, '').length / 7 : text.split(/\s+/).filter(Boolean).length / 2.6;
+  return Math.max(1, Math.ceil(spoken / speed + pauseSecondsOf(script)));
 }
 
 /** A finished creation: its reservations become what it really took (a video's real length in both of its minutes). */

@@ -17,6 +17,7 @@ export const API_ERROR_CODES = [
   'avatar_not_ready',
   'voice_not_ready',
   'voice_language_mismatch',
+  'pronunciations_full',
   'script_or_audio_required',
   'text_too_long',
   'idempotency_key_invalid',

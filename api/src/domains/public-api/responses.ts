@@ -52,6 +52,8 @@ export const Video = v.object({
   failure_reason: text,
   duration_seconds: v.nullable(v.number()),
   subtitles: v.boolean(),
+  /** How fast the script is spoken (1 = the voice's own pace). */
+  speed: v.number(),
   callback_url: text,
   /** Signed; works without the key until download_url_expires_at. */
   download_url: text,
@@ -65,6 +67,9 @@ const pageOf = <T extends v.GenericSchema>(item: T) => v.object({ data: v.array(
 export const AvatarPage = pageOf(Avatar);
 export const VoicePage = pageOf(Voice);
 export const VideoPage = pageOf(Video);
+
+export const Pronunciation = v.object({ id: v.string(), word: v.string(), say_as: v.string(), created_at: time });
+export const PronunciationList = v.object({ data: v.array(Pronunciation) });
 
 export const Team = v.object({ id: v.string(), name: v.string(), created_at: time });
 

@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { contentLanguageField, nameField, scriptField, webhookEndpointForm, webhookUrlField } from '@kagami/shared/validation';
+import { contentLanguageField, nameField, scriptField, speedField, webhookEndpointForm, webhookUrlField } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
 import { avatars, videos, voices, webhookDeliveries } from '../../db/schema';
 import { errors } from '../../lib/errors';
@@ -18,6 +18,7 @@ import { keyset, PageQuery, pageOf } from './cursor';
 import * as R from './responses';
 import { BUILTIN_VOICES } from '../../engine/speech/builtin-voices';
 import { voiceIdField } from '../studio/voice-library';
+import { deletePronunciation, listPronunciations, pronunciationBody, savePronunciation } from '../studio/pronunciations';
 import { avatarJson, baseUrlOf, builtinVoiceJson, videoJson, voiceJson } from './serialize';
 
 const uuid = v.pipe(v.string('validation.required'), v.uuid('validation.invalid'));
@@ -49,6 +50,8 @@ const VideoBody = v.object({
   /** A voice model's id, or `builtin-<language>`; the avatar's own voice when absent. */
   voice_id: v.optional(voiceIdField),
   subtitles: v.optional(v.boolean('validation.invalid'), false),
+  /** How fast the script is spoken, 0.75-1.5; `[pause 1.5s]` in the script is a silence. */
+  speed: v.optional(speedField, 1),
   /** Also deliver this video's `video.ready` / `video.failed` here, signed like every webhook. */
   callback_url: v.optional(webhookUrlField),
 });
@@ -182,6 +185,20 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
 
   const teamId = (request: FastifyRequest) => apiTeam(request).id;
   const itemId = (request: FastifyRequest) => (request.params as { id: string }).id;
+
+  app.get('/api/v1/pronunciations', route({}, { 200: R.PronunciationList }), async (request) => listPronunciations(ctx, teamId(request)));
+
+  app.post('/api/v1/pronunciations', route({ body: pronunciationBody }, { 201: R.Pronunciation }), async (request, reply) =>
+    idempotent(db, teamId(request), request, reply, async () => ({
+      status: 201,
+      body: await savePronunciation(ctx, teamId(request), request.body as v.InferOutput<typeof pronunciationBody>),
+    })),
+  );
+
+  app.delete('/api/v1/pronunciations/:id', item(), async (request, reply) => {
+    await deletePronunciation(ctx, teamId(request), itemId(request));
+    return reply.status(204).send();
+  });
 
   app.get('/api/v1/webhooks', route({}, { 200: R.WebhookList }), async (request) => ({
     data: await webhooks.listEndpoints(db, teamId(request)),

@@ -69,6 +69,7 @@ export const videoJson = (ctx: AppContext, base: string, video: typeof videos.$i
     failure_reason: video.reason,
     duration_seconds: video.durationMs === null ? null : video.durationMs / 1000,
     subtitles: video.subtitles,
+    speed: video.speed,
     callback_url: video.callbackUrl,
     download_url: ready ? signedUrl(ctx, base, 'video_output', video.output) : null,
     download_url_expires_at: ready ? new Date(Date.now() + SIGNED_URL_SECONDS * 1000) : null,

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { FastifyInstance } from 'fastify';
-import { contentLanguageField, nameField, SCRIPT_MAX_CHARS, scriptField } from '@kagami/shared/validation';
+import { contentLanguageField, nameField, SCRIPT_MAX_CHARS, scriptField, speedField } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
 import { currentUser, requireUser } from '../auth/guard';
 import * as studio from './service';
@@ -49,6 +49,7 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
         audio_upload_id: v.optional(uploadId),
         voice_id: v.optional(voiceIdField),
         subtitles: v.optional(v.boolean('validation.invalid'), false),
+        speed: v.optional(speedField, 1),
       }),
       create: studio.createVideo,
       list: studio.listVideos,
@@ -88,6 +89,7 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
         body: v.object({
           voice_id: v.optional(voiceIdField),
           subtitles: v.optional(v.boolean('validation.invalid'), false),
+          speed: v.optional(speedField, 1),
           avatar_id: v.optional(uuid),
           language: contentLanguageField,
           text: v.pipe(v.string('validation.required'), v.trim(), v.nonEmpty('validation.required'), v.maxLength(SCRIPT_MAX_CHARS)),

@@ -58,6 +58,7 @@ export function videoJson(v: typeof videos.$inferSelect & { creatorName?: string
     created_via: v.source,
     duration_seconds: v.durationMs === null ? null : v.durationMs / 1000,
     subtitles: v.subtitles,
+    speed: v.speed,
     /** What made the talking face of a ready video: `local` (this install's renderer) or the lip-sync provider. */
     engine: v.status === 'ready' ? (v.lipsyncEngine ?? 'local') : null,
     downloadable: v.status === 'ready' && Boolean(v.output),

@@ -12,6 +12,7 @@ import { requireMembership } from '../teams/membership';
 import type { UploadPurpose } from '../uploads/limits';
 import { estimateSpeechSeconds, needsOf, withReservation } from '../billing/quota';
 import { avatarJson, videoJson, voiceJson } from './serialize';
+import { pronunciationsOf } from './pronunciations';
 import { paginate, type Page } from '../../http/pages';
 
 /** A finished upload of this team and purpose, ready to become an avatar, voice or video. */
@@ -158,13 +159,14 @@ export async function previewVoice(
   ctx: AppContext,
   userId: string,
   teamId: string,
-  input: { voice_id?: string; avatar_id?: string; language: ContentLanguage; text: string },
+  input: { voice_id?: string; avatar_id?: string; language: ContentLanguage; text: string; speed?: number },
 ) {
   if (input.text.length > PREVIEW_MAX_CHARS) throw fail(400, 'text_too_long', { max_characters: PREVIEW_MAX_CHARS });
   const avatar = input.avatar_id ? await findAvatar(ctx, userId, teamId, input.avatar_id) : NO_AVATAR;
   await requireMembership(ctx.db, teamId, userId);
   const { speaking } = await speakerOf(ctx, teamId, avatar, input.language, input.voice_id);
-  return (await ctx.engine.synthesizeSpeech(input.text, input.language, speaking)).wav;
+  const options = { speed: input.speed ?? 1, pronunciations: await pronunciationsOf(ctx, teamId) };
+  return (await ctx.engine.synthesizeSpeech(input.text, input.language, speaking, options)).wav;
 }
 
 const NO_AVATAR = { defaultVoiceId: null, gender: null };
@@ -255,6 +257,8 @@ export type VideoInput = {
   /** A voice model of the team; null for the built-in voice of the language; absent for the avatar's own. */
   voice_id?: string | null;
   subtitles?: boolean;
+  /** How fast the script is spoken (0.75-1.5). */
+  speed?: number;
   /** Where to deliver this video's ready or failed event (a checked webhook destination). */
   callback_url?: string;
 };
@@ -276,7 +280,9 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
   const id = crypto.randomUUID();
   const upload = input.audio_upload_id ? await readyUpload(ctx, teamId, input.audio_upload_id, ['video_audio']) : null;
   // Reserved: the audio's length, or the script's estimated speaking time; settled to the video's real length.
-  const seconds = upload ? Math.ceil((upload.durationMs ?? 0) / 1000) : estimateSpeechSeconds(input.script!, input.language);
+  const seconds = upload
+    ? Math.ceil((upload.durationMs ?? 0) / 1000)
+    : estimateSpeechSeconds(input.script!, input.language, input.speed ?? 1);
   const video = await withReservation(
     ctx.db,
     { teamId, productType: creator.source, itemId: id, needs: needsOf.video(seconds) },
@@ -296,6 +302,7 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
           script: input.script?.trim() || null,
           audioSource,
           subtitles: Boolean(input.subtitles && input.script),
+          speed: input.audio_upload_id ? 1 : (input.speed ?? 1),
           source: creator.source,
           callbackUrl: input.callback_url ?? null,
         })

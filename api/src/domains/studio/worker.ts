@@ -15,6 +15,8 @@ import type { PhonemeEvent } from '../../engine/speech/synthesizer';
 import { SAMPLE_SENTENCES } from '../../engine/speech/sample-sentences';
 import { builtinVoice, defaultBuiltinVoice } from '../../engine/speech/builtin-voices';
 import { profileOf } from '../../engine/speech/synthesizer';
+import { wordsOf } from '../../engine/speech/script';
+import { pronunciationsOf } from './pronunciations';
 import { QUEUES } from '../../jobs/queue';
 import { mailTemplates } from '../../mail/templates';
 import { allowanceOwnerOf, refund, settle } from '../billing/quota';
@@ -173,7 +175,13 @@ async function renderVideo(ctx: AppContext, videoId: string) {
     if (video.voiceId && !voice) throw new EngineFailure('voice_id_missing');
     // A video made before the voice library names no built-in voice: the one that matches the avatar's face.
     const builtin = builtinVoice(video.builtinVoiceId ?? '') ?? defaultBuiltinVoice(language, avatar.gender);
-    const speech = await ctx.engine.synthesizeSpeech(video.script ?? '', language, voice ? { profile: profileOf(voice) } : { builtin });
+    const options = { speed: video.speed, pronunciations: await pronunciationsOf(ctx, video.teamId) };
+    const speech = await ctx.engine.synthesizeSpeech(
+      video.script ?? '',
+      language,
+      voice ? { profile: profileOf(voice) } : { builtin },
+      options,
+    );
     speechFile = join(tmpdir(), `kagami-${videoId}.wav`);
     await writeFile(speechFile, speech.wav);
     phonemes = speech.phonemes;
@@ -193,7 +201,7 @@ async function renderVideo(ctx: AppContext, videoId: string) {
         seed: videoId,
         output: ctx.assets.path('video_output', output),
         watermark: ctx.config.watermark && (await videoWantsWatermark(ctx, video, allowance)),
-        subtitles: video.subtitles && video.script ? video.script : undefined,
+        subtitles: video.subtitles && video.script ? wordsOf(video.script) : undefined,
         localOnly: !allowance?.neuralLipSync,
         lipSyncJob: {
           resume: video.lipsyncEngine && video.lipsyncJobId ? { engine: video.lipsyncEngine, id: video.lipsyncJobId } : undefined,

@@ -29,7 +29,7 @@ import { scanFootage } from '../lipsync/footage-scan';
 import { LipSyncFailure, type LipSyncProvider } from '../face/lipsync-provider';
 import { SAMPLE_SENTENCES } from '../speech/sample-sentences';
 import { genderOfFace } from './face-detector';
-import { SpeechSynthesizer, type SpeakingVoice, type VoiceProfile } from '../speech/synthesizer';
+import { SpeechSynthesizer, type SpeakingVoice, type SpeechOptions, type VoiceProfile } from '../speech/synthesizer';
 import { ANALYSIS_RATE, decodeMono } from './decode';
 import { analyzeVoice, holdsSpeech } from './voice-analysis';
 import { toSrt } from './subtitles';
@@ -174,8 +174,8 @@ export class LocalEngine implements GenerationEngine {
     return { profile, sample };
   }
 
-  synthesizeSpeech(text: string, language: ContentLanguage, voice?: SpeakingVoice) {
-    return this.speech.synthesize(text, language, voice);
+  synthesizeSpeech(text: string, language: ContentLanguage, voice?: SpeakingVoice, options?: SpeechOptions) {
+    return this.speech.synthesize(text, language, voice, options);
   }
 
   /** Writes speech as a file of the kind its extension names (.wav as is, anything else through ffmpeg). */

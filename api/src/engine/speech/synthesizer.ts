@@ -1,8 +1,9 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { SCRIPT_MAX_CHARS, type ContentLanguage } from '@kagami/shared/validation';
+import { SCRIPT_MAX_CHARS, scriptParts, type ContentLanguage } from '@kagami/shared/validation';
 import { fail } from '../../lib/errors';
 import { defaultBuiltinVoice, ESPEAK_VOICES, genderOfPitch, type BuiltinVoice, type Gender } from './builtin-voices';
+import { applyPronunciations, type Pronunciation } from './script';
 import { pcmToWav } from './wav';
 
 /** What a voice model measured of its speaker, and what shapes the synthetic voice. */
@@ -40,11 +41,15 @@ const FLITE_WORDS_PER_MINUTE = 165;
  * intelligible than eSpeak's English, `pnpm bench:voices`) with the speaker's pitch and pace, in the other languages
  * through eSpeak, likewise.
  */
-function engineRequest(text: string, language: ContentLanguage, voice: SpeakingVoice): Record<string, unknown> {
+function engineRequest(text: string, language: ContentLanguage, voice: SpeakingVoice, speed: number): Record<string, unknown> {
+  const espeak = (engineVoice: string, profile: VoiceProfile) => {
+    const settings = espeakSettings({ ...profile, wordsPerMinute: profile.wordsPerMinute * speed });
+    return { engine: 'espeak', text, voice: engineVoice, kana: language === 'ja', ...settings };
+  };
   if ('builtin' in voice) {
     const { engine, engineVoice } = voice.builtin;
-    if (engine === 'flite') return { engine, text, voice: engineVoice };
-    return { engine, text, voice: engineVoice, kana: language === 'ja', ...espeakSettings(NEUTRAL_VOICE) };
+    if (engine === 'flite') return { engine, text, voice: engineVoice, stretch: 1 / speed };
+    return espeak(engineVoice, NEUTRAL_VOICE);
   }
   const { profile } = voice;
   if (language === 'en') {
@@ -53,10 +58,10 @@ function engineRequest(text: string, language: ContentLanguage, voice: SpeakingV
       text,
       voice: FLITE_PITCHED[genderOfPitch(profile.medianPitchHz) ?? 'female'],
       pitchHz: Math.round(profile.medianPitchHz),
-      stretch: Math.min(2, Math.max(0.5, FLITE_WORDS_PER_MINUTE / profile.wordsPerMinute)),
+      stretch: Math.min(2, Math.max(0.5, FLITE_WORDS_PER_MINUTE / profile.wordsPerMinute)) / speed,
     };
   }
-  return { engine: 'espeak', text, voice: ESPEAK_VOICES[language], kana: language === 'ja', ...espeakSettings(profile) };
+  return espeak(ESPEAK_VOICES[language], profile);
 }
 
 /** A phoneme spoken, `ms` from the start of the audio; an empty id marks a pause. */
@@ -64,7 +69,79 @@ export type PhonemeEvent = { id: string; ms: number };
 
 export type Speech = { wav: Buffer; durationSeconds: number; phonemes: PhonemeEvent[] };
 
-type Spoken = { pcm: Buffer; sampleRate: number; phonemes: PhonemeEvent[] };
+/** How a script is said: `speed` 0.75-1.5 (1 = the voice's pace); the team's pronunciations. */
+export type SpeechOptions = { speed?: number; pronunciations?: readonly Pronunciation[] };
+
+/** Speech as an engine gives it: 16-bit mono PCM at its rate, with the phonemes it spoke (none if it does not say). */
+export type Spoken = { pcm: Buffer; sampleRate: number; phonemes: PhonemeEvent[] };
+
+/** An utterance's edges are silent where each 10 ms is quieter than this (RMS, -40 dBFS). */
+const SILENCE_RMS = 0.01 * 32_768;
+
+/** `spoken` without the silence at its start and/or end (its phonemes moved with it). */
+function trimSilence(spoken: Spoken, edges: { start: boolean; end: boolean }): Spoken {
+  const { pcm } = spoken;
+  const window = Math.round(spoken.sampleRate / 100);
+  const silent = (from: number) => {
+    let sum = 0;
+    for (let i = from; i < from + window; i++) sum += pcm.readInt16LE(i * 2) ** 2;
+    return Math.sqrt(sum / window) < SILENCE_RMS;
+  };
+  let first = 0;
+  let last = pcm.length / 2;
+  if (edges.start) while (first + window <= last && silent(first)) first += window;
+  if (edges.end) while (last - window >= first && silent(last - window)) last -= window;
+  const shiftMs = (first / spoken.sampleRate) * 1000;
+  const endMs = (last / spoken.sampleRate) * 1000;
+  return {
+    pcm: spoken.pcm.subarray(first * 2, last * 2),
+    sampleRate: spoken.sampleRate,
+    phonemes: spoken.phonemes.filter((event) => event.ms < endMs).map((event) => ({ ...event, ms: Math.max(0, event.ms - shiftMs) })),
+  };
+}
+
+/** Used for silence when a script is nothing but pauses (no engine has told its rate). */
+const FALLBACK_SAMPLE_RATE = 22_050;
+
+/**
+ * A script said piece by piece: the words between pause marks spoken by `speak` (with the team's pronunciations
+ * applied), each pause a silence of its length with the mouth closed (a phoneme event with an empty id).
+ */
+export async function speakScript(
+  script: string,
+  pronunciations: readonly Pronunciation[],
+  speak: (text: string) => Promise<Spoken>,
+): Promise<Speech> {
+  const parts = scriptParts(script);
+  const pieces: Array<Spoken | { pauseSeconds: number }> = [];
+  for (const [i, part] of parts.entries()) {
+    if (!('say' in part)) {
+      pieces.push(part);
+      continue;
+    }
+    const spoken = await speak(applyPronunciations(part.say, pronunciations));
+    // Engines pad an utterance with silence; beside a written pause that would lengthen it.
+    pieces.push(trimSilence(spoken, { start: i > 0, end: i < parts.length - 1 }));
+  }
+  const sampleRate = pieces.find((piece): piece is Spoken => 'pcm' in piece)?.sampleRate ?? FALLBACK_SAMPLE_RATE;
+  const buffers: Buffer[] = [];
+  const phonemes: PhonemeEvent[] = [];
+  let samples = 0;
+  for (const piece of pieces) {
+    const ms = (samples / sampleRate) * 1000;
+    if ('pcm' in piece) {
+      buffers.push(piece.pcm);
+      phonemes.push(...piece.phonemes.map((event) => ({ ...event, ms: event.ms + ms })));
+      samples += piece.pcm.length / 2;
+    } else {
+      const silence = Math.round(piece.pauseSeconds * sampleRate);
+      buffers.push(Buffer.alloc(silence * 2));
+      phonemes.push({ id: '', ms });
+      samples += silence;
+    }
+  }
+  return { wav: pcmToWav(Buffer.concat(buffers), sampleRate), durationSeconds: samples / sampleRate, phonemes };
+}
 class SpeechProcessStopped extends Error {
   constructor(code: number | null, signal: string | null) {
     super(`the speech process stopped (${signal ?? `exit code ${code}`})`);
@@ -87,11 +164,12 @@ export class SpeechSynthesizer {
     text: string,
     language: ContentLanguage,
     voice: SpeakingVoice = { builtin: defaultBuiltinVoice(language) },
+    options: SpeechOptions = {},
   ): Promise<Speech> {
     const clean = text.trim();
     if (clean.length > SCRIPT_MAX_CHARS) throw fail(400, 'text_too_long', { max_characters: SCRIPT_MAX_CHARS });
-    const { pcm, sampleRate, phonemes } = await this.request(engineRequest(clean, language, voice));
-    return { wav: pcmToWav(pcm, sampleRate), durationSeconds: pcm.length / 2 / sampleRate, phonemes };
+    const speed = options.speed ?? 1;
+    return speakScript(clean, options.pronunciations ?? [], (say) => this.request(engineRequest(say, language, voice, speed)));
   }
 
   /** Stops the speech process; a closed synthesizer refuses new work instead of starting another. */

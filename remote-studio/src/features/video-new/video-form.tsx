@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from '@kagami/shared/router';
 import { isApiError } from '@kagami/shared/api';
 import { paths } from '@kagami/shared/contract';
@@ -6,7 +6,14 @@ import { CheckboxField, FormError, TextField, useApiForm } from '@kagami/shared/
 import { validationText } from '@kagami/shared/i18n';
 import { Box, Button, FormField, HStack, Link, Select, Stack, Text, Textarea } from '@kagami/shared/ui';
 import { RadioGroup } from '@kagami/shared/ui-widgets';
-import { SCRIPT_MAX_CHARS, VIDEO_AUDIO, videoForm, type ContentLanguage, type VideoForm as Values } from '@kagami/shared/validation';
+import {
+  pauseMark,
+  SCRIPT_MAX_CHARS,
+  VIDEO_AUDIO,
+  videoForm,
+  type ContentLanguage,
+  type VideoForm as Values,
+} from '@kagami/shared/validation';
 import { useStudioMutation, useVoiceLibrary } from '../../data/queries';
 import { studioApi } from '../../data/studio-api';
 import type { Avatar, LibraryVoice, Voice } from '../../data/types';
@@ -14,9 +21,13 @@ import { ContentLanguageSelect } from '../../components/content-language-select'
 import { useStudioTranslation } from '../../components/use-studio-translation';
 import { useUpload } from '../../components/uploads/use-upload';
 import { AudioSource } from './audio-source';
+import { ScriptPauses } from './script-pauses';
 import { VoicePreview } from './voice-preview';
 
 /** API errors that belong to one field of this form (SPEC §8: text too long, voice ID missing). */
+/** The speeds offered (the API takes any from 0.75 to 1.5). */
+const SPEEDS = [0.75, 0.9, 1, 1.1, 1.25, 1.5];
+
 const FIELD_OF: Record<string, 'script' | 'voiceId'> = {
   text_too_long: 'script',
   voice_id_missing: 'voiceId',
@@ -39,8 +50,25 @@ export function VideoForm({ avatar, avatars, voices, languages }: Props) {
     voiceId: '',
     script: '',
     subtitles: false,
+    speed: 1,
   });
   const script = form.watch('script');
+  const speed = form.watch('speed');
+  const scriptBox = useRef<HTMLTextAreaElement | null>(null);
+  const scriptField = form.register('script');
+  /** Writes a pause mark where the cursor is (or at the end), spaced from the words around it. */
+  const insertPause = (seconds: number) => {
+    const box = scriptBox.current;
+    const at = box ? box.selectionStart : script.length;
+    const before = script.slice(0, at).replace(/\s+$/, '');
+    const after = script.slice(box ? box.selectionEnd : at).replace(/^\s+/, '');
+    const mark = `${before ? ' ' : ''}${pauseMark(seconds)}${after ? ' ' : ''}`;
+    form.setValue('script', `${before}${mark}${after}`, { shouldDirty: true });
+    requestAnimationFrame(() => {
+      box?.focus();
+      box?.setSelectionRange(before.length + mark.length, before.length + mark.length);
+    });
+  };
   const voiceId = form.watch('voiceId');
   const language = form.watch('language');
   const readyVoices = voices.filter((voice) => voice.status === 'ready');
@@ -74,7 +102,7 @@ export function VideoForm({ avatar, avatars, voices, languages }: Props) {
         language: values.language,
         subtitles: values.subtitles,
         ...(source === 'script'
-          ? { script: values.script, voiceId: values.voiceId || undefined }
+          ? { script: values.script, voiceId: values.voiceId || undefined, speed: values.speed }
           : { audioUploadId: audio.state.phase === 'done' ? audio.state.uploadId : undefined }),
       });
       navigate(`${paths.videosProcessing()}?video=${video.id}`);
@@ -137,14 +165,30 @@ export function VideoForm({ avatar, avatars, voices, languages }: Props) {
               />
             </FormField>
             <FormField label={t('videoNew.script')} error={fieldError('script')}>
-              <Textarea rows={8} {...form.register('script')} aria-label={t('videoNew.script')} />
+              <Textarea
+                rows={8}
+                {...scriptField}
+                ref={(element) => {
+                  scriptField.ref(element);
+                  scriptBox.current = element;
+                }}
+                aria-label={t('videoNew.script')}
+              />
               <HStack justify="flex-end" w="100%">
                 <Text fontSize="sm" color={script.length > SCRIPT_MAX_CHARS ? 'danger' : 'fg.muted'} data-testid="script-count">
                   {t('videoNew.count', { count: script.length, max: SCRIPT_MAX_CHARS })}
                 </Text>
               </HStack>
             </FormField>
-            <VoicePreview avatarId={avatar.id} voiceId={voiceId} language={language} script={script} />
+            <ScriptPauses script={script} onInsert={insertPause} />
+            <FormField label={t('videoNew.speed')}>
+              <Select
+                aria-label={t('videoNew.speed')}
+                options={SPEEDS.map((value) => ({ value: String(value), label: t('videoNew.speedOption', { speed: value }) }))}
+                {...form.register('speed', { valueAsNumber: true })}
+              />
+            </FormField>
+            <VoicePreview avatarId={avatar.id} voiceId={voiceId} language={language} script={script} speed={speed} />
           </>
         ) : (
           <AudioSource upload={audio} />

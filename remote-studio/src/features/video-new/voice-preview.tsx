@@ -21,11 +21,13 @@ export function VoicePreview({
   voiceId,
   language,
   script,
+  speed,
 }: {
   avatarId: string;
   voiceId: string;
   language: ContentLanguage;
   script: string;
+  speed: number;
 }) {
   const { t } = useStudioTranslation();
   const teamId = useTeamId();
@@ -46,7 +48,7 @@ export function VoicePreview({
     try {
       const wav = await studioApi.voicePreview(
         teamId,
-        { avatarId: voiceId ? undefined : avatarId, voiceId: voiceId || undefined, language, text },
+        { avatarId: voiceId ? undefined : avatarId, voiceId: voiceId || undefined, language, text, speed },
         controller.current.signal,
       );
       setState({ phase: 'ready', url: URL.createObjectURL(wav) });
