@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUILTIN_VOICES } from '../src/engine/speech/builtin-voices';
-import { NEUTRAL_VOICE, SpeechSynthesizer, type SpeakingVoice } from '../src/engine/speech/synthesizer';
+import { NEUTRAL_VOICE, SpeechSynthesizer, type LocalVoice } from '../src/engine/speech/synthesizer';
 import { runFfmpeg } from '../src/media/tools';
 
 const SENTENCES = [
@@ -90,13 +90,13 @@ async function main() {
   ensureRecogniser();
   const dir = mkdtempSync(join(tmpdir(), 'kagami-bench-voices-'));
   const speech = new SpeechSynthesizer();
-  const espeak = (gender: 'female' | 'male', engineVoice: string): SpeakingVoice => ({
+  const espeak = (gender: 'female' | 'male', engineVoice: string): LocalVoice => ({
     builtin: { id: `espeak-${gender}`, name: engineVoice, language: 'en', gender, engine: 'espeak', engineVoice },
   });
-  const voices: [string, SpeakingVoice][] = [
+  const voices: [string, LocalVoice][] = [
     ['eSpeak NG gmw/en-US (every English script before the library)', espeak('male', 'gmw/en-US')],
     ['eSpeak NG gmw/en-US+f3', espeak('female', 'gmw/en-US+f3')],
-    ...BUILTIN_VOICES.filter((voice) => voice.language === 'en').map((voice): [string, SpeakingVoice] => [
+    ...BUILTIN_VOICES.filter((voice) => voice.language === 'en').map((voice): [string, LocalVoice] => [
       `${voice.name} (${voice.engine} ${voice.engineVoice}, ${voice.gender})`,
       { builtin: voice },
     ]),

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { resolve } from 'node:path';
+import { SPEECH_PROVIDERS, type SpeechProviderSettings } from './engine/speech/providers/speech-provider';
+import type { Gender } from './engine/speech/builtin-voices';
 import { LIPSYNC_ENGINES, LIPSYNC_WEBHOOK_PATH, type LipSyncSettings } from './engine/face/lipsync-provider';
 
 const port = v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(65535));
@@ -54,6 +56,12 @@ const EnvSchema = v.object({
   PUBLIC_API_URL: v.optional(v.pipe(v.string(), v.url())),
   WEBHOOKS_ALLOW_PRIVATE: v.optional(v.picklist(['true', 'false']), 'false'),
   WEBHOOK_RETRY_SECONDS: v.optional(v.pipe(v.string(), v.transform(Number), v.minValue(0.01)), '5'),
+  SPEECH_PROVIDER: v.optional(v.picklist(SPEECH_PROVIDERS), 'local'),
+  SPEECH_PROVIDER_URL: v.optional(v.pipe(v.string(), v.url())),
+  SPEECH_PROVIDER_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
+  SPEECH_PROVIDER_MODEL: v.optional(v.pipe(v.string(), v.regex(/^[\w.:/-]+$/))),
+  /** For an OpenAI-compatible server: the voices to offer, `id:gender` (female or male) or `id`, comma-separated. */
+  SPEECH_PROVIDER_VOICES: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]+(:(female|male))?(,[\w.-]+(:(female|male))?)*$/))),
   LIPSYNC_ENGINE: v.optional(v.picklist(LIPSYNC_ENGINES), 'local'),
   LIPSYNC_URL: v.optional(v.pipe(v.string(), v.url())),
   LIPSYNC_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
@@ -108,6 +116,8 @@ export type Config = {
   stripe?: { secretKey: string; webhookSecret: string; prices: Record<string, string>; apiUrl?: string };
   /** The lip-sync engine when LIPSYNC_ENGINE names a provider (Replicate or a Cog server, sync.so, fal); otherwise the local renderer. */
   lipSync?: LipSyncSettings;
+  /** Neural speech when SPEECH_PROVIDER names a service (OpenAI-compatible, ElevenLabs); otherwise the local engines only. */
+  speech?: SpeechProviderSettings;
   /** The bearer token of the operators' reports (`/api/ops/…`); without it they are not served. */
   opsToken?: string;
   /** This API's address as the outside world reaches it: links in webhook events (default http://localhost:PORT). */
@@ -124,6 +134,9 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/** Where each speech provider's API is, unless SPEECH_PROVIDER_URL says otherwise. */
+const DEFAULT_SPEECH_URLS = { openai: 'https://api.openai.com', elevenlabs: 'https://api.elevenlabs.io' } as const;
+
 /** Reads and validates the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
@@ -136,6 +149,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.STRIPE_SECRET_KEY && (!e.STRIPE_WEBHOOK_SECRET || !e.STRIPE_PRICES)) {
     throw new ConfigError(
       'Invalid configuration:\n  STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET and STRIPE_PRICES (pnpm stripe:catalogue prints them)',
+    );
+  }
+  if (e.SPEECH_PROVIDER === 'elevenlabs' && !e.SPEECH_PROVIDER_KEY) {
+    throw new ConfigError('Invalid configuration:\n  SPEECH_PROVIDER=elevenlabs needs SPEECH_PROVIDER_KEY (the ElevenLabs API key)');
+  }
+  if (e.SPEECH_PROVIDER === 'openai' && !e.SPEECH_PROVIDER_KEY && !e.SPEECH_PROVIDER_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SPEECH_PROVIDER=openai needs SPEECH_PROVIDER_KEY (OpenAI) or SPEECH_PROVIDER_URL (a compatible server of your own)',
     );
   }
   if ((e.LIPSYNC_ENGINE === 'sync' || e.LIPSYNC_ENGINE === 'fal') && !e.LIPSYNC_KEY) {
@@ -189,6 +210,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requireHttps: e.NODE_ENV === 'production',
       firstRetryMs: Math.round(e.WEBHOOK_RETRY_SECONDS * 1000),
     },
+    speech:
+      e.SPEECH_PROVIDER === 'local'
+        ? undefined
+        : {
+            provider: e.SPEECH_PROVIDER,
+            url: e.SPEECH_PROVIDER_URL ?? DEFAULT_SPEECH_URLS[e.SPEECH_PROVIDER],
+            key: e.SPEECH_PROVIDER_KEY,
+            model: e.SPEECH_PROVIDER_MODEL,
+            voices: e.SPEECH_PROVIDER_VOICES?.split(',').map((entry) => {
+              const [id, gender] = entry.split(':') as [string, Gender | undefined];
+              return { id, name: id, gender: gender ?? null, previewUrl: null };
+            }),
+            requestTimeoutMs: 120_000,
+            retries: 2,
+            backoffMs: 1000,
+            maxWaitMs: 30_000,
+          },
     lipSync:
       e.LIPSYNC_ENGINE === 'local'
         ? undefined

@@ -8,6 +8,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import type { GenerationEngine } from './engine/generation-engine';
 import { lipSyncProvider } from './engine/face/providers';
 import { dataUriMediaLinks, signedMediaLinks } from './engine/face/providers/media-links';
+import { speechProvider } from './engine/speech/providers/choose';
 import { LocalEngine } from './engine/local/local-engine';
 import { startJobQueue } from './jobs/queue';
 import { createAssetStore, type AssetStore } from './storage/asset-store';
@@ -43,7 +44,10 @@ export async function createContext(
   // A Cog server (Replicate's protocol with no key) is the operator's own: it gets the media inline.
   const links =
     lipSync?.engine === 'replicate' && !lipSync.key ? dataUriMediaLinks : signedMediaLinks(assets, signingKey, config.publicApiUrl);
-  const engine = new LocalEngine(lipSync ? { provider: lipSyncProvider(lipSync, links), fallback: lipSync.fallback } : undefined);
+  const engine = new LocalEngine(
+    lipSync ? { provider: lipSyncProvider(lipSync, links), fallback: lipSync.fallback } : undefined,
+    config.speech ? speechProvider(config.speech) : undefined,
+  );
   const ctx: AppContext = {
     config,
     db: database.db,

@@ -36,6 +36,18 @@ test('the local lip-sync step is the default; a provider needs its key (or, for 
   expect(loadConfig({}).lipSync).toBeUndefined();
   expect(() => loadConfig({ LIPSYNC_ENGINE: 'http', LIPSYNC_URL: 'http://gpu:9000' })).toThrow(/LIPSYNC_ENGINE/);
   expect(() => loadConfig({ LIPSYNC_ENGINE: 'sync' })).toThrow(/LIPSYNC_KEY/);
+  expect(() => loadConfig({ SPEECH_PROVIDER: 'elevenlabs' })).toThrow(/SPEECH_PROVIDER=elevenlabs needs SPEECH_PROVIDER_KEY/);
+  expect(() => loadConfig({ SPEECH_PROVIDER: 'openai' })).toThrow(/SPEECH_PROVIDER_KEY.*SPEECH_PROVIDER_URL/);
+  expect(() => loadConfig({ SPEECH_PROVIDER: 'azure', SPEECH_PROVIDER_KEY: 'k' })).toThrow(/SPEECH_PROVIDER/);
+  expect(() => loadConfig({ SPEECH_PROVIDER: 'openai', SPEECH_PROVIDER_KEY: 'k', SPEECH_PROVIDER_VOICES: 'nova:woman' })).toThrow(
+    /SPEECH_PROVIDER_VOICES/,
+  );
+  expect(loadConfig({ SPEECH_PROVIDER: 'openai', SPEECH_PROVIDER_KEY: 'sk' }).speech).toMatchObject({
+    provider: 'openai',
+    url: 'https://api.openai.com',
+    key: 'sk',
+  });
+  expect(loadConfig({}).speech).toBeUndefined();
   expect(() => loadConfig({ LIPSYNC_ENGINE: 'fal' })).toThrow(/LIPSYNC_KEY/);
   expect(() => loadConfig({ LIPSYNC_ENGINE: 'replicate' })).toThrow(/LIPSYNC_KEY.*LIPSYNC_URL/);
   expect(

@@ -55,7 +55,7 @@ export async function listVoices(client: KagamiClient, io: Io, json: boolean) {
   io.out(
     table(
       ['ID', 'KIND', 'STATUS', 'LANGUAGE', 'GENDER', 'NAME'],
-      voices.map((v) => [v.id, v.kind, v.status, v.language, v.gender ?? '-', v.name]),
+      voices.map((v) => [v.id, v.kind, v.status, v.language ?? 'any', v.gender ?? '-', v.name]),
     ),
   );
 }

@@ -197,6 +197,9 @@ export const voices = pgTable(
     medianPitchHz: integer('median_pitch_hz'),
     wordsPerMinute: integer('words_per_minute'),
     loudnessDb: integer('loudness_db'),
+    /** The speech provider that cloned the speaker (`elevenlabs`) and the voice's id there; null for a voice made here. */
+    cloneProvider: text('clone_provider'),
+    cloneVoiceId: text('clone_voice_id'),
     createdAt: createdAt(),
   },
   (t) => [index('voices_team_idx').on(t.teamId)],

@@ -2,6 +2,7 @@ import type { ContentLanguage } from '@kagami/shared/validation';
 import type { LipSyncRun } from './face/lipsync-provider';
 import type { RenderTimings } from './face/render';
 import type { Gender } from './speech/builtin-voices';
+import type { SpeechProvider } from './speech/providers/speech-provider';
 import type { PhonemeEvent, SpeakingVoice, Speech, SpeechOptions, VoiceProfile } from './speech/synthesizer';
 
 /** Finished videos are at most this tall (the avatar's own size up to it), at this frame rate. */
@@ -13,6 +14,8 @@ export class EngineFailure extends Error {
   constructor(
     readonly reason: string,
     detail?: string,
+    /** A provider refused Kagami's key (401, 403): the operator's to fix, logged as an error. */
+    readonly keyRefused = false,
   ) {
     super(detail ?? reason);
   }
@@ -33,7 +36,8 @@ export type AvatarOutput = {
   gender: Gender | null;
 };
 
-export type VoiceOutput = { profile: VoiceProfile; sample: string };
+/** `clone`: the voice the speech provider cloned from the recording (null when the voice is made here). */
+export type VoiceOutput = { profile: VoiceProfile; sample: string; clone: { provider: string; voiceId: string } | null };
 
 /** The steps of making an avatar, in the order they run (footage chooses a stretch; a photo is animated instead). */
 export const AVATAR_STAGES = ['finding_face', 'choosing_stretch', 'animating_photo', 'tracking_mouth', 'finishing'] as const;
@@ -89,7 +93,9 @@ export interface GenerationEngine {
     outputs: { preview: string; clip: string; loop: string; mouth: string },
     onProgress?: AvatarProgress,
   ): Promise<AvatarOutput>;
-  processVoice(source: string, language: ContentLanguage, sample: string): Promise<VoiceOutput>;
+  processVoice(source: string, language: ContentLanguage, sample: string, name?: string): Promise<VoiceOutput>;
+  /** The speech provider (SPEECH_PROVIDER), when one is configured. */
+  readonly speechProvider?: SpeechProvider;
   synthesizeSpeech(text: string, language: ContentLanguage, voice?: SpeakingVoice, options?: SpeechOptions): Promise<Speech>;
   renderVideo(input: RenderInput): Promise<RenderResult>;
   close(): void;

@@ -18,7 +18,7 @@ import type { Articulation } from '../../src/engine/face/types';
 import { loudnessPerFrame } from '../../src/engine/face/loudness';
 import type { PhonemeEvent } from '../../src/engine/speech/synthesizer';
 import { SAMPLE_SENTENCES } from '../../src/engine/speech/sample-sentences';
-import { SpeechSynthesizer, type SpeakingVoice } from '../../src/engine/speech/synthesizer';
+import { SpeechSynthesizer, type LocalVoice } from '../../src/engine/speech/synthesizer';
 import { ESPEAK_VOICES } from '../../src/engine/speech/builtin-voices';
 import { wavSampleRate } from '../../src/engine/speech/wav';
 
@@ -26,7 +26,7 @@ const FPS = 25;
 const FRAME_MS = 1000 / FPS;
 const EPSILON = 1e-9;
 /** eSpeak NG's voice of a language (English speaks with Flite in the product; these tests are about eSpeak's phonemes). */
-const espeak = (language: ContentLanguage): SpeakingVoice => ({
+const espeak = (language: ContentLanguage): LocalVoice => ({
   builtin: {
     id: `espeak-${language}`,
     name: 'eSpeak NG',

@@ -842,13 +842,14 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                cloned_by: string | null;
                                 created_at: string | null;
                                 failure_reason: string | null;
                                 gender: ("female" | "male") | null;
                                 id: string;
                                 /** @enum {string} */
-                                kind: "builtin" | "custom";
-                                language: string;
+                                kind: "builtin" | "provider" | "custom";
+                                language: string | null;
                                 name: string;
                                 preview_url: string | null;
                                 sample_url: string | null;
@@ -908,13 +909,14 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            cloned_by: string | null;
                             created_at: string | null;
                             failure_reason: string | null;
                             gender: ("female" | "male") | null;
                             id: string;
                             /** @enum {string} */
-                            kind: "builtin" | "custom";
-                            language: string;
+                            kind: "builtin" | "provider" | "custom";
+                            language: string | null;
                             name: string;
                             preview_url: string | null;
                             sample_url: string | null;

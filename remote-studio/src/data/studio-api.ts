@@ -1,7 +1,7 @@
 import { api } from '@kagami/shared/api';
 import type { ContentLanguage } from '@kagami/shared/validation';
 import type { UploadPurpose } from '../components/uploads/resumable-upload';
-import type { Avatar, LibraryVoice, Page, Pronunciation, Video, Voice } from './types';
+import type { Avatar, Page, Pronunciation, Video, VoiceLibraryAnswer, Voice } from './types';
 
 export const PAGE_SIZE = 12;
 /** The most a picker offers (the API's page size limit). */
@@ -32,7 +32,7 @@ export const studioApi = {
     api.post<Pronunciation>(`${team(teamId)}/pronunciations`, input),
   deletePronunciation: (teamId: string, id: string) => api.delete<Record<string, never>>(`${team(teamId)}/pronunciations/${id}`),
 
-  voiceLibrary: () => api.get<{ data: LibraryVoice[] }>('/api/voices/builtin').then((answer) => answer.data),
+  voiceLibrary: () => api.get<VoiceLibraryAnswer>('/api/voices/builtin'),
 
   videos: (teamId: string, page: number) => api.get<Page<Video>>(`${team(teamId)}/videos`, { page, pageSize: PAGE_SIZE }),
   video: (teamId: string, id: string) => api.get<Video>(`${team(teamId)}/videos/${id}`),

@@ -32,17 +32,24 @@ export type Avatar = Item & {
 export type Gender = 'female' | 'male';
 
 /** A voice model of the team; its gender as its measured pitch suggests. */
-export type Voice = Item & { sample: string | null; gender: Gender | null };
+/** `clonedBy`: the speech provider that cloned the speaker; null for a synthetic voice matched to the recording here. */
+export type Voice = Item & { sample: string | null; gender: Gender | null; clonedBy: string | null };
 
 /** A voice of the built-in library, the same for every team; its preview is an address on the API. */
 export type LibraryVoice = {
   id: string;
   name: string;
-  language: ContentLanguage;
-  gender: Gender;
+  /** Null for a speech provider's voice, which speaks every language. */
+  language: ContentLanguage | null;
+  gender: Gender | null;
   accent: string | null;
+  /** `espeak` or `flite` (built in), or the speech provider (`openai`, `elevenlabs`). */
+  engine: string;
   previewUrl: string;
 };
+
+/** The library, and who makes voice models from recordings: the provider that clones (`elevenlabs`), or null (made here). */
+export type VoiceLibraryAnswer = { data: LibraryVoice[]; clonesWith: string | null };
 
 export type Video = Item & {
   avatarId: string | null;

@@ -92,6 +92,15 @@ test('the voice preview speaks the start of the script in the chosen voice and p
   });
 });
 
+test("a speech provider's voices are offered in every language", async () => {
+  const { user } = setup({ 'GET /api/voices/builtin': { status: 200, body: libraryJson('elevenlabs') } });
+  const voiceSelect = await screen.findByLabelText('Voice');
+  await waitFor(() => expect(within(voiceSelect).getByRole('option', { name: 'Rachel · ElevenLabs' })).toBeInTheDocument());
+  await user.selectOptions(voiceSelect, 'provider-rachel');
+  await user.selectOptions(screen.getByLabelText('Spoken language'), 'de');
+  expect(voiceSelect).toHaveValue('provider-rachel');
+});
+
 test('pauses: the buttons write a pause where the cursor is, shown as chips; the speed goes with the video and the preview', async () => {
   URL.createObjectURL = jest.fn(() => 'blob:preview');
   URL.revokeObjectURL = jest.fn();

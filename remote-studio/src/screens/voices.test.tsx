@@ -107,6 +107,37 @@ test('the pronunciation list: add a word, see it, change it by saving the word a
   expect(await within(section).findByTestId('pronunciations-empty')).toBeInTheDocument();
 });
 
+test('with a speech provider: its voices in every language, clones labelled as such, and the dialog says who will clone', async () => {
+  const cloned = voiceJson({ name: 'Cloned host', cloned_by: 'elevenlabs' });
+  const local = voiceJson({ name: 'Local host' });
+  fakeApi({
+    ...uploadAllowed(TEAM),
+    ...LOWER_SECTIONS,
+    'GET /api/voices/builtin': { status: 200, body: libraryJson('elevenlabs') },
+    [LIST]: { status: 200, body: page([cloned, local]) },
+    [EVENTS]: { status: 200 },
+    'GET /assets/*': signedAsset,
+  });
+  const { user } = renderStudio(<Voices />);
+  const rows = await screen.findAllByTestId('voice-row');
+  expect(rows.map((row) => within(row).getByTestId('voice-made-by').textContent)).toEqual([
+    'Cloned by ElevenLabs',
+    'Synthetic, matched in pitch and pace',
+  ]);
+  const library = screen.getByRole('region', { name: 'Voice library' });
+  const names = () =>
+    within(library)
+      .getAllByTestId('library-voice')
+      .map((row) => row.textContent);
+  await waitFor(() => expect(names()).toContain('Rachel (ElevenLabs, every language)Female'));
+  await user.selectOptions(within(library).getByLabelText('Language of the voices'), 'ja');
+  expect(names()).toEqual(['HarukaFemale', 'TakumiMale', 'Rachel (ElevenLabs, every language)Female']);
+
+  await user.click(screen.getByRole('button', { name: 'Create voice' }));
+  const dialog = await screen.findByRole('alertdialog', { name: 'New voice' });
+  expect(within(dialog).getByTestId('voice-kind')).toHaveTextContent('ElevenLabs clones the speaker of your recording');
+});
+
 test('empty and error states', async () => {
   const server = fakeApi({
     ...uploadAllowed(TEAM),

@@ -30,6 +30,7 @@ export const voiceJson = (fields: Fields = {}) => {
     status: 'ready',
     reason: null,
     sample: `/assets/data/audio_output/${voiceId}.mp3`,
+    cloned_by: null,
     created_by: 'me',
     created_at: '2026-11-22T08:00:00Z',
     ...fields,
@@ -74,21 +75,23 @@ export const statusEvent = (kind: string, itemId: string, status: string, reason
 /** The API's answer to the question every upload asks first: the plan has room for the file. */
 export const uploadAllowed = (team: string) => ({ [`POST ${team}/uploads/check`]: { status: 200, body: { allowed: true } } });
 
-/** A few voices of the built-in library, as GET /api/voices/builtin answers. */
-export const libraryJson = () => ({
+/** The library as GET /api/voices/builtin answers it; `provider` adds a speech provider's voices (and its cloning). */
+export const libraryJson = (provider?: 'elevenlabs') => ({
+  clones_with: provider ?? null,
   data: [
     ['builtin-en-emma', 'Emma', 'en', 'female', null],
     ['builtin-en-james', 'James', 'en', 'male', null],
     ['builtin-en-alan', 'Alan', 'en', 'male', 'scottish'],
     ['builtin-ja-haruka', 'Haruka', 'ja', 'female', null],
     ['builtin-ja-takumi', 'Takumi', 'ja', 'male', null],
+    ...(provider ? [['provider-rachel', 'Rachel', null, 'female', null]] : []),
   ].map(([id, name, language, gender, accent]) => ({
     id,
     name,
     language,
     gender,
     accent,
-    engine: language === 'en' ? 'flite' : 'espeak',
+    engine: language === null ? provider : language === 'en' ? 'flite' : 'espeak',
     preview_url: `/api/voices/builtin/${id}/preview`,
   })),
 });

@@ -50,6 +50,9 @@ export const API_ERROR_CODES = [
   'lipsync_unavailable',
   'lipsync_failed',
   'lipsync_bad_output',
+  'speech_provider_unavailable',
+  'speech_provider_quota',
+  'speech_voice_refused',
   'processing_failed',
   'storage_full',
 ] as const;

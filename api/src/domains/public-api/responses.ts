@@ -29,9 +29,13 @@ export const Avatar = v.object({
 
 export const Voice = v.object({
   id: v.string(),
-  kind: v.picklist(['builtin', 'custom']),
+  /** `builtin` (this install's), `provider` (the speech provider's, any language) or `custom` (a voice model of the team). */
+  kind: v.picklist(['builtin', 'provider', 'custom']),
   name: v.string(),
-  language: v.string(),
+  /** Null for a provider's voice, which speaks every language. */
+  language: v.nullable(v.string()),
+  /** The speech provider that cloned a voice model's speaker (`elevenlabs`); null for a voice made here. */
+  cloned_by: v.nullable(v.string()),
   /** A built-in voice's; a voice model's as its measured pitch suggests (null until measured). */
   gender: v.nullable(v.picklist(['female', 'male'])),
   status,

@@ -17,9 +17,9 @@ import { publicApiDocument } from './openapi';
 import { keyset, PageQuery, pageOf } from './cursor';
 import * as R from './responses';
 import { BUILTIN_VOICES } from '../../engine/speech/builtin-voices';
-import { voiceIdField } from '../studio/voice-library';
+import { providerVoices, voiceIdField } from '../studio/voice-library';
 import { deletePronunciation, listPronunciations, pronunciationBody, savePronunciation } from '../studio/pronunciations';
-import { avatarJson, baseUrlOf, builtinVoiceJson, videoJson, voiceJson } from './serialize';
+import { avatarJson, baseUrlOf, builtinVoiceJson, providerVoiceJson, videoJson, voiceJson } from './serialize';
 
 const uuid = v.pipe(v.string('validation.required'), v.uuid('validation.invalid'));
 const ItemParams = v.object({ id: uuid });
@@ -127,8 +127,10 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/v1/voices', listed(R.VoicePage), async (request) => {
     const page = await teamPage<typeof voices.$inferSelect>(voices, request);
     const models = page.data.map((voice) => voiceJson(ctx, baseUrlOf(request), voice));
-    const builtins = (request.query as PageQuery).cursor ? [] : BUILTIN_VOICES.map((voice) => builtinVoiceJson(baseUrlOf(request), voice));
-    return { ...page, data: [...builtins, ...models] };
+    const first = !(request.query as PageQuery).cursor;
+    const builtins = first ? BUILTIN_VOICES.map((voice) => builtinVoiceJson(baseUrlOf(request), voice)) : [];
+    const provided = first ? (await providerVoices(ctx)).map((voice) => providerVoiceJson(baseUrlOf(request), voice)) : [];
+    return { ...page, data: [...builtins, ...provided, ...models] };
   });
 
   app.get('/api/v1/videos', listed(R.VideoPage), async (request) => {

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { avatars, videos, voices } from '../../db/schema';
 import { genderOfPitch, type BuiltinVoice } from '../../engine/speech/builtin-voices';
+import { PROVIDER_VOICE_PREFIX, type ProviderVoice } from '../../engine/speech/providers/speech-provider';
 import { builtinPreviewPath } from '../studio/voice-library';
 import { signPath, SIGNED_URL_SECONDS } from '../assets/signing';
 import { avatarProgressJson } from '../studio/serialize';
@@ -36,12 +37,31 @@ export const voiceJson = (ctx: AppContext, base: string, voice: typeof voices.$i
   name: voice.name,
   language: voice.language,
   gender: genderOfPitch(voice.medianPitchHz),
+  cloned_by: voice.cloneProvider,
   status: voice.status,
   failure_reason: voice.reason,
   sample_url: signedUrl(ctx, base, 'audio_output', voice.sample),
   preview_url: signedUrl(ctx, base, 'audio_output', voice.sample),
   created_at: voice.createdAt,
 });
+
+/** A voice of the speech provider as the public API shows it (`provider-<id>` in a video's `voice_id`). */
+export const providerVoiceJson = (base: string, voice: ProviderVoice) => {
+  const id = `${PROVIDER_VOICE_PREFIX}${voice.id}`;
+  return {
+    id,
+    kind: 'provider' as const,
+    name: voice.name,
+    language: null,
+    gender: voice.gender,
+    cloned_by: null,
+    status: 'ready' as const,
+    failure_reason: null,
+    sample_url: `${base}${builtinPreviewPath(id)}`,
+    preview_url: `${base}${builtinPreviewPath(id)}`,
+    created_at: null,
+  };
+};
 
 /** A built-in voice of the library as the public API shows it (`voice_id` of a video may name it). */
 export const builtinVoiceJson = (base: string, voice: BuiltinVoice) => ({
@@ -50,6 +70,7 @@ export const builtinVoiceJson = (base: string, voice: BuiltinVoice) => ({
   name: voice.name,
   language: voice.language,
   gender: voice.gender,
+  cloned_by: null,
   status: 'ready' as const,
   failure_reason: null,
   sample_url: `${base}${builtinPreviewPath(voice.id)}`,

@@ -37,6 +37,8 @@ export function voiceJson(v: typeof voices.$inferSelect) {
     reason: v.reason,
     gender: genderOfPitch(v.medianPitchHz),
     sample: assetUrl('audio_output', v.sample),
+    /** Who made the voice: the speech provider that cloned the speaker (`elevenlabs`), or null (a local voice matched to the recording's pitch and pace). */
+    cloned_by: v.cloneProvider,
     created_by: v.createdBy,
     created_at: v.createdAt,
   };

@@ -6,7 +6,10 @@ import { avatars, history, uploads, videos, voices, users } from '../../db/schem
 import { errors, fail } from '../../lib/errors';
 import { pendingJobs, QUEUES } from '../../jobs/queue';
 import { builtinVoice, defaultBuiltinVoice, isBuiltinVoiceId, type Gender } from '../../engine/speech/builtin-voices';
-import { profileOf, type SpeakingVoice } from '../../engine/speech/synthesizer';
+import type { SpeakingVoice } from '../../engine/speech/synthesizer';
+import { isProviderVoiceId, PROVIDER_VOICE_PREFIX } from '../../engine/speech/providers/speech-provider';
+import { EngineFailure } from '../../engine/generation-engine';
+import { providerVoices, speakingVoiceOf } from './voice-library';
 import type { SessionUser } from '../auth/sessions';
 import { requireMembership } from '../teams/membership';
 import type { UploadPurpose } from '../uploads/limits';
@@ -242,8 +245,32 @@ export const getVoice = async (ctx: AppContext, userId: string, teamId: string, 
 
 export async function deleteVoice(ctx: AppContext, userId: string, teamId: string, id: string) {
   const voice = await findVoice(ctx, userId, teamId, id);
+  await deleteClone(ctx, voice);
   await ctx.db.delete(voices).where(eq(voices.id, id));
   await Promise.all([ctx.assets.remove('avatar_input', voice.source), ctx.assets.remove('audio_output', voice.sample)]);
+}
+
+/**
+ * The provider's clone of a voice model's speaker, deleted there first: when the provider cannot be reached the voice
+ * model stays, and the user is told to try again (a clone the provider no longer has counts as deleted).
+ */
+async function deleteClone(ctx: AppContext, voice: typeof voices.$inferSelect) {
+  if (!voice.cloneVoiceId) return;
+  const provider = ctx.engine.speechProvider;
+  if (provider?.name !== voice.cloneProvider || !provider.deleteVoice) {
+    ctx.log.warn(
+      { voiceId: voice.id, provider: voice.cloneProvider },
+      'a cloned voice is deleted here, but its provider is not configured to delete it there',
+    );
+    return;
+  }
+  try {
+    await provider.deleteVoice(voice.cloneVoiceId);
+  } catch (error) {
+    if (error instanceof EngineFailure && error.reason === 'speech_voice_refused' && /\b404\b|voice_not_found/.test(error.message)) return;
+    ctx.log.warn({ voiceId: voice.id, reason: (error as Error).message }, 'the speech provider could not delete a cloned voice');
+    throw fail(503, 'speech_provider_unavailable');
+  }
 }
 
 // ---- videos ----
@@ -332,8 +359,14 @@ async function speakerOf(
     if (builtin.language !== language) throw fail(400, 'voice_language_mismatch');
     return { voiceId: null, builtinVoiceId: chosen, speaking: { builtin } };
   }
+  if (chosen && isProviderVoiceId(chosen)) {
+    // The provider's voices speak every language; one it does not list (or no provider) is not found.
+    const engineVoice = chosen.slice(PROVIDER_VOICE_PREFIX.length);
+    if (!(await providerVoices(ctx)).some((voice) => voice.id === engineVoice)) throw errors.notFound('Voice');
+    return { voiceId: null, builtinVoiceId: chosen, speaking: { provider: engineVoice } };
+  }
   const voiceId = chosen === undefined ? avatar.defaultVoiceId : chosen;
-  if (voiceId) return { voiceId, builtinVoiceId: null, speaking: { profile: profileOf(await readyVoice(ctx, teamId, voiceId)) } };
+  if (voiceId) return { voiceId, builtinVoiceId: null, speaking: speakingVoiceOf(await readyVoice(ctx, teamId, voiceId)) };
   const builtin = defaultBuiltinVoice(language, avatar.gender);
   return { voiceId: null, builtinVoiceId: builtin.id, speaking: { builtin } };
 }

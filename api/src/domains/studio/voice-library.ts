@@ -1,12 +1,22 @@
-// The built-in voices every team can choose (engine/speech/builtin-voices.ts), each with a short preview spoken on
-// first request and kept in audio_output, named after what it holds so a changed voice gets a new preview.
+// The voices every team can choose: the built-in ones (engine/speech/builtin-voices.ts) and, with a speech provider,
+// the provider's own; each with a short preview spoken on first request and kept in audio_output, named after what it
+// holds so a changed voice gets a new preview.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, rename } from 'node:fs/promises';
 import * as v from 'valibot';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import type { ContentLanguage } from '@kagami/shared/validation';
+import { voices } from '../../db/schema';
 import { BUILTIN_VOICES, builtinVoice, type BuiltinVoice } from '../../engine/speech/builtin-voices';
+import {
+  isProviderVoiceId,
+  PROVIDER_VOICE_PREFIX,
+  type ProviderVoice,
+  type SpeechProvider,
+} from '../../engine/speech/providers/speech-provider';
+import { profileOf, type SpeakingVoice } from '../../engine/speech/synthesizer';
 import { SAMPLE_SENTENCES } from '../../engine/speech/sample-sentences';
 import { errors } from '../../lib/errors';
 import { encodeMp3 } from '../../media/tools';
@@ -14,9 +24,41 @@ import { encodeMp3 } from '../../media/tools';
 const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
 /** A voice a video may be spoken by: a voice model of the team (its id), or a built-in voice (`builtin-…`). */
 export const voiceIdField = v.union(
-  [uuid, v.pipe(v.string(), v.regex(/^builtin-[a-z]{2}(-[a-z]+)?$/, 'validation.invalid'))],
+  [uuid, v.pipe(v.string(), v.regex(/^(builtin-[a-z]{2}(-[a-z]+)?|provider-[\w-]{1,64})$/, 'validation.invalid'))],
   'validation.invalid',
 );
+
+/** Who speaks for a library voice's id (`builtin-…`, or `provider-…` for a voice of the speech provider). */
+export function libraryVoice(id: string): SpeakingVoice | null {
+  if (isProviderVoiceId(id)) return { provider: id.slice(PROVIDER_VOICE_PREFIX.length) };
+  const builtin = builtinVoice(id);
+  return builtin ? { builtin } : null;
+}
+
+/** Who speaks for a voice model: the provider's clone of its speaker, else a local voice at the speaker's pitch and pace. */
+export const speakingVoiceOf = (voice: typeof voices.$inferSelect): SpeakingVoice =>
+  voice.cloneVoiceId ? { provider: voice.cloneVoiceId } : { profile: profileOf(voice) };
+
+/** A provider's voice as the app's API lists it: any language (`language` null), previewed through this API. */
+export const providerVoiceJson = (provider: SpeechProvider, voice: ProviderVoice, base = '') => ({
+  id: `${PROVIDER_VOICE_PREFIX}${voice.id}`,
+  name: voice.name,
+  language: null,
+  gender: voice.gender,
+  accent: null,
+  engine: provider.name,
+  preview_url: `${base}${builtinPreviewPath(`${PROVIDER_VOICE_PREFIX}${voice.id}`)}`,
+});
+
+/** The provider's voices, or none (and a warning in the log) when it cannot be asked. */
+export async function providerVoices(ctx: AppContext): Promise<ProviderVoice[]> {
+  const provider = ctx.engine.speechProvider;
+  if (!provider) return [];
+  return provider.voices().catch((error: Error) => {
+    ctx.log.warn({ reason: error.message }, "the speech provider's voices could not be listed");
+    return [];
+  });
+}
 
 export const builtinPreviewPath = (id: string) => `/api/voices/builtin/${id}/preview`;
 
@@ -31,7 +73,10 @@ export const builtinVoiceJson = (voice: BuiltinVoice, base = '') => ({
   preview_url: `${base}${builtinPreviewPath(voice.id)}`,
 });
 
-const previewFile = (voice: BuiltinVoice) =>
+/** What a preview says, by whom: named after all of it. */
+type Previewed = { id: string; engine: string; engineVoice: string; language: ContentLanguage; speaking: SpeakingVoice };
+
+const previewFile = (voice: Previewed) =>
   `${voice.id}-${createHash('sha256')
     .update(`${voice.engine}:${voice.engineVoice}:${SAMPLE_SENTENCES[voice.language]}`)
     .digest('hex')
@@ -40,13 +85,13 @@ const previewFile = (voice: BuiltinVoice) =>
 const speaking = new Map<string, Promise<void>>();
 
 /** The preview's file, spoken once (concurrent first requests wait for the same synthesis). */
-async function previewOf(ctx: AppContext, voice: BuiltinVoice): Promise<string> {
+async function previewOf(ctx: AppContext, voice: Previewed): Promise<string> {
   const file = ctx.assets.path('audio_output', previewFile(voice));
   if (existsSync(file)) return file;
   let pending = speaking.get(file);
   if (!pending) {
     pending = ctx.engine
-      .synthesizeSpeech(SAMPLE_SENTENCES[voice.language], voice.language, { builtin: voice })
+      .synthesizeSpeech(SAMPLE_SENTENCES[voice.language], voice.language, voice.speaking)
       // Written aside and moved into place, so a file that exists is whole.
       .then((speech) => encodeMp3(speech.wav, `${file}.part.mp3`))
       .then(() => rename(`${file}.part.mp3`, file))
@@ -57,15 +102,36 @@ async function previewOf(ctx: AppContext, voice: BuiltinVoice): Promise<string> 
   return file;
 }
 
+/** A library voice to preview: built in, or one the provider lists (in English, as it speaks any language). */
+async function previewedVoice(ctx: AppContext, id: string): Promise<Previewed | null> {
+  const builtin = builtinVoice(id);
+  if (builtin) return { ...builtin, speaking: { builtin } };
+  const provider = ctx.engine.speechProvider;
+  if (!provider || !isProviderVoiceId(id)) return null;
+  const engineVoice = id.slice(PROVIDER_VOICE_PREFIX.length);
+  if (!(await providerVoices(ctx)).some((voice) => voice.id === engineVoice)) return null;
+  return { id, engine: provider.name, engineVoice, language: 'en', speaking: { provider: engineVoice } };
+}
+
 /** The library and its previews: the same for every team, so open to any caller (nothing in them is anyone's). */
 export function voiceLibraryRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/voices/builtin', async () => ({ data: BUILTIN_VOICES.map((voice) => builtinVoiceJson(voice)) }));
+  app.get('/api/voices/builtin', async () => {
+    const provider = ctx.engine.speechProvider;
+    return {
+      data: [
+        ...BUILTIN_VOICES.map((voice) => builtinVoiceJson(voice)),
+        ...(provider ? (await providerVoices(ctx)).map((voice) => providerVoiceJson(provider, voice)) : []),
+      ],
+      /** Who makes a voice model from a recording: the provider that clones (`elevenlabs`), or null (made here). */
+      clones_with: provider?.clone ? provider.name : null,
+    };
+  });
 
   app.get(
     '/api/voices/builtin/:id/preview',
     { schema: { params: v.object({ id: v.pipe(v.string(), v.maxLength(64)) }) } },
     async (request, reply) => {
-      const voice = builtinVoice((request.params as { id: string }).id);
+      const voice = await previewedVoice(ctx, (request.params as { id: string }).id);
       if (!voice) throw errors.notFound('Voice');
       const mp3 = await readFile(await previewOf(ctx, voice));
       return reply.type('audio/mpeg').header('Cache-Control', 'public, max-age=86400').send(mp3);

@@ -13,10 +13,10 @@ import { EngineFailure } from '../../engine/generation-engine';
 import { isDiskFull } from '../../media/tools';
 import type { PhonemeEvent } from '../../engine/speech/synthesizer';
 import { SAMPLE_SENTENCES } from '../../engine/speech/sample-sentences';
-import { builtinVoice, defaultBuiltinVoice } from '../../engine/speech/builtin-voices';
-import { profileOf } from '../../engine/speech/synthesizer';
+import { defaultBuiltinVoice } from '../../engine/speech/builtin-voices';
 import { wordsOf } from '../../engine/speech/script';
 import { pronunciationsOf } from './pronunciations';
+import { libraryVoice, speakingVoiceOf } from './voice-library';
 import { QUEUES } from '../../jobs/queue';
 import { mailTemplates } from '../../mail/templates';
 import { allowanceOwnerOf, refund, settle } from '../billing/quota';
@@ -129,14 +129,15 @@ async function processVoice(ctx: AppContext, voiceId: string) {
   const [voice] = await ctx.db.select().from(voices).where(eq(voices.id, voiceId));
   if (!voice || voice.status !== 'in_progress' || !voice.source) return;
   const sample = `${voiceId}.mp3`;
-  const { profile } = await ctx.engine.processVoice(
+  const { profile, clone } = await ctx.engine.processVoice(
     ctx.assets.path('avatar_input', voice.source),
     voice.language as ContentLanguage,
     ctx.assets.path('audio_output', sample),
+    voice.name,
   );
   const [updated] = await ctx.db
     .update(voices)
-    .set({ status: 'ready', sample, ...profile })
+    .set({ status: 'ready', sample, ...profile, cloneProvider: clone?.provider ?? null, cloneVoiceId: clone?.voiceId ?? null })
     .where(and(eq(voices.id, voiceId), eq(voices.status, 'in_progress')))
     .returning({ id: voices.id });
   if (!updated) return;
@@ -173,18 +174,16 @@ async function renderVideo(ctx: AppContext, videoId: string) {
     const language = video.language as ContentLanguage;
     const [voice] = video.voiceId ? await ctx.db.select().from(voices).where(eq(voices.id, video.voiceId)) : [];
     if (video.voiceId && !voice) throw new EngineFailure('voice_id_missing');
-    // A video made before the voice library names no built-in voice: the one that matches the avatar's face.
-    const builtin = builtinVoice(video.builtinVoiceId ?? '') ?? defaultBuiltinVoice(language, avatar.gender);
+    // A video made before the voice library names no library voice: the built-in one that matches the avatar's face.
+    const speaking = voice
+      ? speakingVoiceOf(voice)
+      : (libraryVoice(video.builtinVoiceId ?? '') ?? { builtin: defaultBuiltinVoice(language, avatar.gender) });
     const options = { speed: video.speed, pronunciations: await pronunciationsOf(ctx, video.teamId) };
-    const speech = await ctx.engine.synthesizeSpeech(
-      video.script ?? '',
-      language,
-      voice ? { profile: profileOf(voice) } : { builtin },
-      options,
-    );
+    const speech = await ctx.engine.synthesizeSpeech(video.script ?? '', language, speaking, options);
     speechFile = join(tmpdir(), `kagami-${videoId}.wav`);
     await writeFile(speechFile, speech.wav);
-    phonemes = speech.phonemes;
+    // A provider that gives no timings leaves the mouth to the loudness.
+    phonemes = speech.phonemes.length ? speech.phonemes : undefined;
     audio = speechFile;
   }
   const output = `${videoId}.mp4`;
@@ -288,8 +287,7 @@ export async function startWorkers(ctx: AppContext, log: FastifyBaseLogger) {
           }
           const reason = error instanceof EngineFailure ? error.reason : 'processing_failed';
           if (!(error instanceof EngineFailure)) log.error({ err: error, job: job!.id }, `${handler.queue} failed for good`);
-          else if (error instanceof LipSyncFailure && error.keyRefused)
-            log.error({ job: job!.id, reason }, `the lip-sync provider refused LIPSYNC_KEY: ${error.message}`);
+          else if (error.keyRefused) log.error({ job: job!.id, reason }, `a provider refused Kagami's key (not retried): ${error.message}`);
           else if (error.message !== reason) log.warn({ job: job!.id, reason }, `${handler.queue} failed: ${error.message}`);
           const row = await markFailed(ctx, handler.table, id, reason);
           if (!row) return;

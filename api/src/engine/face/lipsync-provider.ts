@@ -46,13 +46,8 @@ export interface LipSyncProvider {
  * the request or failed the job; `lipsync_bad_output`: what came back is not a video of the speech's length).
  */
 export class LipSyncFailure extends EngineFailure {
-  constructor(
-    reason: string,
-    detail: string,
-    /** The provider refused Kagami's key (401, 403): the operator's to fix, logged as an error. */
-    readonly keyRefused = false,
-  ) {
-    super(reason, detail);
+  constructor(reason: string, detail: string, keyRefused = false) {
+    super(reason, detail, keyRefused);
   }
 }
 

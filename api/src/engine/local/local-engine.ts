@@ -3,7 +3,8 @@ import { rename, rm } from 'node:fs/promises';
 import { statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { ContentLanguage } from '@kagami/shared/validation';
+import { SCRIPT_MAX_CHARS, type ContentLanguage } from '@kagami/shared/validation';
+import { fail } from '../../lib/errors';
 import { countVideoFrames, probeMedia } from '../../media/probe';
 import { encodeMp3, runFfmpeg } from '../../media/tools';
 import { checkAvatarVideo, checkVoiceAudio } from '../../media/validate';
@@ -29,7 +30,8 @@ import { scanFootage } from '../lipsync/footage-scan';
 import { LipSyncFailure, type LipSyncProvider } from '../face/lipsync-provider';
 import { SAMPLE_SENTENCES } from '../speech/sample-sentences';
 import { genderOfFace } from './face-detector';
-import { SpeechSynthesizer, type SpeakingVoice, type SpeechOptions, type VoiceProfile } from '../speech/synthesizer';
+import { speakScript, SpeechSynthesizer, type SpeakingVoice, type SpeechOptions, type VoiceProfile } from '../speech/synthesizer';
+import type { SpeechProvider } from '../speech/providers/speech-provider';
 import { ANALYSIS_RATE, decodeMono } from './decode';
 import { analyzeVoice, holdsSpeech } from './voice-analysis';
 import { toSrt } from './subtitles';
@@ -77,7 +79,11 @@ export class LocalEngine implements GenerationEngine {
   private readonly speech = new SpeechSynthesizer();
 
   /** `lipSync`: hand the talking face to a provider's model instead of drawing it here (`fallback`: draw it here when the provider fails). */
-  constructor(private readonly lipSync?: { provider: LipSyncProvider; fallback: boolean }) {}
+  constructor(
+    private readonly lipSync?: { provider: LipSyncProvider; fallback: boolean },
+    /** Neural speech (SPEECH_PROVIDER): its voices, and clones of the speakers of voice recordings where it makes them. */
+    readonly speechProvider?: SpeechProvider,
+  ) {}
 
   async processAvatar(
     source: AvatarSource,
@@ -164,23 +170,32 @@ export class LocalEngine implements GenerationEngine {
     return { ...outputs, mouth: track ? outputs.mouth : null, defaultVoice };
   }
 
-  async processVoice(source: string, language: ContentLanguage, sample: string): Promise<VoiceOutput> {
+  /** A voice model: the recording measured, cloned by the speech provider where it clones; its sample spoken by it. */
+  async processVoice(source: string, language: ContentLanguage, sample: string, name = 'Kagami voice'): Promise<VoiceOutput> {
     const rejection = checkVoiceAudio(await probeMedia(source), statSync(source).size);
     if (rejection) throw new EngineFailure(rejection);
     const analysis = analyzeVoice(await decodeMono(source));
     if (!holdsSpeech(analysis, 1)) throw new EngineFailure('no_speech_detected');
     const profile = { medianPitchHz: analysis.medianPitchHz, wordsPerMinute: analysis.wordsPerMinute, loudnessDb: analysis.loudnessDb };
-    await this.writeSpeech(SAMPLE_SENTENCES[language], language, { profile }, sample);
-    return { profile, sample };
+    const provider = this.speechProvider;
+    const clone = provider?.clone ? { provider: provider.name, voiceId: await provider.clone(name, source) } : null;
+    await this.writeSpeech(SAMPLE_SENTENCES[language], language, clone ? { provider: clone.voiceId } : { profile }, sample);
+    return { profile, sample, clone };
   }
 
-  synthesizeSpeech(text: string, language: ContentLanguage, voice?: SpeakingVoice, options?: SpeechOptions) {
-    return this.speech.synthesize(text, language, voice, options);
+  synthesizeSpeech(text: string, language: ContentLanguage, voice?: SpeakingVoice, options: SpeechOptions = {}) {
+    if (!voice || !('provider' in voice)) return this.speech.synthesize(text, language, voice, options);
+    const provider = this.speechProvider;
+    if (!provider) return Promise.reject(new EngineFailure('speech_provider_unavailable', 'a provider voice, and no SPEECH_PROVIDER'));
+    const clean = text.trim();
+    if (clean.length > SCRIPT_MAX_CHARS) return Promise.reject(fail(400, 'text_too_long', { max_characters: SCRIPT_MAX_CHARS }));
+    const speed = options.speed ?? 1;
+    return speakScript(clean, options.pronunciations ?? [], (say) => provider.speak(say, voice.provider, { speed, language }));
   }
 
   /** Writes speech as a file of the kind its extension names (.wav as is, anything else through ffmpeg). */
   async writeSpeech(text: string, language: ContentLanguage, voice: SpeakingVoice, file: string) {
-    const { wav } = await this.speech.synthesize(text, language, voice);
+    const { wav } = await this.synthesizeSpeech(text, language, voice);
     if (file.endsWith('.wav')) return writeFileSync(file, wav);
     await encodeMp3(wav, file);
   }

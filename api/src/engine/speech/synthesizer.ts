@@ -28,8 +28,10 @@ export const espeakSettings = (profile: VoiceProfile) => ({
   rate: clamp(profile.wordsPerMinute, 80, 450),
 });
 
-/** Who speaks: a voice of the library, or a voice model (a local voice at its speaker's pitch and pace). */
-export type SpeakingVoice = { builtin: BuiltinVoice } | { profile: VoiceProfile };
+/** Who speaks here: a voice of the library, or a voice model (a local voice at its speaker's pitch and pace). */
+export type LocalVoice = { builtin: BuiltinVoice } | { profile: VoiceProfile };
+/** Who speaks: a local voice, or a voice of the speech provider (one of its own, or a clone it made), by its id there. */
+export type SpeakingVoice = LocalVoice | { provider: string };
 
 /** Flite's English voices that follow a pitch asked of them (rms does not): a woman's and a man's. */
 const FLITE_PITCHED: Record<Gender, string> = { female: 'slt', male: 'awb' };
@@ -41,7 +43,7 @@ const FLITE_WORDS_PER_MINUTE = 165;
  * intelligible than eSpeak's English, `pnpm bench:voices`) with the speaker's pitch and pace, in the other languages
  * through eSpeak, likewise.
  */
-function engineRequest(text: string, language: ContentLanguage, voice: SpeakingVoice, speed: number): Record<string, unknown> {
+function engineRequest(text: string, language: ContentLanguage, voice: LocalVoice, speed: number): Record<string, unknown> {
   const espeak = (engineVoice: string, profile: VoiceProfile) => {
     const settings = espeakSettings({ ...profile, wordsPerMinute: profile.wordsPerMinute * speed });
     return { engine: 'espeak', text, voice: engineVoice, kana: language === 'ja', ...settings };
@@ -163,7 +165,7 @@ export class SpeechSynthesizer {
   async synthesize(
     text: string,
     language: ContentLanguage,
-    voice: SpeakingVoice = { builtin: defaultBuiltinVoice(language) },
+    voice: LocalVoice = { builtin: defaultBuiltinVoice(language) },
     options: SpeechOptions = {},
   ): Promise<Speech> {
     const clean = text.trim();

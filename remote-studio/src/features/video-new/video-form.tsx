@@ -21,6 +21,7 @@ import { ContentLanguageSelect } from '../../components/content-language-select'
 import { useStudioTranslation } from '../../components/use-studio-translation';
 import { useUpload } from '../../components/uploads/use-upload';
 import { AudioSource } from './audio-source';
+import { providerName } from '../../components/provider-name';
 import { ScriptPauses } from './script-pauses';
 import { VoicePreview } from './voice-preview';
 
@@ -72,12 +73,18 @@ export function VideoForm({ avatar, avatars, voices, languages }: Props) {
   const voiceId = form.watch('voiceId');
   const language = form.watch('language');
   const readyVoices = voices.filter((voice) => voice.status === 'ready');
-  const allLibrary = useVoiceLibrary().data;
-  const library = useMemo(() => (allLibrary ?? []).filter((voice) => voice.language === language), [allLibrary, language]);
+  const allLibrary = useVoiceLibrary().data?.data;
+  const library = useMemo(
+    () => (allLibrary ?? []).filter((voice) => voice.language === language || voice.language === null),
+    [allLibrary, language],
+  );
   // The voice the server gives an avatar without a voice of its own: the library's of its face's gender.
-  const matching = library.find((voice) => voice.gender === (avatar.gender ?? 'female')) ?? library[0];
+  const builtins = library.filter((voice) => voice.language !== null);
+  const matching = builtins.find((voice) => voice.gender === (avatar.gender ?? 'female')) ?? builtins[0];
   const libraryLabel = (voice: LibraryVoice, key: 'libraryVoice' | 'matchingLibraryVoice') =>
-    t(`videoNew.${key}`, { name: voice.name, gender: t(`voices.library.genders.${voice.gender}`) });
+    voice.language === null
+      ? t('videoNew.providerVoice', { name: voice.name, provider: providerName(voice.engine) })
+      : t(`videoNew.${key}`, { name: voice.name, gender: t(`voices.library.genders.${voice.gender ?? 'female'}`) });
   const defaultLabel = avatar.defaultVoiceId
     ? t('videoNew.avatarVoice')
     : matching
@@ -86,7 +93,7 @@ export function VideoForm({ avatar, avatars, voices, languages }: Props) {
 
   // A library voice speaks only its own language: another language's choice goes back to the default.
   useEffect(() => {
-    if (voiceId.startsWith('builtin-') && !library.some((voice) => voice.id === voiceId)) form.setValue('voiceId', '');
+    if (/^(builtin|provider)-/.test(voiceId) && !library.some((voice) => voice.id === voiceId)) form.setValue('voiceId', '');
   }, [voiceId, library, form]);
 
   const onSubmit = submitWith(async (values) => {

@@ -3,19 +3,21 @@ import { FormError, TextField, useApiForm } from '@kagami/shared/forms';
 import { Button, Stack, Text } from '@kagami/shared/ui';
 import { Modal } from '@kagami/shared/ui-widgets';
 import { acceptOf, VOICE_AUDIO, voiceForm, type VoiceForm } from '@kagami/shared/validation';
-import { useStudioItem, useStudioMutation } from '../../data/queries';
+import { useStudioItem, useStudioMutation, useVoiceLibrary } from '../../data/queries';
 import { studioApi } from '../../data/studio-api';
 import { ContentLanguageSelect, defaultContentLanguage } from '../../components/content-language-select';
 import { useStudioTranslation } from '../../components/use-studio-translation';
 import { UploadPanel } from '../../components/uploads/upload-panel';
 import { useUpload } from '../../components/uploads/use-upload';
 import { VoiceProcessing } from './voice-processing';
+import { providerName } from '../../components/provider-name';
 
 const FORM_ID = 'new-voice-form';
 
 /** Voice creation: upload a recording, name it, then a processing dialog that follows its status. */
 export function NewVoiceDialog() {
   const { t, i18n } = useStudioTranslation();
+  const clonesWith = useVoiceLibrary().data?.clonesWith ?? null;
   const [open, setOpen] = useState(false);
   const [voiceId, setVoiceId] = useState<string | null>(null);
   const processingStatus = useStudioItem('voice', voiceId).data?.status;
@@ -64,7 +66,7 @@ export function NewVoiceDialog() {
             <Stack gap="4">
               <FormError error={formError} />
               <Text fontSize="sm" color="fg.muted" data-testid="voice-kind">
-                {t('voices.madeLocally')}
+                {clonesWith ? t('voices.clonedBy', { provider: providerName(clonesWith) }) : t('voices.madeLocally')}
               </Text>
               <UploadPanel
                 upload={upload}

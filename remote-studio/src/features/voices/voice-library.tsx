@@ -6,6 +6,7 @@ import { useVoiceLibrary } from '../../data/queries';
 import type { LibraryVoice } from '../../data/types';
 import { ItemTable } from '../../components/item-table';
 import { useLanguageName } from '../../components/language-name';
+import { providerName } from '../../components/provider-name';
 import { useStudioTranslation } from '../../components/use-studio-translation';
 
 /** A library voice's preview, fetched only when played. */
@@ -29,7 +30,7 @@ export function VoiceLibrary() {
   const languageName = useLanguageName();
   const library = useVoiceLibrary();
   const [language, setLanguage] = useState<ContentLanguage>(i18n.resolvedLanguage === 'ja' ? 'ja' : 'en');
-  const voices = (library.data ?? []).filter((voice) => voice.language === language);
+  const voices = (library.data?.data ?? []).filter((voice) => voice.language === language || voice.language === null);
 
   return (
     <Section title={t('voices.library.title')}>
@@ -47,6 +48,12 @@ export function VoiceLibrary() {
               <Table.Row key={voice.id} data-testid="library-voice">
                 <Table.Cell fontWeight="medium">
                   {voice.name}
+                  {voice.language === null ? (
+                    <Text as="span" color="fg.muted" fontWeight="normal">
+                      {' '}
+                      ({t('voices.library.fromProvider', { provider: providerName(voice.engine) })})
+                    </Text>
+                  ) : null}
                   {voice.accent ? (
                     <Text as="span" color="fg.muted" fontWeight="normal">
                       {' '}
@@ -54,7 +61,7 @@ export function VoiceLibrary() {
                     </Text>
                   ) : null}
                 </Table.Cell>
-                <Table.Cell>{t(`voices.library.genders.${voice.gender}`)}</Table.Cell>
+                <Table.Cell>{voice.gender ? t(`voices.library.genders.${voice.gender}`) : ''}</Table.Cell>
                 <Table.Cell>
                   <LibraryPreview voice={voice} />
                 </Table.Cell>

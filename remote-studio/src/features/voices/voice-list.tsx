@@ -9,6 +9,7 @@ import { PagedList } from '../../components/paged-list';
 import { StatusBadge } from '../../components/status-badge';
 import { useStudioTranslation } from '../../components/use-studio-translation';
 import type { Voice } from '../../data/types';
+import { providerName } from '../../components/provider-name';
 
 function VoiceRow({ voice }: { voice: Voice }) {
   const { t } = useStudioTranslation();
@@ -20,6 +21,9 @@ function VoiceRow({ voice }: { voice: Voice }) {
       <Table.Cell>{languageName(voice.language)}</Table.Cell>
       <Table.Cell>
         <StatusBadge status={voice.status} reason={voice.reason} />
+      </Table.Cell>
+      <Table.Cell color="fg.muted" data-testid="voice-made-by">
+        {voice.clonedBy ? t('voices.kindCloned', { provider: providerName(voice.clonedBy) }) : t('voices.kindLocal')}
       </Table.Cell>
       <Table.Cell>
         {voice.status === 'ready' && voice.sample ? (
@@ -41,7 +45,7 @@ export function VoiceList() {
       {(voices) => (
         <ItemTable
           label={t('voices.title')}
-          columns={[t('fields.name'), t('fields.language'), t('fields.status'), t('voices.sampleHeader')]}
+          columns={[t('fields.name'), t('fields.language'), t('fields.status'), t('voices.kindHeader'), t('voices.sampleHeader')]}
         >
           {voices.map((voice) => (
             <VoiceRow key={voice.id} voice={voice} />

@@ -7,64 +7,34 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
 import { probeMedia } from '../../../media/probe';
+import { fetchRetrying, GaveUp, isRetryableStatus, sleep, type RetryOptions } from '../../../lib/retrying-fetch';
 import { LipSyncFailure } from '../lipsync-provider';
 
-export type HttpOptions = {
-  /** The longest one request may take, and the longest a job may run before it is given up. */
-  requestTimeoutMs: number;
-  jobTimeoutMs: number;
-  /** Further attempts after a network error, a timeout, 408, 429 or 5xx. */
-  retries: number;
-  /** The first wait between attempts and between polls; it doubles up to maxWaitMs. */
-  backoffMs: number;
-  maxWaitMs: number;
-};
+/** How requests are retried (`RetryOptions`; the backoff paces polls too), and the longest a job may run. */
+export type HttpOptions = RetryOptions & { jobTimeoutMs: number };
 
 /** The output may be this much longer or shorter than the speech. */
 const LENGTH_TOLERANCE_SECONDS = 0.2;
-const RETRYABLE = (status: number) => status >= 500 || status === 408 || status === 429;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function retryAfterMs(response: Response) {
-  const header = response.headers.get('retry-after');
-  if (!header) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
 
 /**
  * `init` sent to `url` until it gives a 2xx, whose JSON body is returned. `name` says whose API it is, in errors
  * (which never carry the request's headers: the key stays out of logs).
  */
 export async function requestJson<T>(name: string, url: string, init: RequestInit, options: HttpOptions): Promise<T> {
-  let problem = '';
-  for (let attempt = 0; attempt <= options.retries; attempt += 1) {
-    let response: Response;
-    try {
-      response = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(options.requestTimeoutMs) });
-    } catch (error) {
-      problem = (error as Error).name === 'TimeoutError' ? `no answer within ${options.requestTimeoutMs} ms` : (error as Error).message;
-      await sleep(Math.min(options.maxWaitMs, options.backoffMs * 2 ** attempt));
-      continue;
-    }
-    const text = await response.text().catch(() => '');
-    if (response.ok) {
-      try {
-        return (text ? JSON.parse(text) : {}) as T;
-      } catch {
-        throw new LipSyncFailure('lipsync_failed', `${name} answered ${response.status} with something that is not JSON`);
-      }
-    }
-    problem = `answered ${response.status}${text ? `: ${text.slice(0, 300)}` : ''}`;
-    if (!RETRYABLE(response.status)) {
-      throw new LipSyncFailure('lipsync_failed', `${name} ${problem}`, response.status === 401 || response.status === 403);
-    }
-    await sleep(Math.min(options.maxWaitMs, retryAfterMs(response) ?? options.backoffMs * 2 ** attempt));
+  let answer: { status: number; body: Buffer };
+  try {
+    answer = await fetchRetrying(name, url, init, options);
+  } catch (error) {
+    if (!(error instanceof GaveUp)) throw error;
+    const { status } = error;
+    if (status === null || isRetryableStatus(status)) throw new LipSyncFailure('lipsync_unavailable', error.message);
+    throw new LipSyncFailure('lipsync_failed', error.message, status === 401 || status === 403);
   }
-  throw new LipSyncFailure('lipsync_unavailable', `${name}: ${problem}`);
+  try {
+    return (answer.body.length ? JSON.parse(answer.body.toString('utf8')) : {}) as T;
+  } catch {
+    throw new LipSyncFailure('lipsync_failed', `${name} answered ${answer.status} with something that is not JSON`);
+  }
 }
 
 /** What one look at a job says: still running, done with its output, or failed with the provider's reason. */
@@ -124,7 +94,7 @@ async function download(name: string, url: string, file: string, options: HttpOp
     }
     const problem = response instanceof Response ? `answered ${response.status}` : response.message;
     // An expired output (404, 403, 410) will not come back.
-    if ((response instanceof Response && !RETRYABLE(response.status)) || attempt >= options.retries) {
+    if ((response instanceof Response && !isRetryableStatus(response.status)) || attempt >= options.retries) {
       throw new LipSyncFailure('lipsync_bad_output', `${name}'s output could not be fetched: ${problem}`);
     }
     await sleep(Math.min(options.maxWaitMs, options.backoffMs * 2 ** attempt));
