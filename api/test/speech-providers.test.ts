@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { usage } from '../src/db/schema';
+import { usage, voices } from '../src/db/schema';
 import { pcmToWav } from '../src/engine/speech/wav';
 import { SpeechSynthesizer } from '../src/engine/speech/synthesizer';
 import { articulationFromPhonemes, mouthOpening } from '../src/engine/face/articulation';
@@ -302,6 +302,28 @@ describe('ElevenLabs', () => {
     expect((await call(t.app, { method: 'DELETE', url: `${base()}/voices/${created.body.id}`, token: owner.token })).status).toBe(204);
     expect(fake.received.map((request) => `${request.method} ${request.path}`)).toEqual(['DELETE /v1/voices/clone-1']);
   }, 120_000);
+
+  test("deleting an account deletes its teams' clones at ElevenLabs first", async () => {
+    const leaving = await onboardedUser(t.app, 'leaving@example.com');
+    await t.database.db.insert(voices).values({
+      teamId: leaving.teamId,
+      name: 'Old clone',
+      language: 'en',
+      status: 'ready',
+      cloneProvider: 'elevenlabs',
+      cloneVoiceId: 'clone-of-leaving',
+    });
+    const { id } = (await call(t.app, { url: '/api/profile', token: leaving.token })).body;
+    fake.received.length = 0;
+    const gone = await call(t.app, {
+      method: 'DELETE',
+      url: `/api/users/${id}`,
+      token: leaving.token,
+      body: { email: 'leaving@example.com' },
+    });
+    expect(gone.status).toBe(204);
+    expect(fake.received.map((request) => `${request.method} ${request.path}`)).toEqual(['DELETE /v1/voices/clone-of-leaving']);
+  });
 
   test('the speech comes with its timings, and the mouth follows them: closed on the m, open on the a', async () => {
     const engine = new LocalEngine(

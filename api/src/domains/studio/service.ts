@@ -254,7 +254,7 @@ export async function deleteVoice(ctx: AppContext, userId: string, teamId: strin
  * The provider's clone of a voice model's speaker, deleted there first: when the provider cannot be reached the voice
  * model stays, and the user is told to try again (a clone the provider no longer has counts as deleted).
  */
-async function deleteClone(ctx: AppContext, voice: typeof voices.$inferSelect) {
+export async function deleteClone(ctx: AppContext, voice: typeof voices.$inferSelect) {
   if (!voice.cloneVoiceId) return;
   const provider = ctx.engine.speechProvider;
   if (provider?.name !== voice.cloneProvider || !provider.deleteVoice) {

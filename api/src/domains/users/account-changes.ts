@@ -1,7 +1,8 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { UiLanguage } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
-import { teamMembers, teams, users } from '../../db/schema';
+import { teamMembers, teams, users, voices } from '../../db/schema';
+import { deleteClone } from '../studio/service';
 import { errors, fail } from '../../lib/errors';
 
 import { hashPassword, verifyPassword } from '../../lib/secrets';
@@ -54,6 +55,12 @@ export async function deleteAccount(ctx: AppContext, user: SessionUser, targetId
       .innerJoin(teams, eq(teams.id, teamMembers.teamId))
       .where(and(inArray(teamMembers.teamId, ownedIds), ne(teamMembers.userId, user.id)));
     if (withOthers.length > 0) throw fail(409, 'team_has_members', { teams: withOthers.map((t) => t.name) });
+    // Voices cloned at the speech provider go there first (a provider that cannot be reached keeps the account).
+    const cloned = await ctx.db
+      .select()
+      .from(voices)
+      .where(and(inArray(voices.teamId, ownedIds), isNotNull(voices.cloneVoiceId)));
+    for (const voice of cloned) await deleteClone(ctx, voice);
   }
   await ctx.db.transaction(async (tx) => {
     if (ownedIds.length > 0) await tx.delete(teams).where(inArray(teams.id, ownedIds));
