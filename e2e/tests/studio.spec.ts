@@ -123,6 +123,34 @@ test.describe.serial('a studio session from one account', () => {
     await expect(page.getByTestId('quota-summary')).not.toContainText('0 / 3 min');
   });
 
+  test('how a script is said: a pronunciation saved on the Voices screen, a pause written as a chip, a speed, all in the preview', async () => {
+    test.setTimeout(120_000);
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Voices' }).click();
+    const words = page.getByRole('region', { name: 'Pronunciations' });
+    await expect(words.getByTestId('pronunciations-empty')).toBeVisible();
+    await words.getByLabel('Word').fill('Kagami');
+    await words.getByLabel('Say it as').fill('kah gah me');
+    await words.getByRole('button', { name: 'Save pronunciation' }).click();
+    await expect(words.getByTestId('pronunciation-row')).toContainText('Kagami');
+    await expect(words.getByTestId('pronunciation-row')).toContainText('kah gah me');
+
+    await page.goto('/avatars');
+    await page.getByRole('article', { name: 'Studio Yuki' }).getByRole('link', { name: 'Create video' }).click();
+    const script = page.getByRole('textbox', { name: 'Script' });
+    await script.fill('Hello from Kagami.');
+    await page.getByRole('button', { name: 'Add a pause of 2 seconds' }).click();
+    await script.press('End');
+    await script.pressSequentially(' Goodbye.');
+    await expect(script).toHaveValue('Hello from Kagami. [pause 2s] Goodbye.');
+    await expect(page.getByTestId('script-as-said').getByTestId('pause-chip')).toHaveText('pause 2 sec');
+    await page.getByLabel('Speed').selectOption('1.5');
+
+    await page.getByRole('button', { name: 'Preview voice' }).click();
+    const preview = page.getByTestId('voice-preview-audio');
+    await expect(preview).toBeVisible();
+    await expect.poll(() => preview.evaluate((audio: HTMLAudioElement) => audio.duration || 0)).toBeGreaterThan(2.5);
+  });
+
   test('a voice upload is processed in its dialog and its sample plays in the list', async () => {
     test.setTimeout(120_000);
     await submitVoice(page, 'Narrator');
