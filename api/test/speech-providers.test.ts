@@ -214,6 +214,18 @@ describe('an OpenAI-compatible server', () => {
     expect(Math.abs(heard.hz - TONE_HZ)).toBeLessThan(10);
   }, 60_000);
 
+  test('a preview while the server is down is a 503 with the reason, not a 500', async () => {
+    fake.state.always = 503;
+    const preview = await call(t.app, {
+      method: 'POST',
+      url: `${base()}/voice-preview`,
+      token: owner.token,
+      body: { voice_id: 'provider-nova', language: 'en', text: 'Are you there?' },
+    });
+    expect(preview).toMatchObject({ status: 503, body: { code: 'speech_provider_unavailable' } });
+    expect(preview.body.message).toContain('could not be reached');
+  }, 30_000);
+
   test('a server answering 500 twice and then 200 makes the video', async () => {
     fake.state.answers = [500, 500];
     const done = await render('provider-nova', 'Third time lucky.');

@@ -9,7 +9,7 @@ import { builtinVoice, defaultBuiltinVoice, isBuiltinVoiceId, type Gender } from
 import type { SpeakingVoice } from '../../engine/speech/synthesizer';
 import { isProviderVoiceId, PROVIDER_VOICE_PREFIX } from '../../engine/speech/providers/speech-provider';
 import { EngineFailure } from '../../engine/generation-engine';
-import { providerVoices, speakingVoiceOf } from './voice-library';
+import { providerVoices, speakingVoiceOf, spokenForRequest } from './voice-library';
 import type { SessionUser } from '../auth/sessions';
 import { requireMembership } from '../teams/membership';
 import type { UploadPurpose } from '../uploads/limits';
@@ -169,7 +169,7 @@ export async function previewVoice(
   await requireMembership(ctx.db, teamId, userId);
   const { speaking } = await speakerOf(ctx, teamId, avatar, input.language, input.voice_id);
   const options = { speed: input.speed ?? 1, pronunciations: await pronunciationsOf(ctx, teamId) };
-  return (await ctx.engine.synthesizeSpeech(input.text, input.language, speaking, options)).wav;
+  return (await spokenForRequest(ctx.engine.synthesizeSpeech(input.text, input.language, speaking, options))).wav;
 }
 
 const NO_AVATAR = { defaultVoiceId: null, gender: null };

@@ -18,7 +18,8 @@ import {
 } from '../../engine/speech/providers/speech-provider';
 import { profileOf, type SpeakingVoice } from '../../engine/speech/synthesizer';
 import { SAMPLE_SENTENCES } from '../../engine/speech/sample-sentences';
-import { errors } from '../../lib/errors';
+import { errors, fail } from '../../lib/errors';
+import { EngineFailure } from '../../engine/generation-engine';
 import { encodeMp3 } from '../../media/tools';
 
 const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
@@ -49,6 +50,16 @@ export const providerVoiceJson = (provider: SpeechProvider, voice: ProviderVoice
   engine: provider.name,
   preview_url: `${base}${builtinPreviewPath(`${PROVIDER_VOICE_PREFIX}${voice.id}`)}`,
 });
+
+/** Speech a request waits for (a preview): when the speech provider fails, the caller gets 503 with its reason, not a 500. */
+export async function spokenForRequest<T>(speech: Promise<T>): Promise<T> {
+  try {
+    return await speech;
+  } catch (error) {
+    if (error instanceof EngineFailure) throw fail(503, error.reason);
+    throw error;
+  }
+}
 
 /** The provider's voices, or none (and a warning in the log) when it cannot be asked. */
 export async function providerVoices(ctx: AppContext): Promise<ProviderVoice[]> {
@@ -133,7 +144,7 @@ export function voiceLibraryRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const voice = await previewedVoice(ctx, (request.params as { id: string }).id);
       if (!voice) throw errors.notFound('Voice');
-      const mp3 = await readFile(await previewOf(ctx, voice));
+      const mp3 = await readFile(await spokenForRequest(previewOf(ctx, voice)));
       return reply.type('audio/mpeg').header('Cache-Control', 'public, max-age=86400').send(mp3);
     },
   );
