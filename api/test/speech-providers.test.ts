@@ -337,6 +337,28 @@ describe('ElevenLabs', () => {
     expect(fake.received.map((request) => `${request.method} ${request.path}`)).toEqual(['DELETE /v1/voices/clone-of-leaving']);
   });
 
+  test('a clone ElevenLabs no longer has counts as deleted; one it cannot delete now keeps the voice model', async () => {
+    const [kept] = await t.database.db
+      .insert(voices)
+      .values({
+        teamId: owner.teamId,
+        name: 'Gone there',
+        language: 'en',
+        status: 'ready',
+        cloneProvider: 'elevenlabs',
+        cloneVoiceId: 'clone-x',
+      })
+      .returning();
+    const remove = () => call(t.app, { method: 'DELETE', url: `${base()}/voices/${kept!.id}`, token: owner.token });
+    fake.state.always = 503;
+    expect(await remove()).toMatchObject({ status: 503, body: { code: 'speech_provider_unavailable' } });
+    expect((await call(t.app, { url: `${base()}/voices/${kept!.id}`, token: owner.token })).status).toBe(200);
+    fake.state.always = 0;
+    fake.state.answers = [404];
+    expect((await remove()).status).toBe(204);
+    expect((await call(t.app, { url: `${base()}/voices/${kept!.id}`, token: owner.token })).status).toBe(404);
+  }, 30_000);
+
   test('the speech comes with its timings, and the mouth follows them: closed on the m, open on the a', async () => {
     const engine = new LocalEngine(
       undefined,

@@ -7,9 +7,8 @@ import { errors, fail } from '../../lib/errors';
 import { pendingJobs, QUEUES } from '../../jobs/queue';
 import { builtinVoice, defaultBuiltinVoice, isBuiltinVoiceId, type Gender } from '../../engine/speech/builtin-voices';
 import type { SpeakingVoice } from '../../engine/speech/synthesizer';
-import { isProviderVoiceId, PROVIDER_VOICE_PREFIX } from '../../engine/speech/providers/speech-provider';
-import { EngineFailure } from '../../engine/generation-engine';
-import { providerVoices, speakingVoiceOf, spokenForRequest } from './voice-library';
+import { isProviderVoiceId } from '../../engine/speech/providers/speech-provider';
+import { listedProviderVoice, speakingVoiceOf, spokenForRequest } from './voice-library';
 import type { SessionUser } from '../auth/sessions';
 import { requireMembership } from '../teams/membership';
 import type { UploadPurpose } from '../uploads/limits';
@@ -267,7 +266,6 @@ export async function deleteClone(ctx: AppContext, voice: typeof voices.$inferSe
   try {
     await provider.deleteVoice(voice.cloneVoiceId);
   } catch (error) {
-    if (error instanceof EngineFailure && error.reason === 'speech_voice_refused' && /\b404\b|voice_not_found/.test(error.message)) return;
     ctx.log.warn({ voiceId: voice.id, reason: (error as Error).message }, 'the speech provider could not delete a cloned voice');
     throw fail(503, 'speech_provider_unavailable');
   }
@@ -361,8 +359,8 @@ async function speakerOf(
   }
   if (chosen && isProviderVoiceId(chosen)) {
     // The provider's voices speak every language; one it does not list (or no provider) is not found.
-    const engineVoice = chosen.slice(PROVIDER_VOICE_PREFIX.length);
-    if (!(await providerVoices(ctx)).some((voice) => voice.id === engineVoice)) throw errors.notFound('Voice');
+    const engineVoice = await listedProviderVoice(ctx, chosen);
+    if (!engineVoice) throw errors.notFound('Voice');
     return { voiceId: null, builtinVoiceId: chosen, speaking: { provider: engineVoice } };
   }
   const voiceId = chosen === undefined ? avatar.defaultVoiceId : chosen;

@@ -13,6 +13,7 @@ import { BUILTIN_VOICES, builtinVoice, type BuiltinVoice } from '../../engine/sp
 import {
   isProviderVoiceId,
   PROVIDER_VOICE_PREFIX,
+  providerVoiceIdOf,
   type ProviderVoice,
   type SpeechProvider,
 } from '../../engine/speech/providers/speech-provider';
@@ -31,7 +32,7 @@ export const voiceIdField = v.union(
 
 /** Who speaks for a library voice's id (`builtin-…`, or `provider-…` for a voice of the speech provider). */
 export function libraryVoice(id: string): SpeakingVoice | null {
-  if (isProviderVoiceId(id)) return { provider: id.slice(PROVIDER_VOICE_PREFIX.length) };
+  if (isProviderVoiceId(id)) return { provider: providerVoiceIdOf(id) };
   const builtin = builtinVoice(id);
   return builtin ? { builtin } : null;
 }
@@ -59,6 +60,13 @@ export async function spokenForRequest<T>(speech: Promise<T>): Promise<T> {
     if (error instanceof EngineFailure) throw fail(503, error.reason);
     throw error;
   }
+}
+
+/** The provider's id of the voice a `provider-<id>` names, when the provider lists it (else null: not a voice here). */
+export async function listedProviderVoice(ctx: AppContext, id: string): Promise<string | null> {
+  if (!ctx.engine.speechProvider || !isProviderVoiceId(id)) return null;
+  const engineVoice = providerVoiceIdOf(id);
+  return (await providerVoices(ctx)).some((voice) => voice.id === engineVoice) ? engineVoice : null;
 }
 
 /** The provider's voices, or none (and a warning in the log) when it cannot be asked. */
@@ -117,11 +125,9 @@ async function previewOf(ctx: AppContext, voice: Previewed): Promise<string> {
 async function previewedVoice(ctx: AppContext, id: string): Promise<Previewed | null> {
   const builtin = builtinVoice(id);
   if (builtin) return { ...builtin, speaking: { builtin } };
-  const provider = ctx.engine.speechProvider;
-  if (!provider || !isProviderVoiceId(id)) return null;
-  const engineVoice = id.slice(PROVIDER_VOICE_PREFIX.length);
-  if (!(await providerVoices(ctx)).some((voice) => voice.id === engineVoice)) return null;
-  return { id, engine: provider.name, engineVoice, language: 'en', speaking: { provider: engineVoice } };
+  const engineVoice = await listedProviderVoice(ctx, id);
+  if (!engineVoice) return null;
+  return { id, engine: ctx.engine.speechProvider!.name, engineVoice, language: 'en', speaking: { provider: engineVoice } };
 }
 
 /** The library and its previews: the same for every team, so open to any caller (nothing in them is anyone's). */

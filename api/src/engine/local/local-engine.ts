@@ -3,8 +3,7 @@ import { rename, rm } from 'node:fs/promises';
 import { statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { SCRIPT_MAX_CHARS, type ContentLanguage } from '@kagami/shared/validation';
-import { fail } from '../../lib/errors';
+import type { ContentLanguage } from '@kagami/shared/validation';
 import { countVideoFrames, probeMedia } from '../../media/probe';
 import { encodeMp3, runFfmpeg } from '../../media/tools';
 import { checkAvatarVideo, checkVoiceAudio } from '../../media/validate';
@@ -187,10 +186,8 @@ export class LocalEngine implements GenerationEngine {
     if (!voice || !('provider' in voice)) return this.speech.synthesize(text, language, voice, options);
     const provider = this.speechProvider;
     if (!provider) return Promise.reject(new EngineFailure('speech_provider_unavailable', 'a provider voice, and no SPEECH_PROVIDER'));
-    const clean = text.trim();
-    if (clean.length > SCRIPT_MAX_CHARS) return Promise.reject(fail(400, 'text_too_long', { max_characters: SCRIPT_MAX_CHARS }));
     const speed = options.speed ?? 1;
-    return speakScript(clean, options.pronunciations ?? [], (say) => provider.speak(say, voice.provider, { speed, language }));
+    return speakScript(text, options.pronunciations ?? [], (say) => provider.speak(say, voice.provider, { speed, language }));
   }
 
   /** Writes speech as a file of the kind its extension names (.wav as is, anything else through ffmpeg). */

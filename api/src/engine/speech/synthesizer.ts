@@ -106,15 +106,17 @@ function trimSilence(spoken: Spoken, edges: { start: boolean; end: boolean }): S
 const FALLBACK_SAMPLE_RATE = 22_050;
 
 /**
- * A script said piece by piece: the words between pause marks spoken by `speak` (with the team's pronunciations
- * applied), each pause a silence of its length with the mouth closed (a phoneme event with an empty id).
+ * A script (at most SCRIPT_MAX_CHARS) said piece by piece: the words between pause marks spoken by `speak` (with the
+ * team's pronunciations applied), each pause a silence of its length with the mouth closed (an empty phoneme id).
  */
 export async function speakScript(
   script: string,
   pronunciations: readonly Pronunciation[],
   speak: (text: string) => Promise<Spoken>,
 ): Promise<Speech> {
-  const parts = scriptParts(script);
+  const clean = script.trim();
+  if (clean.length > SCRIPT_MAX_CHARS) throw fail(400, 'text_too_long', { max_characters: SCRIPT_MAX_CHARS });
+  const parts = scriptParts(clean);
   const pieces: Array<Spoken | { pauseSeconds: number }> = [];
   for (const [i, part] of parts.entries()) {
     if (!('say' in part)) {
@@ -168,10 +170,8 @@ export class SpeechSynthesizer {
     voice: LocalVoice = { builtin: defaultBuiltinVoice(language) },
     options: SpeechOptions = {},
   ): Promise<Speech> {
-    const clean = text.trim();
-    if (clean.length > SCRIPT_MAX_CHARS) throw fail(400, 'text_too_long', { max_characters: SCRIPT_MAX_CHARS });
     const speed = options.speed ?? 1;
-    return speakScript(clean, options.pronunciations ?? [], (say) => this.request(engineRequest(say, language, voice, speed)));
+    return speakScript(text, options.pronunciations ?? [], (say) => this.request(engineRequest(say, language, voice, speed)));
   }
 
   /** Stops the speech process; a closed synthesizer refuses new work instead of starting another. */

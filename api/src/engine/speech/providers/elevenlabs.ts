@@ -4,7 +4,7 @@
 import { openAsBlob } from 'node:fs';
 import { basename } from 'node:path';
 import { runFfmpeg } from '../../../media/tools';
-import { fetchRetrying } from '../../../lib/retrying-fetch';
+import { fetchRetrying, GaveUp } from '../../../lib/retrying-fetch';
 import type { Gender } from '../builtin-voices';
 import type { PhonemeEvent } from '../synthesizer';
 import { speechFailure, type ProviderVoice, type SpeechProvider, type SpeechProviderSettings } from './speech-provider';
@@ -51,9 +51,11 @@ export function phonemesOfAlignment(alignment: Alignment, stretch = 1): PhonemeE
 export function elevenLabsSpeech(settings: SpeechProviderSettings): SpeechProvider {
   const base = settings.url.replace(/\/+$/, '');
   const headers = { 'xi-api-key': settings.key ?? '' };
+  const send = (path: string, init: RequestInit) =>
+    fetchRetrying('ElevenLabs', `${base}${path}`, { ...init, headers: { ...headers, ...init.headers } }, settings);
   const call = async (path: string, init: RequestInit) => {
     try {
-      return (await fetchRetrying('ElevenLabs', `${base}${path}`, { ...init, headers: { ...headers, ...init.headers } }, settings)).body;
+      return (await send(path, init)).body;
     } catch (error) {
       throw speechFailure(error, quotaSpent);
     }
@@ -115,7 +117,12 @@ export function elevenLabsSpeech(settings: SpeechProviderSettings): SpeechProvid
     },
 
     async deleteVoice(voiceId) {
-      await call(`/v1/voices/${encodeURIComponent(voiceId)}`, { method: 'DELETE' });
+      try {
+        await send(`/v1/voices/${encodeURIComponent(voiceId)}`, { method: 'DELETE' });
+      } catch (error) {
+        const gone = error instanceof GaveUp && (error.status === 404 || error.body.includes('voice_not_found'));
+        if (!gone) throw speechFailure(error, quotaSpent);
+      }
     },
   };
 }

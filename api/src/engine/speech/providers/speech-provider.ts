@@ -30,13 +30,15 @@ export interface SpeechProvider {
   speak(text: string, voiceId: string, options: { speed: number; language: ContentLanguage }): Promise<Spoken>;
   /** A clone of the speaker of `sample` (an audio file), when the provider clones: its voice id there. */
   clone?(name: string, sample: string): Promise<string>;
-  /** Removes a clone made by `clone`. */
+  /** Removes a clone made by `clone` (one the provider no longer has counts as removed). */
   deleteVoice?(voiceId: string): Promise<void>;
 }
 
 /** A video's `voice_id` for a provider's voice. */
 export const PROVIDER_VOICE_PREFIX = 'provider-';
 export const isProviderVoiceId = (id: string) => id.startsWith(PROVIDER_VOICE_PREFIX);
+/** The provider's own id of the voice a `provider-<id>` names. */
+export const providerVoiceIdOf = (id: string) => id.slice(PROVIDER_VOICE_PREFIX.length);
 
 /**
  * What a refused request means for the user: the service could not be reached (after the retries), its quota or
