@@ -27,6 +27,7 @@ async function main() {
     clip: join(dir, `${name}-clip.mp4`),
     loop: join(dir, `${name}-loop.mp4`),
     mouth: join(dir, `${name}-face.bin`),
+    matte: join(dir, `${name}-matte.mp4`),
   });
   try {
     let script = SENTENCE;

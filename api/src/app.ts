@@ -26,6 +26,7 @@ import { uploadRoutes } from './domains/uploads/routes';
 import { studioRoutes } from './domains/studio/routes';
 import { voiceLibraryRoutes } from './domains/studio/voice-library';
 import { pronunciationRoutes } from './domains/studio/pronunciations';
+import { backgroundRoutes } from './domains/studio/backgrounds';
 import { billingRoutes } from './domains/billing/routes';
 import { eventRoutes } from './domains/studio/events';
 import { assetRoutes } from './domains/assets/routes';
@@ -153,6 +154,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   studioRoutes(app, ctx);
   voiceLibraryRoutes(app, ctx);
   pronunciationRoutes(app, ctx);
+  backgroundRoutes(app, ctx);
   lipSyncWebhookRoutes(app, ctx);
   lipSyncReportRoutes(app, ctx);
   billingRoutes(app, ctx);

@@ -111,7 +111,7 @@ test('a video from uploaded audio is as long as the audio', async () => {
   expect(Math.abs(done.body.duration_seconds - 7)).toBeLessThan(0.5);
 }, 120_000);
 
-test('an avatar from one photo ends ready as a photo avatar, and a video made from it talks at the photo size', async () => {
+test('an avatar from one photo ends ready as a photo avatar, and a square video made from it talks, with its poster and captions', async () => {
   const jpeg = join(dir, 'portrait.jpg');
   await runFfmpeg(['-i', PORTRAIT.photo, '-vf', PORTRAIT.crop, jpeg]);
   const done = await processedAvatar(readFileSync(jpeg), 'Portrait', 'avatar_photo');
@@ -121,6 +121,7 @@ test('an avatar from one photo ends ready as a photo avatar, and a video made fr
     avatar_id: done.body.id,
     language: 'en',
     script: 'Hello from a photo.',
+    aspect_ratio: '1:1',
   });
   // A woman's face with no voice of its own speaks with the library's woman's voice.
   expect(video.body.voice_id).toBe('builtin-en-emma');
@@ -131,7 +132,20 @@ test('an avatar from one photo ends ready as a photo avatar, and a video made fr
   );
   expect(rendered.body.status).toBe('ready');
   const probe = await probeMedia(join(t.config.dataDir, 'video_output', `${video.body.id}.mp4`));
-  expect(probe).toMatchObject({ video: { codec: 'h264', width: 640, height: 640 }, audio: { codec: 'aac' } });
+  expect(probe).toMatchObject({ video: { codec: 'h264', width: 720, height: 720 }, audio: { codec: 'aac' } });
+  expect(rendered.body).toMatchObject({
+    aspect_ratio: '1:1',
+    resolution: '720p',
+    background: null,
+    placement: { position: 'full', scale: 1 },
+  });
+  // Its poster and captions, served to members like every asset.
+  const poster = await t.app.inject({ url: (await api(owner.token).get(rendered.body.thumbnail)).headers.location as string });
+  expect(poster.headers['content-type']).toBe('image/jpeg');
+  const vtt = await t.app.inject({ url: (await api(owner.token).get(rendered.body.captions.vtt)).headers.location as string });
+  expect(vtt.statusCode).toBe(200);
+  expect(vtt.payload).toMatch(/^WEBVTT\n\n00:00:00\.\d{3} --> 00:00:0\d\.\d{3}\nHello from a photo\.\n/);
+  expect((await api(outsider.token).get(rendered.body.captions.srt)).status).toBe(404);
 }, 120_000);
 
 test("a man's photo makes an avatar that speaks with the library's man's voice, in every language", async () => {

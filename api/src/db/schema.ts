@@ -13,6 +13,12 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { AVATAR_STAGES } from '../engine/generation-engine';
+import { UPLOAD_PURPOSES } from '../domains/uploads/limits';
+import { ASPECT_RATIOS, RESOLUTIONS, type CaptionStyle, type Placement } from '@kagami/shared/validation';
+
+/** A video's background as stored: a colour, or one of the team's backgrounds by id. */
+export type VideoBackground = { type: 'color'; value: string } | { type: 'image' | 'video'; background_id: string };
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -159,7 +165,7 @@ export const uploads = pgTable(
       .references(() => teams.id, { onDelete: 'cascade' }),
     /** Who uploads: a member, or null for the team's API key. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['avatar_video', 'avatar_photo', 'voice_audio', 'video_audio'] }).notNull(),
+    purpose: text('purpose', { enum: UPLOAD_PURPOSES }).notNull(),
     fileName: text('file_name').notNull(),
     mimeType: text('mime_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
@@ -227,11 +233,13 @@ export const avatars = pgTable(
     loop: text('loop'),
     /** Where the mouth is in each frame of the clip (JSON); null for avatars made before lip-sync. */
     mouth: text('mouth'),
+    /** The person's opacity in each frame of the loop (an alpha video); null until made (avatars made before mattes get it on first use). */
+    matte: text('matte'),
     defaultVoiceId: uuid('default_voice_id').references(() => voices.id, { onDelete: 'set null' }),
     /** The gender face-api estimates for the face: which built-in voice speaks for an avatar without a voice of its own. */
     gender: text('gender', { enum: ['female', 'male'] }),
     /** While in progress: the processing step the worker is on, and how far it is through the whole (0-100). */
-    stage: text('stage', { enum: ['queued', 'finding_face', 'choosing_stretch', 'animating_photo', 'tracking_mouth', 'finishing'] }),
+    stage: text('stage', { enum: ['queued', ...AVATAR_STAGES] }),
     progress: integer('progress'),
     consentText: text('consent_text').notNull(),
     consentBy: uuid('consent_by').references(() => users.id, { onDelete: 'set null' }),
@@ -261,6 +269,17 @@ export const videos = pgTable(
     subtitles: boolean('subtitles').notNull().default(false),
     /** How fast the script is spoken (0.75-1.5; 1 = the voice's own pace). */
     speed: doublePrecision('speed').notNull().default(1),
+    /** The frame: `16:9`, `9:16`, `1:1` or `4:5`, at `720p` or `1080p` (its shorter side). */
+    aspectRatio: text('aspect_ratio', { enum: ASPECT_RATIOS }).notNull().default('16:9'),
+    resolution: text('resolution', { enum: RESOLUTIONS }).notNull().default('720p'),
+    /** Behind the presenter: null for the footage's own, a colour, or one of the team's backgrounds. */
+    background: jsonb('background').$type<VideoBackground>(),
+    placement: jsonb('placement').$type<Placement>().notNull().default({ position: 'full', scale: 1 }),
+    /** How burned-in captions look (`subtitles` says whether they are burned in). */
+    captionStyle: jsonb('caption_style').$type<CaptionStyle>(),
+    /** Made with the video: its poster (JPEG) and, for a script, its captions (`<captions>.srt` and `.vtt`). */
+    thumbnail: text('thumbnail'),
+    captions: text('captions'),
     status: status(),
     reason: text('reason'),
     output: text('output'),
@@ -283,6 +302,38 @@ export const videos = pgTable(
   },
   (t) => [index('videos_team_idx').on(t.teamId)],
 );
+
+/** A picture or a video the team puts behind its presenters (its id is the upload's it was made from). */
+export const backgrounds = pgTable(
+  'backgrounds',
+  {
+    id: uuid('id').primaryKey(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['image', 'video'] }).notNull(),
+    name: text('name').notNull(),
+    file: text('file').notNull(),
+    /** A still of it for the library and the layout preview (JPEG). */
+    preview: text('preview').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('backgrounds_team_idx').on(t.teamId)],
+);
+
+/** A video's public page: who may watch it without signing in, whether they may download it, and how often it was seen. */
+export const videoShares = pgTable('video_shares', {
+  videoId: uuid('video_id')
+    .primaryKey()
+    .references(() => videos.id, { onDelete: 'cascade' }),
+  /** The link's secret part (random, unguessable); a new one is made when the link is shared again after revocation. */
+  token: text('token').notNull().unique(),
+  allowDownload: boolean('allow_download').notNull().default(false),
+  views: integer('views').notNull().default(0),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
 
 /** How the team's videos say a word (applied to every script and preview before the engine reads it). */
 export const pronunciations = pgTable(

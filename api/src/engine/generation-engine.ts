@@ -1,4 +1,6 @@
-import type { ContentLanguage } from '@kagami/shared/validation';
+import type { CaptionStyle, ContentLanguage } from '@kagami/shared/validation';
+import type { Cue } from './compose/captions';
+import type { Framing } from './compose/compose';
 import type { LipSyncRun } from './face/lipsync-provider';
 import type { RenderTimings } from './face/render';
 import type { Gender } from './speech/builtin-voices';
@@ -30,6 +32,8 @@ export type AvatarOutput = {
   loop: string;
   /** The face's mesh in each frame of the clip, and the inside of the person's mouth (face/mesh-track.ts); null when no face could be followed. */
   mouth: string | null;
+  /** The person's opacity in each frame of the loop (an alpha video, compose/matte.ts). */
+  matte: string;
   /** The speaker measured from the video's own sound, when it has speech. */
   defaultVoice: VoiceProfile | null;
   /** The gender face-api estimates for the face (null when unsure): whose built-in voice speaks for it by default. */
@@ -40,16 +44,19 @@ export type AvatarOutput = {
 export type VoiceOutput = { profile: VoiceProfile; sample: string; clone: { provider: string; voiceId: string } | null };
 
 /** The steps of making an avatar, in the order they run (footage chooses a stretch; a photo is animated instead). */
-export const AVATAR_STAGES = ['finding_face', 'choosing_stretch', 'animating_photo', 'tracking_mouth', 'finishing'] as const;
+export const AVATAR_STAGES = ['finding_face', 'choosing_stretch', 'animating_photo', 'tracking_mouth', 'cutting_out', 'finishing'] as const;
 export type AvatarStage = (typeof AVATAR_STAGES)[number];
 /** Told when a stage starts (`fraction` 0) and how far through it the work is (0-1) as it goes. */
 export type AvatarProgress = (stage: AvatarStage, fraction: number) => void;
+
+/** Where the engine writes an avatar's files. */
+export type AvatarFiles = { preview: string; clip: string; loop: string; mouth: string; matte: string };
 
 /** What an avatar is made from: footage (uploaded or recorded), or one photo. */
 export type AvatarSource = { file: string; kind: 'video' | 'photo' };
 
 /**
- * `subtitles`: the script to burn in as subtitles, timed over the audio. `mouth`: the avatar's face track
+ * `mouth`: the avatar's face track
  * (avatars made before lip-sync have none and are rendered without animation; those made before the face mesh have an
  * older mouth track, which the first render replaces with a face track); `phonemes`: what the speech says when it was
  * synthesized (uploaded audio has none), in `language`. `seed` makes the idle life (blinks, head motion) the same on
@@ -66,7 +73,14 @@ export type RenderInput = {
   seed?: string;
   output: string;
   watermark: boolean;
-  subtitles?: string;
+  /** The video's format, background and placement (absent: the avatar's own picture, at its own size). */
+  framing?: Framing;
+  /** Where the avatar's matte is, or is to be made when a background needs it and the avatar has none yet. */
+  matte?: string;
+  /** The captions, timed to the speech; drawn into the picture when `burnIn`. */
+  captions?: { cues: Cue[]; burnIn: boolean; style: CaptionStyle };
+  /** Where to write the video's poster (a JPEG of a frame, composed like the video). */
+  thumbnail?: string;
   /** The face is drawn here even with a lip-sync provider configured (the plan does not include neural lip-sync). */
   localOnly?: boolean;
   /**
@@ -88,11 +102,7 @@ export type RenderResult = {
 
 /** What produces avatars, voices, speech and videos; `local` runs on this machine (its lip-sync step may be a GPU service). */
 export interface GenerationEngine {
-  processAvatar(
-    source: AvatarSource,
-    outputs: { preview: string; clip: string; loop: string; mouth: string },
-    onProgress?: AvatarProgress,
-  ): Promise<AvatarOutput>;
+  processAvatar(source: AvatarSource, outputs: AvatarFiles, onProgress?: AvatarProgress): Promise<AvatarOutput>;
   processVoice(source: string, language: ContentLanguage, sample: string, name?: string): Promise<VoiceOutput>;
   /** The speech provider (SPEECH_PROVIDER), when one is configured. */
   readonly speechProvider?: SpeechProvider;

@@ -1,4 +1,4 @@
-import { AVATAR_PHOTO, AVATAR_VIDEO, VOICE_AUDIO } from '@kagami/shared/validation';
+import { AVATAR_PHOTO, AVATAR_VIDEO, BACKGROUND_IMAGE, BACKGROUND_VIDEO, VOICE_AUDIO } from '@kagami/shared/validation';
 import type { MediaProbe } from './probe';
 
 /** ffprobe container names for the formats SPEC §5 accepts. */
@@ -12,6 +12,7 @@ export type MediaRejection =
   | 'unsupported_video_format'
   | 'video_too_short'
   | 'video_too_large'
+  | 'video_too_long'
   | 'not_audio'
   | 'unsupported_audio_format'
   | 'audio_too_large'
@@ -39,6 +40,25 @@ export function checkVoiceAudio(probe: MediaProbe | null, bytes: number): MediaR
 /** A photo for an avatar: one still picture in JPEG, PNG or WebP, at most 20 MB (whether it shows a usable face is judged later). */
 export function checkAvatarPhoto(probe: MediaProbe | null, bytes: number): MediaRejection | null {
   if (bytes > AVATAR_PHOTO.maxBytes) return 'image_too_large';
+  return checkStill(probe);
+}
+
+/** A background picture: one still picture in JPEG, PNG or WebP, at most 20 MB. */
+export function checkBackgroundImage(probe: MediaProbe | null, bytes: number): MediaRejection | null {
+  if (bytes > BACKGROUND_IMAGE.maxBytes) return 'image_too_large';
+  return checkStill(probe);
+}
+
+/** A background video: a real video stream in an accepted container, at most 200 MB and 5 minutes (its sound is never played). */
+export function checkBackgroundVideo(probe: MediaProbe | null, bytes: number): MediaRejection | null {
+  if (bytes > BACKGROUND_VIDEO.maxBytes) return 'video_too_large';
+  if (!probe?.video || (probe.durationSeconds ?? 0) < 0.5) return 'not_a_video';
+  if (!VIDEO_CONTAINERS.includes(probe.formatName)) return 'unsupported_video_format';
+  if ((probe.durationSeconds ?? 0) > BACKGROUND_VIDEO.maxSeconds) return 'video_too_long';
+  return null;
+}
+
+function checkStill(probe: MediaProbe | null): MediaRejection | null {
   if (!probe?.video || probe.audio) return 'not_an_image';
   // A still picture is one frame: an animated or moving file reads as a duration of more than one frame.
   if ((probe.durationSeconds ?? 0) > 0.1) return 'not_an_image';

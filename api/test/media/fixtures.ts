@@ -112,4 +112,5 @@ export const avatarOutputs = (dir: string, name: string) => ({
   clip: join(dir, `${name}.mp4`),
   loop: join(dir, `${name}-loop.mp4`),
   mouth: join(dir, `${name}-face.bin`),
+  matte: join(dir, `${name}-matte.mp4`),
 });

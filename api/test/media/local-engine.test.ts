@@ -121,7 +121,7 @@ describe('rendering', () => {
     return changed / a.length;
   };
 
-  test('subtitles are burned in when asked: the lower part of the picture differs', async () => {
+  test('captions are burned in when asked: the lower part of the picture differs', async () => {
     const audio = join(dir, 'subtitled.wav');
     writeFileSync(audio, (await engine.synthesizeSpeech('Subtitles make videos easier to follow.', 'en')).wav);
     const plain = join(dir, 'plain.mp4');
@@ -133,7 +133,11 @@ describe('rendering', () => {
       audio,
       output: subtitled,
       watermark: false,
-      subtitles: 'Subtitles make videos easier to follow.',
+      captions: {
+        cues: [{ startMs: 0, endMs: 5000, text: 'Subtitles make videos easier to follow.' }],
+        burnIn: true,
+        style: { size: 'medium', position: 'bottom', color: '#FFFFFF', box_color: '#000000' },
+      },
     });
     const lowerBand = 'iw:ih/5:0:ih*4/5';
     expect(changedShare(await frame(plain, lowerBand), await frame(subtitled, lowerBand))).toBeGreaterThan(0.01);

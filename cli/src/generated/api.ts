@@ -44,7 +44,7 @@ export interface paths {
                                  */
                                 source_kind: "video" | "photo";
                                 /** @description While in progress, the step processing is on; otherwise null. */
-                                stage: ("queued" | "finding_face" | "choosing_stretch" | "animating_photo" | "tracking_mouth" | "finishing") | null;
+                                stage: ("queued" | "finding_face" | "choosing_stretch" | "animating_photo" | "tracking_mouth" | "cutting_out" | "finishing") | null;
                                 /** @enum {string} */
                                 status: "in_progress" | "ready" | "failed";
                             }[];
@@ -119,7 +119,7 @@ export interface paths {
                              */
                             source_kind: "video" | "photo";
                             /** @description While in progress, the step processing is on; otherwise null. */
-                            stage: ("queued" | "finding_face" | "choosing_stretch" | "animating_photo" | "tracking_mouth" | "finishing") | null;
+                            stage: ("queued" | "finding_face" | "choosing_stretch" | "animating_photo" | "tracking_mouth" | "cutting_out" | "finishing") | null;
                             /** @enum {string} */
                             status: "in_progress" | "ready" | "failed";
                         };
@@ -195,7 +195,7 @@ export interface paths {
                              */
                             source_kind: "video" | "photo";
                             /** @description While in progress, the step processing is on; otherwise null. */
-                            stage: ("queued" | "finding_face" | "choosing_stretch" | "animating_photo" | "tracking_mouth" | "finishing") | null;
+                            stage: ("queued" | "finding_face" | "choosing_stretch" | "animating_photo" | "tracking_mouth" | "cutting_out" | "finishing") | null;
                             /** @enum {string} */
                             status: "in_progress" | "ready" | "failed";
                         };
@@ -579,8 +579,46 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @enum {string} */
+                                aspect_ratio: "16:9" | "9:16" | "1:1" | "4:5";
                                 avatar_id: string | null;
+                                background: ({
+                                    /** @enum {unknown} */
+                                    type: "color";
+                                    value: string;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "image";
+                                    /** Format: uuid */
+                                    upload_id: string;
+                                } | {
+                                    /** @enum {unknown} */
+                                    type: "video";
+                                    /** Format: uuid */
+                                    upload_id: string;
+                                }) | null;
                                 callback_url: string | null;
+                                captions: {
+                                    burn_in: boolean;
+                                    srt_url: string | null;
+                                    style: {
+                                        /** @default #000000 */
+                                        box_color: string | null;
+                                        /** @default #FFFFFF */
+                                        color: string;
+                                        /**
+                                         * @default bottom
+                                         * @enum {string}
+                                         */
+                                        position: "bottom" | "middle" | "top";
+                                        /**
+                                         * @default medium
+                                         * @enum {string}
+                                         */
+                                        size: "small" | "medium" | "large";
+                                    } | null;
+                                    vtt_url: string | null;
+                                };
                                 /** Format: date-time */
                                 created_at: string;
                                 download_url: string | null;
@@ -589,10 +627,18 @@ export interface paths {
                                 failure_reason: string | null;
                                 id: string;
                                 language: string;
+                                placement: {
+                                    /** @enum {string} */
+                                    position: "full" | "left" | "right" | "corner";
+                                    scale: number;
+                                };
+                                /** @enum {string} */
+                                resolution: "720p" | "1080p";
                                 speed: number;
                                 /** @enum {string} */
                                 status: "in_progress" | "ready" | "failed";
                                 subtitles: boolean;
+                                thumbnail_url: string | null;
                                 title: string;
                                 voice_id: string | null;
                             }[];
@@ -634,13 +680,75 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /**
+                         * @default 16:9
+                         * @enum {string}
+                         */
+                        aspect_ratio?: "16:9" | "9:16" | "1:1" | "4:5";
                         audio_upload_id?: string;
                         /** Format: uuid */
                         avatar_id: string;
+                        /** @default null */
+                        background?: ({
+                            /** @enum {unknown} */
+                            type: "color";
+                            value: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "image";
+                            /** Format: uuid */
+                            upload_id: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "video";
+                            /** Format: uuid */
+                            upload_id: string;
+                        }) | null;
                         /** Format: uri */
                         callback_url?: string;
+                        captions?: {
+                            /** @default false */
+                            burn_in?: boolean;
+                            /** @default {} */
+                            style?: {
+                                /** @default #000000 */
+                                box_color?: string | null;
+                                /** @default #FFFFFF */
+                                color?: string;
+                                /**
+                                 * @default bottom
+                                 * @enum {string}
+                                 */
+                                position?: "bottom" | "middle" | "top";
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size?: "small" | "medium" | "large";
+                            };
+                        };
                         /** @enum {string} */
                         language: "en" | "zh" | "ja" | "de" | "fr" | "es" | "ko" | "ar" | "ru" | "nl" | "it" | "pl" | "pt";
+                        /**
+                         * @default {
+                         *       "position": "full",
+                         *       "scale": 1
+                         *     }
+                         */
+                        placement?: {
+                            /**
+                             * @default full
+                             * @enum {string}
+                             */
+                            position?: "full" | "left" | "right" | "corner";
+                            /** @default 1 */
+                            scale?: number;
+                        };
+                        /**
+                         * @default 720p
+                         * @enum {string}
+                         */
+                        resolution?: "720p" | "1080p";
                         script?: string;
                         /** @default 1 */
                         speed?: number;
@@ -659,8 +767,46 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @enum {string} */
+                            aspect_ratio: "16:9" | "9:16" | "1:1" | "4:5";
                             avatar_id: string | null;
+                            background: ({
+                                /** @enum {unknown} */
+                                type: "color";
+                                value: string;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "image";
+                                /** Format: uuid */
+                                upload_id: string;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "video";
+                                /** Format: uuid */
+                                upload_id: string;
+                            }) | null;
                             callback_url: string | null;
+                            captions: {
+                                burn_in: boolean;
+                                srt_url: string | null;
+                                style: {
+                                    /** @default #000000 */
+                                    box_color: string | null;
+                                    /** @default #FFFFFF */
+                                    color: string;
+                                    /**
+                                     * @default bottom
+                                     * @enum {string}
+                                     */
+                                    position: "bottom" | "middle" | "top";
+                                    /**
+                                     * @default medium
+                                     * @enum {string}
+                                     */
+                                    size: "small" | "medium" | "large";
+                                } | null;
+                                vtt_url: string | null;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             download_url: string | null;
@@ -669,10 +815,18 @@ export interface paths {
                             failure_reason: string | null;
                             id: string;
                             language: string;
+                            placement: {
+                                /** @enum {string} */
+                                position: "full" | "left" | "right" | "corner";
+                                scale: number;
+                            };
+                            /** @enum {string} */
+                            resolution: "720p" | "1080p";
                             speed: number;
                             /** @enum {string} */
                             status: "in_progress" | "ready" | "failed";
                             subtitles: boolean;
+                            thumbnail_url: string | null;
                             title: string;
                             voice_id: string | null;
                         };
@@ -732,8 +886,46 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @enum {string} */
+                            aspect_ratio: "16:9" | "9:16" | "1:1" | "4:5";
                             avatar_id: string | null;
+                            background: ({
+                                /** @enum {unknown} */
+                                type: "color";
+                                value: string;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "image";
+                                /** Format: uuid */
+                                upload_id: string;
+                            } | {
+                                /** @enum {unknown} */
+                                type: "video";
+                                /** Format: uuid */
+                                upload_id: string;
+                            }) | null;
                             callback_url: string | null;
+                            captions: {
+                                burn_in: boolean;
+                                srt_url: string | null;
+                                style: {
+                                    /** @default #000000 */
+                                    box_color: string | null;
+                                    /** @default #FFFFFF */
+                                    color: string;
+                                    /**
+                                     * @default bottom
+                                     * @enum {string}
+                                     */
+                                    position: "bottom" | "middle" | "top";
+                                    /**
+                                     * @default medium
+                                     * @enum {string}
+                                     */
+                                    size: "small" | "medium" | "large";
+                                } | null;
+                                vtt_url: string | null;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             download_url: string | null;
@@ -742,10 +934,18 @@ export interface paths {
                             failure_reason: string | null;
                             id: string;
                             language: string;
+                            placement: {
+                                /** @enum {string} */
+                                position: "full" | "left" | "right" | "corner";
+                                scale: number;
+                            };
+                            /** @enum {string} */
+                            resolution: "720p" | "1080p";
                             speed: number;
                             /** @enum {string} */
                             status: "in_progress" | "ready" | "failed";
                             subtitles: boolean;
+                            thumbnail_url: string | null;
                             title: string;
                             voice_id: string | null;
                         };

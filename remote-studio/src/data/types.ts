@@ -15,7 +15,7 @@ type Item = {
 };
 
 /** The step a new avatar's processing is on. */
-export type AvatarStage = 'queued' | 'finding_face' | 'choosing_stretch' | 'animating_photo' | 'tracking_mouth' | 'finishing';
+export type AvatarStage = 'queued' | 'finding_face' | 'choosing_stretch' | 'animating_photo' | 'tracking_mouth' | 'cutting_out' | 'finishing';
 
 export type Avatar = Item & {
   /** While in progress: its stage and how far it is (0-100); progress is 100 once ready. */

@@ -4,3 +4,4 @@ export * from './forms';
 export * from './server-errors';
 export * from './media';
 export * from './script-pauses';
+export * from './video-look';

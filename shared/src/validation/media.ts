@@ -16,6 +16,12 @@ export const VOICE_AUDIO = { maxBytes: 32 * 1024 ** 2, formats: ['mp3', 'wav', '
 /** Audio for a video (instead of a script): the voice formats, and room for a long talk. */
 export const VIDEO_AUDIO = { maxBytes: 200 * 1024 ** 2, formats: VOICE_AUDIO.formats } as const;
 
+/** What a team puts behind its presenters: a picture, or a video played on a loop without its sound. */
+export const BACKGROUND_IMAGE = { maxBytes: 20 * 1024 ** 2, formats: ['jpg', 'jpeg', 'png', 'webp'] } as const;
+export const BACKGROUND_VIDEO = { maxBytes: 200 * 1024 ** 2, formats: ['mp4', 'mov', 'webm', 'm4v'], maxSeconds: 300 } as const;
+/** A team's background library holds at most this many. */
+export const BACKGROUNDS_MAX = 50;
+
 export type MediaLimits = { maxBytes: number; formats: readonly string[] };
 export type FileRejection =
   | 'not_a_video'

@@ -3,7 +3,7 @@ import fastifyStatic from '@fastify/static';
 import { eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { avatars, videos, voices } from '../../db/schema';
+import { avatars, backgrounds, videos, voices } from '../../db/schema';
 import { errors } from '../../lib/errors';
 import { ASSET_CATEGORIES, type AssetCategory } from '../../storage/asset-store';
 import { currentUser, requireUser } from '../auth/guard';
@@ -17,6 +17,7 @@ async function owningTeam(ctx: AppContext, category: AssetCategory, file: string
   const lookups = {
     avatar_input: [
       ctx.db.select({ teamId: avatars.teamId }).from(avatars).where(eq(avatars.source, file)),
+      ctx.db.select({ teamId: backgrounds.teamId }).from(backgrounds).where(eq(backgrounds.file, file)),
       ctx.db.select({ teamId: voices.teamId }).from(voices).where(eq(voices.source, file)),
       ctx.db.select({ teamId: videos.teamId }).from(videos).where(eq(videos.audioSource, file)),
     ],
@@ -25,9 +26,15 @@ async function owningTeam(ctx: AppContext, category: AssetCategory, file: string
         .select({ teamId: avatars.teamId })
         .from(avatars)
         .where(or(eq(avatars.preview, file), eq(avatars.clip, file), eq(avatars.loop, file))),
+      ctx.db.select({ teamId: backgrounds.teamId }).from(backgrounds).where(eq(backgrounds.preview, file)),
     ],
     audio_output: [ctx.db.select({ teamId: voices.teamId }).from(voices).where(eq(voices.sample, file))],
-    video_output: [ctx.db.select({ teamId: videos.teamId }).from(videos).where(eq(videos.output, file))],
+    video_output: [
+      ctx.db
+        .select({ teamId: videos.teamId })
+        .from(videos)
+        .where(or(eq(videos.output, file), eq(videos.thumbnail, file), eq(videos.captions, file.replace(/\.(srt|vtt)$/, '')))),
+    ],
   }[category];
   for (const rows of await Promise.all(lookups)) if (rows[0]) return rows[0].teamId;
   return null;

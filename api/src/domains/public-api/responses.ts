@@ -1,7 +1,8 @@
 // The shapes /api/v1 answers with, as valibot schemas: they document the answers in the OpenAPI
 // document (and so type the generated client); the answers themselves are built in serialize.ts.
 import * as v from 'valibot';
-import { WEBHOOK_EVENTS } from '@kagami/shared/validation';
+import { ASPECT_RATIOS, backgroundField, captionStyleField, PLACEMENTS, RESOLUTIONS, WEBHOOK_EVENTS } from '@kagami/shared/validation';
+import { AVATAR_STAGES } from '../../engine/generation-engine';
 
 const time = v.pipe(v.string(), v.isoTimestamp());
 const status = v.picklist(['in_progress', 'ready', 'failed']);
@@ -15,7 +16,7 @@ export const Avatar = v.object({
   failure_reason: text,
   source_kind: v.pipe(v.picklist(['video', 'photo']), v.description('Made from footage, or from one photo.')),
   stage: v.pipe(
-    v.nullable(v.picklist(['queued', 'finding_face', 'choosing_stretch', 'animating_photo', 'tracking_mouth', 'finishing'])),
+    v.nullable(v.picklist(['queued', ...AVATAR_STAGES])),
     v.description('While in progress, the step processing is on; otherwise null.'),
   ),
   progress: v.pipe(
@@ -58,6 +59,20 @@ export const Video = v.object({
   subtitles: v.boolean(),
   /** How fast the script is spoken (1 = the voice's own pace). */
   speed: v.number(),
+  aspect_ratio: v.picklist(ASPECT_RATIOS),
+  resolution: v.picklist(RESOLUTIONS),
+  /** null: the footage's own; an image or video names the team's background by `upload_id`. */
+  background: v.nullable(backgroundField),
+  placement: v.object({ position: v.picklist(PLACEMENTS), scale: v.number() }),
+  /** Word-timed captions of a script video (null links for uploaded audio); burned in when `burn_in`. */
+  captions: v.object({
+    burn_in: v.boolean(),
+    style: v.nullable(captionStyleField),
+    srt_url: text,
+    vtt_url: text,
+  }),
+  /** A poster frame of the finished video (JPEG), signed like download_url. */
+  thumbnail_url: text,
   callback_url: text,
   /** Signed; works without the key until download_url_expires_at. */
   download_url: text,

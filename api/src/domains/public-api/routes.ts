@@ -2,7 +2,15 @@
 import * as v from 'valibot';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { contentLanguageField, nameField, scriptField, speedField, webhookEndpointForm, webhookUrlField } from '@kagami/shared/validation';
+import {
+  contentLanguageField,
+  nameField,
+  scriptField,
+  speedField,
+  videoLookEntries,
+  webhookEndpointForm,
+  webhookUrlField,
+} from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
 import { avatars, videos, voices, webhookDeliveries } from '../../db/schema';
 import { errors } from '../../lib/errors';
@@ -52,6 +60,7 @@ const VideoBody = v.object({
   subtitles: v.optional(v.boolean('validation.invalid'), false),
   /** How fast the script is spoken, 0.75-1.5; `[pause 1.5s]` in the script is a silence. */
   speed: v.optional(speedField, 1),
+  ...videoLookEntries,
   /** Also deliver this video's `video.ready` / `video.failed` here, signed like every webhook. */
   callback_url: v.optional(webhookUrlField),
 });

@@ -7,7 +7,7 @@ import { genderOfPitch, type BuiltinVoice } from '../../engine/speech/builtin-vo
 import { PROVIDER_VOICE_PREFIX, type ProviderVoice } from '../../engine/speech/providers/speech-provider';
 import { builtinPreviewPath } from '../studio/voice-library';
 import { signPath, SIGNED_URL_SECONDS } from '../assets/signing';
-import { avatarProgressJson } from '../studio/serialize';
+import { avatarProgressJson, videoLookJson } from '../studio/serialize';
 
 /** Where this API is reached: from the request in answers, from PUBLIC_API_URL in webhook events. */
 export const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -91,6 +91,14 @@ export const videoJson = (ctx: AppContext, base: string, video: typeof videos.$i
     duration_seconds: video.durationMs === null ? null : video.durationMs / 1000,
     subtitles: video.subtitles,
     speed: video.speed,
+    ...videoLookJson(video),
+    captions: {
+      burn_in: video.subtitles,
+      style: video.captionStyle,
+      srt_url: ready && video.captions ? signedUrl(ctx, base, 'video_output', `${video.captions}.srt`) : null,
+      vtt_url: ready && video.captions ? signedUrl(ctx, base, 'video_output', `${video.captions}.vtt`) : null,
+    },
+    thumbnail_url: ready ? signedUrl(ctx, base, 'video_output', video.thumbnail) : null,
     callback_url: video.callbackUrl,
     download_url: ready ? signedUrl(ctx, base, 'video_output', video.output) : null,
     download_url_expires_at: ready ? new Date(Date.now() + SIGNED_URL_SECONDS * 1000) : null,

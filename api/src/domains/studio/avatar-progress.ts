@@ -12,8 +12,8 @@ import { AVATAR_STAGES, type AvatarSource, type AvatarStage } from '../../engine
  * takes most of the time.
  */
 const AVATAR_STAGE_WEIGHTS: Record<AvatarSource['kind'], Record<AvatarStage, number>> = {
-  video: { finding_face: 68, choosing_stretch: 14, animating_photo: 0, tracking_mouth: 11, finishing: 7 },
-  photo: { finding_face: 15, choosing_stretch: 0, animating_photo: 80, tracking_mouth: 3, finishing: 2 },
+  video: { finding_face: 45, choosing_stretch: 9, animating_photo: 0, tracking_mouth: 8, cutting_out: 33, finishing: 5 },
+  photo: { finding_face: 10, choosing_stretch: 0, animating_photo: 55, tracking_mouth: 2, cutting_out: 31, finishing: 2 },
 };
 const PROGRESS_WRITE_MS = 1000;
 

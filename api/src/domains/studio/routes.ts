@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { FastifyInstance } from 'fastify';
-import { contentLanguageField, nameField, SCRIPT_MAX_CHARS, scriptField, speedField } from '@kagami/shared/validation';
+import { contentLanguageField, nameField, SCRIPT_MAX_CHARS, scriptField, speedField, videoLookEntries } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
 import { currentUser, requireUser } from '../auth/guard';
 import * as studio from './service';
@@ -50,6 +50,7 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
         voice_id: v.optional(voiceIdField),
         subtitles: v.optional(v.boolean('validation.invalid'), false),
         speed: v.optional(speedField, 1),
+        ...videoLookEntries,
       }),
       create: studio.createVideo,
       list: studio.listVideos,

@@ -44,6 +44,18 @@ export function voiceJson(v: typeof voices.$inferSelect) {
   };
 }
 
+/** A video's format, background (a team background named by `upload_id`) and placement, as both APIs show them. */
+export const videoLookJson = (v: typeof videos.$inferSelect) => ({
+  aspect_ratio: v.aspectRatio,
+  resolution: v.resolution,
+  background: !v.background
+    ? null
+    : v.background.type === 'color'
+      ? v.background
+      : { type: v.background.type, upload_id: v.background.background_id },
+  placement: v.placement,
+});
+
 export function videoJson(v: typeof videos.$inferSelect & { creatorName?: string | null }) {
   return {
     id: v.id,
@@ -61,6 +73,14 @@ export function videoJson(v: typeof videos.$inferSelect & { creatorName?: string
     duration_seconds: v.durationMs === null ? null : v.durationMs / 1000,
     subtitles: v.subtitles,
     speed: v.speed,
+    ...videoLookJson(v),
+    captions: {
+      burn_in: v.subtitles,
+      style: v.captionStyle,
+      srt: v.status === 'ready' && v.captions ? assetUrl('video_output', `${v.captions}.srt`) : null,
+      vtt: v.status === 'ready' && v.captions ? assetUrl('video_output', `${v.captions}.vtt`) : null,
+    },
+    thumbnail: v.status === 'ready' ? assetUrl('video_output', v.thumbnail) : null,
     /** What made the talking face of a ready video: `local` (this install's renderer) or the lip-sync provider. */
     engine: v.status === 'ready' ? (v.lipsyncEngine ?? 'local') : null,
     downloadable: v.status === 'ready' && Boolean(v.output),

@@ -1,8 +1,7 @@
-import { extname } from 'node:path';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { CONTENT_LANGUAGES, PREVIEW_MAX_CHARS, type ContentLanguage } from '@kagami/shared/validation';
+import { CONTENT_LANGUAGES, PREVIEW_MAX_CHARS, type ContentLanguage, type VideoLookInput } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
-import { avatars, history, uploads, videos, voices, users } from '../../db/schema';
+import { avatars, history, videos, voices, users } from '../../db/schema';
 import { errors, fail } from '../../lib/errors';
 import { pendingJobs, QUEUES } from '../../jobs/queue';
 import { builtinVoice, defaultBuiltinVoice, isBuiltinVoiceId, type Gender } from '../../engine/speech/builtin-voices';
@@ -11,32 +10,12 @@ import { isProviderVoiceId } from '../../engine/speech/providers/speech-provider
 import { listedProviderVoice, speakingVoiceOf, spokenForRequest } from './voice-library';
 import type { SessionUser } from '../auth/sessions';
 import { requireMembership } from '../teams/membership';
-import type { UploadPurpose } from '../uploads/limits';
+import { adoptUpload, readyUpload } from './uploads';
+import { videoBackgroundOf } from './backgrounds';
 import { estimateSpeechSeconds, needsOf, withReservation } from '../billing/quota';
 import { avatarJson, videoJson, voiceJson } from './serialize';
 import { pronunciationsOf } from './pronunciations';
 import { paginate, type Page } from '../../http/pages';
-
-/** A finished upload of this team and purpose, ready to become an avatar, voice or video. */
-async function readyUpload(ctx: AppContext, teamId: string, uploadId: string, purposes: UploadPurpose[]) {
-  const [upload] = await ctx.db
-    .select()
-    .from(uploads)
-    .where(and(eq(uploads.id, uploadId), eq(uploads.teamId, teamId)));
-  if (!upload || upload.status !== 'complete' || !purposes.includes(upload.purpose)) throw fail(400, 'upload_not_ready');
-  return upload;
-}
-
-/** Takes the upload out of the upload area (so it is used once) into the item's input file. */
-async function adoptUpload(ctx: AppContext, upload: typeof uploads.$inferSelect, fileName: string) {
-  const [claimed] = await ctx.db.delete(uploads).where(eq(uploads.id, upload.id)).returning({ id: uploads.id });
-  if (!claimed) throw fail(400, 'upload_not_ready');
-  const extension =
-    extname(upload.fileName)
-      .toLowerCase()
-      .replace(/[^.a-z0-9]/g, '') || '.bin';
-  return ctx.assets.adopt(ctx.assets.uploadPath(upload.id), 'avatar_input', `${fileName}${extension}`);
-}
 
 /** SPEC §8 "creation failed due to high traffic": refuse new work while the queue is full. */
 async function assertCapacity(ctx: AppContext) {
@@ -145,6 +124,7 @@ export async function deleteAvatar(ctx: AppContext, userId: string, teamId: stri
     ctx.assets.remove('avatar_output', avatar.clip),
     ctx.assets.remove('avatar_output', avatar.loop),
     ctx.assets.remove('avatar_output', avatar.mouth),
+    ctx.assets.remove('avatar_output', avatar.matte),
   ]);
   if (withDefaultVoice && avatar.defaultVoiceId) await deleteVoice(ctx, userId, teamId, avatar.defaultVoiceId);
 }
@@ -273,7 +253,7 @@ export async function deleteClone(ctx: AppContext, voice: typeof voices.$inferSe
 
 // ---- videos ----
 
-export type VideoInput = {
+export type VideoInput = VideoLookInput & {
   name: string;
   avatar_id: string;
   language: ContentLanguage;
@@ -298,12 +278,16 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
   const avatar = await teamAvatar(ctx, teamId, input.avatar_id);
   if (avatar.status !== 'ready') throw fail(409, 'avatar_not_ready');
   if (!input.script?.trim() && !input.audio_upload_id) throw fail(400, 'script_or_audio_required');
+  const placement = input.placement ?? { position: 'full', scale: 1 };
+  if (!input.background && placement.position !== 'full') throw fail(400, 'placement_needs_background');
   const { voiceId, builtinVoiceId } = input.audio_upload_id
     ? { voiceId: null, builtinVoiceId: null }
     : await speakerOf(ctx, teamId, avatar, input.language, input.voice_id);
   await assertCapacity(ctx);
   const id = crypto.randomUUID();
   const upload = input.audio_upload_id ? await readyUpload(ctx, teamId, input.audio_upload_id, ['video_audio']) : null;
+  // A new background joins the team's library (kept there even if the video is refused below).
+  const background = await videoBackgroundOf(ctx, teamId, creator.userId, input.background);
   // Reserved: the audio's length, or the script's estimated speaking time; settled to the video's real length.
   const seconds = upload
     ? Math.ceil((upload.durationMs ?? 0) / 1000)
@@ -326,7 +310,12 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
           language: input.language,
           script: input.script?.trim() || null,
           audioSource,
-          subtitles: Boolean(input.subtitles && input.script),
+          subtitles: Boolean((input.captions?.burn_in ?? input.subtitles) && input.script),
+          aspectRatio: input.aspect_ratio ?? '16:9',
+          resolution: input.resolution ?? '720p',
+          background,
+          placement,
+          captionStyle: input.captions?.style ?? null,
           speed: input.audio_upload_id ? 1 : (input.speed ?? 1),
           source: creator.source,
           callbackUrl: input.callback_url ?? null,
@@ -408,7 +397,15 @@ export async function deleteVideo(ctx: AppContext, userId: string, teamId: strin
 }
 
 /** Deletes a video whose team the caller was checked to act for, with its files. */
-export async function removeVideo(ctx: AppContext, video: { id: string; output: string | null; audioSource: string | null }) {
+export async function removeVideo(
+  ctx: AppContext,
+  video: { id: string; output: string | null; audioSource: string | null; thumbnail: string | null; captions: string | null },
+) {
   await ctx.db.delete(videos).where(eq(videos.id, video.id));
-  await Promise.all([ctx.assets.remove('video_output', video.output), ctx.assets.remove('avatar_input', video.audioSource)]);
+  await Promise.all([
+    ctx.assets.remove('video_output', video.output),
+    ctx.assets.remove('video_output', video.thumbnail),
+    ...(video.captions ? [`${video.captions}.srt`, `${video.captions}.vtt`].map((file) => ctx.assets.remove('video_output', file)) : []),
+    ctx.assets.remove('avatar_input', video.audioSource),
+  ]);
 }

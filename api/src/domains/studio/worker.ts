@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,16 +6,19 @@ import { rm } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobWithMetadata } from 'pg-boss';
-import type { ContentLanguage } from '@kagami/shared/validation';
+import * as v from 'valibot';
+import { captionStyleField, frameSizeOf, type CaptionStyle, type ContentLanguage } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
-import { avatars, history, teams, users, videos, voices } from '../../db/schema';
+import { avatars, backgrounds, history, teams, users, videos, voices } from '../../db/schema';
 import { LipSyncFailure, LipSyncWaiting } from '../../engine/face/lipsync-provider';
 import { EngineFailure } from '../../engine/generation-engine';
 import { isDiskFull } from '../../media/tools';
 import type { PhonemeEvent } from '../../engine/speech/synthesizer';
 import { SAMPLE_SENTENCES } from '../../engine/speech/sample-sentences';
 import { defaultBuiltinVoice } from '../../engine/speech/builtin-voices';
-import { wordsOf } from '../../engine/speech/script';
+import { captionCharsFor, timeCaptions, toSrt, toVtt, type Cue } from '../../engine/compose/captions';
+import type { Framing } from '../../engine/compose/compose';
+import { ANALYSIS_RATE, decodeMono } from '../../engine/local/decode';
 import { pronunciationsOf } from './pronunciations';
 import { libraryVoice, speakingVoiceOf } from './voice-library';
 import { QUEUES } from '../../jobs/queue';
@@ -68,7 +72,13 @@ async function videoWantsWatermark(ctx: AppContext, video: typeof videos.$inferS
 async function processAvatar(ctx: AppContext, avatarId: string) {
   const [avatar] = await ctx.db.select().from(avatars).where(eq(avatars.id, avatarId));
   if (!avatar || avatar.status !== 'in_progress') return;
-  const names = { preview: `${avatarId}.jpg`, clip: `${avatarId}.mp4`, loop: `${avatarId}-loop.mp4`, mouth: `${avatarId}-face.bin` };
+  const names = {
+    preview: `${avatarId}.jpg`,
+    clip: `${avatarId}.mp4`,
+    loop: `${avatarId}-loop.mp4`,
+    mouth: `${avatarId}-face.bin`,
+    matte: `${avatarId}-matte.mp4`,
+  };
   const progress = avatarProgressWriter(ctx, avatarId, avatar.sourceKind);
   const result = await ctx.engine
     .processAvatar(
@@ -78,6 +88,7 @@ async function processAvatar(ctx: AppContext, avatarId: string) {
         clip: ctx.assets.path('avatar_output', names.clip),
         loop: ctx.assets.path('avatar_output', names.loop),
         mouth: ctx.assets.path('avatar_output', names.mouth),
+        matte: ctx.assets.path('avatar_output', names.matte),
       },
       (stage, fraction) => progress.report(stage, fraction),
     )
@@ -162,6 +173,23 @@ async function waitForProvider(ctx: AppContext, video: typeof videos.$inferSelec
   return null;
 }
 
+/** The video's frame, background (a team background's file) and placement, as the engine takes them. */
+async function framingOf(ctx: AppContext, video: typeof videos.$inferSelect): Promise<Framing> {
+  const frame = frameSizeOf(video.aspectRatio, video.resolution);
+  const chosen = video.background;
+  if (!chosen) return { frame, background: { type: 'footage' }, placement: video.placement };
+  if (chosen.type === 'color') return { frame, background: chosen, placement: video.placement };
+  const [row] = await ctx.db
+    .select({ file: backgrounds.file })
+    .from(backgrounds)
+    .where(and(eq(backgrounds.id, chosen.background_id), eq(backgrounds.teamId, video.teamId)));
+  if (!row) throw new EngineFailure('background_missing');
+  return { frame, background: { type: chosen.type, file: ctx.assets.path('avatar_input', row.file) }, placement: video.placement };
+}
+
+/** The captions' look: the video's own, its unset parts (and videos made before styles) the defaults. */
+const captionStyleOf = (video: typeof videos.$inferSelect): CaptionStyle => v.parse(captionStyleField, video.captionStyle ?? {});
+
 async function renderVideo(ctx: AppContext, videoId: string) {
   const [video] = await ctx.db.select().from(videos).where(eq(videos.id, videoId));
   if (!video || video.status !== 'in_progress') return;
@@ -170,6 +198,9 @@ async function renderVideo(ctx: AppContext, videoId: string) {
   let audio = video.audioSource ? ctx.assets.path('avatar_input', video.audioSource) : null;
   let speechFile: string | null = null;
   let phonemes: PhonemeEvent[] | undefined;
+  const framing = await framingOf(ctx, video);
+  const captionStyle = captionStyleOf(video);
+  let cues: Cue[] | null = null;
   if (!audio) {
     const language = video.language as ContentLanguage;
     const [voice] = video.voiceId ? await ctx.db.select().from(voices).where(eq(voices.id, video.voiceId)) : [];
@@ -185,8 +216,12 @@ async function renderVideo(ctx: AppContext, videoId: string) {
     // A provider that gives no timings leaves the mouth to the loudness.
     phonemes = speech.phonemes.length ? speech.phonemes : undefined;
     audio = speechFile;
+    const lineLength = captionCharsFor(framing.frame, captionStyle.size);
+    cues = timeCaptions(speech.spans, await decodeMono(speechFile), ANALYSIS_RATE, lineLength);
   }
   const output = `${videoId}.mp4`;
+  const thumbnail = `${videoId}.jpg`;
+  const matte = avatar.matte ?? `${avatar.id}-matte.mp4`;
   const allowance = await allowanceOfVideo(ctx, video);
   try {
     const rendered = await ctx.engine
@@ -200,7 +235,10 @@ async function renderVideo(ctx: AppContext, videoId: string) {
         seed: videoId,
         output: ctx.assets.path('video_output', output),
         watermark: ctx.config.watermark && (await videoWantsWatermark(ctx, video, allowance)),
-        subtitles: video.subtitles && video.script ? wordsOf(video.script) : undefined,
+        framing,
+        matte: ctx.assets.path('avatar_output', matte),
+        captions: cues ? { cues, burnIn: video.subtitles, style: captionStyle } : undefined,
+        thumbnail: ctx.assets.path('video_output', thumbnail),
         localOnly: !allowance?.neuralLipSync,
         lipSyncJob: {
           resume: video.lipsyncEngine && video.lipsyncJobId ? { engine: video.lipsyncEngine, id: video.lipsyncJobId } : undefined,
@@ -212,6 +250,7 @@ async function renderVideo(ctx: AppContext, videoId: string) {
       .catch(async (error: unknown) => {
         // Nothing half-written stays behind; a full disk is said as such, and not retried.
         await rm(ctx.assets.path('video_output', output), { force: true });
+        await rm(ctx.assets.path('video_output', thumbnail), { force: true });
         if (error instanceof LipSyncWaiting) return waitForProvider(ctx, video, error);
         throw isDiskFull(error) ? new EngineFailure('storage_full') : error;
       });
@@ -226,11 +265,21 @@ async function renderVideo(ctx: AppContext, videoId: string) {
     }
     const durationMs = Math.round(durationSeconds * 1000);
     const made = lipSync && !('failed' in lipSync) ? lipSync : null;
+    if (cues) {
+      await writeFile(ctx.assets.path('video_output', `${videoId}.srt`), toSrt(cues));
+      await writeFile(ctx.assets.path('video_output', `${videoId}.vtt`), toVtt(cues));
+    }
+    // An avatar made before mattes has one now, if this video needed it.
+    if (!avatar.matte && existsSync(ctx.assets.path('avatar_output', matte))) {
+      await ctx.db.update(avatars).set({ matte }).where(eq(avatars.id, avatar.id));
+    }
     const [updated] = await ctx.db
       .update(videos)
       .set({
         status: 'ready',
         output,
+        thumbnail,
+        captions: cues ? videoId : null,
         durationMs,
         lipsyncEngine: made?.engine ?? 'local',
         lipsyncJobId: made?.providerId ?? null,

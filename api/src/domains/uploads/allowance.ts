@@ -10,6 +10,9 @@ const NEEDS: Record<UploadPurpose, (seconds: number) => ReturnType<typeof needsO
   avatar_photo: () => needsOf.avatar(),
   voice_audio: (seconds) => needsOf.voice(seconds),
   video_audio: (seconds) => needsOf.video(seconds),
+  // A background costs no allowance: the videos made with it do.
+  background_image: () => [],
+  background_video: () => [],
 };
 
 const TOO_LARGE: Record<UploadPurpose, string> = {
@@ -17,6 +20,8 @@ const TOO_LARGE: Record<UploadPurpose, string> = {
   avatar_photo: 'image_too_large',
   voice_audio: 'audio_too_large',
   video_audio: 'audio_too_large',
+  background_image: 'image_too_large',
+  background_video: 'video_too_large',
 };
 
 /**

@@ -1,8 +1,22 @@
-import { AVATAR_PHOTO, AVATAR_VIDEO, VIDEO_AUDIO, VOICE_AUDIO } from '@kagami/shared/validation';
-import { checkAvatarPhoto, checkAvatarVideo, checkVoiceAudio, type MediaRejection } from '../../media/validate';
+import { AVATAR_PHOTO, AVATAR_VIDEO, BACKGROUND_IMAGE, BACKGROUND_VIDEO, VIDEO_AUDIO, VOICE_AUDIO } from '@kagami/shared/validation';
+import {
+  checkAvatarPhoto,
+  checkAvatarVideo,
+  checkBackgroundImage,
+  checkBackgroundVideo,
+  checkVoiceAudio,
+  type MediaRejection,
+} from '../../media/validate';
 import type { MediaProbe } from '../../media/probe';
 
-export const UPLOAD_PURPOSES = ['avatar_video', 'avatar_photo', 'voice_audio', 'video_audio'] as const;
+export const UPLOAD_PURPOSES = [
+  'avatar_video',
+  'avatar_photo',
+  'voice_audio',
+  'video_audio',
+  'background_image',
+  'background_video',
+] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 export const MAX_BYTES: Record<UploadPurpose, number> = {
@@ -10,11 +24,15 @@ export const MAX_BYTES: Record<UploadPurpose, number> = {
   avatar_photo: AVATAR_PHOTO.maxBytes,
   voice_audio: VOICE_AUDIO.maxBytes,
   video_audio: VIDEO_AUDIO.maxBytes,
+  background_image: BACKGROUND_IMAGE.maxBytes,
+  background_video: BACKGROUND_VIDEO.maxBytes,
 };
 
 /** Content checks for a finished upload, by what it is for. */
 export function checkContent(purpose: UploadPurpose, probe: MediaProbe | null, bytes: number): MediaRejection | null {
   if (purpose === 'avatar_video') return checkAvatarVideo(probe, bytes);
   if (purpose === 'avatar_photo') return checkAvatarPhoto(probe, bytes);
+  if (purpose === 'background_image') return checkBackgroundImage(probe, bytes);
+  if (purpose === 'background_video') return checkBackgroundVideo(probe, bytes);
   return checkVoiceAudio(probe, purpose === 'voice_audio' ? bytes : Math.min(bytes, VOICE_AUDIO.maxBytes));
 }

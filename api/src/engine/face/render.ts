@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { readFrames, writeFrames } from '../../media/frame-pipes';
 import { FramePool, type PoolTask } from './frame-pool';
 import type { InnerMouth } from './inner-mouth';
+import { frameBytesOf } from './yuv';
 import type { FramePlan, Mesh } from './types';
 
-/** One frame for a worker: its pixels (yuv420p), a buffer to draw into, the loop frame's mesh and the plan. */
+/** One frame for a worker: its pixels (yuv420p, or yuva420p with the matte), a buffer to draw into, the loop frame's mesh and the plan. */
 export type FaceTask = {
   width: number;
   height: number;
@@ -51,7 +52,8 @@ export function scaleMeshes(meshes: Mesh[], from: { width: number; height: numbe
  * Renders `plans.length` frames of the loop (repeated as long as needed, scaled to `size`; `still`: the loop is one
  * picture, a photo), frame n drawn from the loop's frame n mod `meshes.length` with `plans[n]`, through an encoder:
  * `encode` is ffmpeg's arguments after the raw frames input (`-i pipe:0`), i.e. the audio input, filters, codecs and
- * output.
+ * output. With a `matte` (an alpha video as long as the loop) the frames carry the person's opacity (yuva420p), moved
+ * with the head.
  */
 export async function renderTalkingFace(
   input: {
@@ -62,28 +64,27 @@ export async function renderTalkingFace(
     inner: InnerMouth | null;
     size: { width: number; height: number };
     fps: number;
+    matte?: string;
   },
   encode: string[],
 ): Promise<RenderTimings> {
   const { width, height } = input.size;
-  const frameBytes = (width * height * 3) / 2;
+  const pixelFormat = input.matte ? 'yuva420p' : 'yuv420p';
+  const frameBytes = frameBytesOf(width, height, Boolean(input.matte));
+  const repeat = input.still ? ['-loop', '1', '-framerate', String(input.fps)] : ['-stream_loop', '-1'];
   // Frame buffers come back from the workers and the encoder for the next frames: a few in all, never one per frame.
   const spares: Buffer[] = [];
   const spare = (bytes: Uint8Array) => spares.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
   const decoder = readFrames(
     [
-      ...(input.still ? ['-loop', '1', '-framerate', String(input.fps)] : ['-stream_loop', '-1']),
-      '-i',
-      input.loop,
-      '-an',
-      '-vf',
-      `scale=${width}:${height}`,
-      '-frames:v',
-      String(input.plans.length),
-      '-f',
-      'rawvideo',
-      '-pix_fmt',
-      'yuv420p',
+      ...[...repeat, '-i', input.loop],
+      ...(input.matte
+        ? [
+            ...['-stream_loop', '-1', '-i', input.matte, '-filter_complex'],
+            `[0:v]scale=${width}:${height}[picture];[1:v]scale=${width}:${height}:flags=bicubic,format=gray[matte];[picture][matte]alphamerge`,
+          ]
+        : ['-vf', `scale=${width}:${height}`]),
+      ...['-an', '-frames:v', String(input.plans.length), '-f', 'rawvideo', '-pix_fmt', pixelFormat],
     ],
     frameBytes,
     { take: () => spares.pop() ?? Buffer.allocUnsafe(frameBytes) },
@@ -92,7 +93,7 @@ export async function renderTalkingFace(
     '-f',
     'rawvideo',
     '-pix_fmt',
-    'yuv420p',
+    pixelFormat,
     '-s',
     `${width}x${height}`,
     '-r',

@@ -763,6 +763,7 @@ export function renderFace(
     output.y.set(source.y);
     output.u.set(source.u);
     output.v.set(source.v);
+    if (source.a && output.a) output.a.set(source.a);
   }
   const ring = outlineRing(sourceMesh, width, height);
   const from = warpVertices(sourceMesh, ring);
@@ -786,6 +787,8 @@ export function renderFace(
     for (let i = 0; i < VERTICES; i += 1) moveForward(motion, to[2 * i]!, to[2 * i + 1]!, out, 2 * i);
     shiftHead(source.y, output.y, null, null, width, height, 1, motion.field);
     shiftHead(source.u, output.u, source.v, output.v, width / 2, height / 2, 2, motion.field);
+    // The matte moves with the head; the mouth's changes stay inside the person.
+    if (source.a && output.a) shiftHead(source.a, output.a, null, null, width, height, 1, motion.field);
   }
   if (gapMoved) {
     const fill = mouthFill(source, sourceMesh, targetMesh, interiorFor(source, sourceMesh, inner));
@@ -813,7 +816,7 @@ export function renderFace(
   }
 }
 
-/** One frame's work as plain data, for a worker thread: raw yuv420p buffers (transferable) and the two meshes. */
+/** One frame's work as plain data, for a worker thread: raw yuv420p (or yuva420p) buffers (transferable) and the two meshes. */
 export type FaceFrameJob = {
   width: number;
   height: number;

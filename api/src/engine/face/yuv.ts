@@ -6,9 +6,13 @@ import { clampByte } from './numbers';
 // Module-local, as every lookup of a global (Math) inside a vm context (jest's) is slow.
 const { floor } = Math;
 
-export type YuvFrame = { width: number; height: number; y: Uint8Array; u: Uint8Array; v: Uint8Array };
+/** `a`: the person's opacity at full size (yuva420p), when the frame carries the avatar's matte. */
+export type YuvFrame = { width: number; height: number; y: Uint8Array; u: Uint8Array; v: Uint8Array; a?: Uint8Array };
 
-/** Views of one raw yuv420p frame's planes in `buffer` (even width and height). */
+/** Bytes of one raw frame: yuv420p, or yuva420p with its alpha plane after the chroma. */
+export const frameBytesOf = (width: number, height: number, alpha: boolean) => (width * height * (alpha ? 5 : 3)) / 2;
+
+/** Views of one raw yuv420p (or, when `buffer` is long enough, yuva420p) frame's planes in `buffer` (even width and height). */
 export function yuvFrameOf(buffer: Uint8Array, width: number, height: number): YuvFrame {
   const luma = width * height;
   return {
@@ -17,11 +21,18 @@ export function yuvFrameOf(buffer: Uint8Array, width: number, height: number): Y
     y: buffer.subarray(0, luma),
     u: buffer.subarray(luma, luma + luma / 4),
     v: buffer.subarray(luma + luma / 4, luma + luma / 2),
+    ...(buffer.length >= frameBytesOf(width, height, true) ? { a: buffer.subarray(luma + luma / 2, luma * 2.5) } : {}),
   };
 }
 
 /** A new frame with copies of `frame`'s planes. */
-export const copyFrame = (frame: YuvFrame): YuvFrame => ({ ...frame, y: frame.y.slice(), u: frame.u.slice(), v: frame.v.slice() });
+export const copyFrame = (frame: YuvFrame): YuvFrame => ({
+  ...frame,
+  y: frame.y.slice(),
+  u: frame.u.slice(),
+  v: frame.v.slice(),
+  ...(frame.a ? { a: frame.a.slice() } : {}),
+});
 
 /**
  * A plane's value at (`x`, `y`) in its own pixel coordinates (pixel i's centre at i + 0.5), bilinear, clamped at the

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
-import { statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { ContentLanguage } from '@kagami/shared/validation';
 import { countVideoFrames, probeMedia } from '../../media/probe';
 import { encodeMp3, runFfmpeg } from '../../media/tools';
@@ -11,6 +11,7 @@ import {
   EngineFailure,
   MAX_VIDEO_HEIGHT,
   VIDEO_FPS,
+  type AvatarFiles,
   type AvatarOutput,
   type AvatarProgress,
   type AvatarSource,
@@ -33,7 +34,11 @@ import { speakScript, SpeechSynthesizer, type SpeakingVoice, type SpeechOptions,
 import type { SpeechProvider } from '../speech/providers/speech-provider';
 import { ANALYSIS_RATE, decodeMono } from './decode';
 import { analyzeVoice, holdsSpeech } from './voice-analysis';
-import { toSrt } from './subtitles';
+import { toAss } from '../compose/captions';
+import { backdropInput, CAPTION_FONT, composeGraph, needsMatte, type Framing } from '../compose/compose';
+import { faceBoxOf } from '../compose/layout';
+import { makeMatte } from '../compose/matte';
+import { makeThumbnail } from '../compose/thumbnail';
 
 /** The avatar's motion: at most this much of the footage's best stretch, enough to loop, small enough to reverse in memory. */
 const LOOP_SOURCE_SECONDS = 12;
@@ -66,7 +71,6 @@ const videoEncode = (height: number) => [
   '-movflags',
   '+faststart',
 ];
-const WATERMARK_FONT = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf', 'DejaVuSans-Bold.ttf');
 
 /** A video's picture: the avatar's own size, at most 1080 high, with even sides. */
 const videoSizeOf = (size: { width: number; height: number }) => {
@@ -84,23 +88,26 @@ export class LocalEngine implements GenerationEngine {
     readonly speechProvider?: SpeechProvider,
   ) {}
 
-  async processAvatar(
-    source: AvatarSource,
-    outputs: { preview: string; clip: string; loop: string; mouth: string },
-    onProgress: AvatarProgress = () => undefined,
-  ): Promise<AvatarOutput> {
+  /** An avatar from footage or a photo, then the person cut out of every frame of its loop. */
+  async processAvatar(source: AvatarSource, outputs: AvatarFiles, onProgress: AvatarProgress = () => undefined): Promise<AvatarOutput> {
     const made =
       source.kind === 'photo'
         ? await makePhotoAvatar(source.file, outputs, outputs.loop, onProgress)
         : await this.processFootage(source.file, outputs, onProgress);
-    return { ...made, gender: await genderOfFace(outputs.preview) };
+    onProgress('cutting_out', 0);
+    // A footage loop is its clip forwards then backwards: the clip is matted, and its matte played the same way.
+    await makeMatte(source.kind === 'photo' ? outputs.loop : outputs.clip, outputs.matte, {
+      bounce: source.kind === 'video',
+      onProgress: (fraction) => onProgress('cutting_out', fraction),
+    });
+    return { ...made, matte: outputs.matte, gender: await genderOfFace(outputs.preview) };
   }
 
   private async processFootage(
     source: string,
-    outputs: { preview: string; clip: string; loop: string; mouth: string },
+    outputs: AvatarFiles,
     onProgress: AvatarProgress,
-  ): Promise<Omit<AvatarOutput, 'gender'>> {
+  ): Promise<Omit<AvatarOutput, 'gender' | 'matte'>> {
     onProgress('finding_face', 0);
     const probe = await probeMedia(source);
     const rejection = checkAvatarVideo(probe, statSync(source).size);
@@ -198,37 +205,44 @@ export class LocalEngine implements GenerationEngine {
   }
 
   /**
-   * The avatar's loop repeated for as long as the audio lasts, at the avatar's own size up to 1080p, its face talking
-   * with the speech (jaw and lips), blinking where the footage does not and moving its head a little: made by the
-   * lip-sync provider when there is one, drawn here when the avatar has a face track (or when the provider failed
-   * and the fallback is on); cut to the audio's length with -t (-shortest overshoots), with the watermark unless the
-   * plan removes it, and the script as subtitles when asked.
+   * The avatar's loop repeated for as long as the audio lasts, its face talking with the speech (jaw and lips),
+   * blinking where the footage does not and moving its head a little: made by the lip-sync provider when there is one,
+   * drawn here when the avatar has a face track (or when the provider failed and the fallback is on). Then framed
+   * (compose/): in the video's format, over its background (the person cut out by the avatar's matte, made now if the
+   * avatar has none yet), with the watermark unless the plan removes it, and the captions when burned in; cut to the
+   * audio's length with -t (-shortest overshoots).
    */
   async renderVideo(input: RenderInput): Promise<RenderResult> {
-    const { loop, mouth, audio, output, watermark, subtitles } = input;
+    const { loop, mouth, audio, output, watermark } = input;
     const audioProbe = await probeMedia(audio);
     const duration = audioProbe?.durationSeconds;
     if (!audioProbe?.audio || !duration) throw new EngineFailure('audio_unreadable');
     const loopVideo = (await probeMedia(loop))?.video;
     if (!loopVideo) throw new EngineFailure('avatar_missing');
     const size = videoSizeOf(loopVideo);
+    const framing: Framing = input.framing ?? { frame: size, background: { type: 'footage' }, placement: { position: 'full', scale: 1 } };
     const track = mouth ? await this.faceTrackOf(mouth, loop) : null;
-    const srt = subtitles ? join(tmpdir(), `kagami-${randomUUID()}.srt`) : null;
-    if (srt) writeFileSync(srt, toSrt(subtitles!, duration));
-    const finish = (scale: boolean) => {
-      const filters = [...(scale ? [`scale=${size.width}:${size.height}`] : []), ...finishingFilters(watermark, srt)];
+    const matte = needsMatte(framing) ? await this.matteOf(input.matte, loop) : null;
+    const captions = input.captions?.burnIn ? join(tmpdir(), `kagami-${randomUUID()}.ass`) : null;
+    if (captions) writeFileSync(captions, toAss(input.captions!.cues, framing.frame, input.captions!.style, CAPTION_FONT.name));
+    const face = track ? faceBoxOf(scaleMeshes(track.meshes, track, size)) : null;
+    /** ffmpeg's arguments after the person's input: `alpha` says whether its frames carry the matte already. */
+    const finish = (alphaInFrames: boolean) => {
+      const backdrop = backdropInput(framing.background);
+      const matteInput = matte && !alphaInFrames ? ['-stream_loop', '-1', '-i', matte] : [];
+      const { graph } = composeGraph({
+        picture: size,
+        face,
+        framing,
+        alpha: !matte ? null : alphaInFrames ? { inFrames: true } : { matteInput: backdrop.length ? 3 : 2 },
+        backdropIndex: 2,
+        watermark,
+        ass: captions,
+      });
       return [
-        '-i',
-        audio,
-        '-t',
-        duration.toFixed(3),
-        '-map',
-        '0:v',
-        '-map',
-        '1:a',
-        ...(filters.length ? ['-vf', filters.join(',')] : []),
-        ...videoEncode(size.height),
-        output,
+        ...['-i', audio, ...backdrop, ...matteInput, '-t', duration.toFixed(3)],
+        ...['-filter_complex', `[0:v]scale=${size.width}:${size.height}[sized];${graph.replaceAll('[0:v]', '[sized]')}`],
+        ...['-map', '[v]', '-map', '1:a', ...videoEncode(framing.frame.height), output],
       ];
     };
     const talking = this.lipSync && !input.localOnly ? join(tmpdir(), `kagami-${randomUUID()}.mp4`) : null;
@@ -237,9 +251,9 @@ export class LocalEngine implements GenerationEngine {
     try {
       if (talking) lipSync = await this.renderWithProvider({ loop, photo: input.photo, audio, duration, talking }, input.lipSyncJob);
       if (lipSync && !('failed' in lipSync)) {
-        await runFfmpeg(['-i', talking!, ...finish(true)], { timeoutMs: 3_600_000 });
+        await runFfmpeg(['-i', talking!, ...finish(false)], { timeoutMs: 3_600_000 });
       } else if (!track) {
-        await runFfmpeg(['-stream_loop', '-1', '-i', loop, ...finish(true)], { timeoutMs: 3_600_000 });
+        await runFfmpeg(['-stream_loop', '-1', '-i', loop, ...finish(false)], { timeoutMs: 3_600_000 });
       } else {
         const frames = Math.ceil(duration * VIDEO_FPS);
         const pcm = await decodeMono(audio);
@@ -254,14 +268,35 @@ export class LocalEngine implements GenerationEngine {
         };
         const meshes = scaleMeshes(loopMeshes(track.meshes, track.playback), track, size);
         const plans = planFrames(speech, { sourceBlinks: track.blinks, seed: input.seed ?? output });
-        timings = await renderTalkingFace({ loop, meshes, plans, inner: track.inner, size, fps: VIDEO_FPS }, finish(false));
+        timings = await renderTalkingFace(
+          { loop, meshes, plans, inner: track.inner, size, fps: VIDEO_FPS, matte: matte ?? undefined },
+          finish(true),
+        );
       }
     } finally {
-      if (srt) await rm(srt, { force: true });
+      if (captions) await rm(captions, { force: true });
       if (talking) await rm(talking, { force: true });
     }
+    if (input.thumbnail) await makeThumbnail(output, duration, input.thumbnail);
     const rendered = await probeMedia(output);
     return { durationSeconds: rendered?.durationSeconds ?? duration, timings, lipSync };
+  }
+
+  /**
+   * The avatar's matte: the file it has, or (an avatar made before mattes) made now from its loop into that file,
+   * written beside it and moved over it, so this happens once.
+   */
+  private async matteOf(file: string | undefined, loop: string): Promise<string> {
+    if (!file) throw new EngineFailure('avatar_missing', 'a background needs the avatar matte file');
+    if (existsSync(file)) return file;
+    const next = `${file}.${randomUUID()}.tmp.mp4`;
+    try {
+      await makeMatte(loop, next, { bounce: false });
+      await rename(next, file);
+    } finally {
+      await rm(next, { force: true });
+    }
+    return file;
   }
 
   /**
@@ -326,20 +361,4 @@ export class LocalEngine implements GenerationEngine {
   close() {
     this.speech.close();
   }
-}
-
-/** The watermark (top right: a player's controls cover the bottom; sized by the shorter side, so a tall frame holds it too) and subtitles. */
-function finishingFilters(watermark: boolean, srt: string | null) {
-  const filters: string[] = [];
-  if (watermark) {
-    filters.push(
-      `drawtext=fontfile='${WATERMARK_FONT}':text='Kagami':fontcolor=white@0.55:fontsize=min(h/16\\,w/8):x=w-tw-min(w\\,h)/24:y=min(w\\,h)/24:shadowcolor=black@0.4:shadowx=2:shadowy=2`,
-    );
-  }
-  if (srt) {
-    filters.push(
-      `subtitles=filename=${srt}:fontsdir=${dirname(WATERMARK_FONT)}:force_style='Fontname=DejaVu Sans,Fontsize=20,Outline=1,MarginV=28'`,
-    );
-  }
-  return filters;
 }

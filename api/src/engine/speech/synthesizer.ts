@@ -69,7 +69,9 @@ function engineRequest(text: string, language: ContentLanguage, voice: LocalVoic
 /** A phoneme spoken, `ms` from the start of the audio; an empty id marks a pause. */
 export type PhonemeEvent = { id: string; ms: number };
 
-export type Speech = { wav: Buffer; durationSeconds: number; phonemes: PhonemeEvent[] };
+/** `spans`: where each stretch of the script between pause marks is said (its words as written), for captions. */
+export type Speech = { wav: Buffer; durationSeconds: number; phonemes: PhonemeEvent[]; spans: SpokenSpan[] };
+export type SpokenSpan = { text: string; startMs: number; endMs: number };
 
 /** How a script is said: `speed` 0.75-1.5 (1 = the voice's pace); the team's pronunciations. */
 export type SpeechOptions = { speed?: number; pronunciations?: readonly Pronunciation[] };
@@ -117,7 +119,7 @@ export async function speakScript(
   const clean = script.trim();
   if (clean.length > SCRIPT_MAX_CHARS) throw fail(400, 'text_too_long', { max_characters: SCRIPT_MAX_CHARS });
   const parts = scriptParts(clean);
-  const pieces: Array<Spoken | { pauseSeconds: number }> = [];
+  const pieces: Array<(Spoken & { text: string }) | { pauseSeconds: number }> = [];
   for (const [i, part] of parts.entries()) {
     if (!('say' in part)) {
       pieces.push(part);
@@ -125,11 +127,12 @@ export async function speakScript(
     }
     const spoken = await speak(applyPronunciations(part.say, pronunciations));
     // Engines pad an utterance with silence; beside a written pause that would lengthen it.
-    pieces.push(trimSilence(spoken, { start: i > 0, end: i < parts.length - 1 }));
+    pieces.push({ ...trimSilence(spoken, { start: i > 0, end: i < parts.length - 1 }), text: part.say });
   }
-  const sampleRate = pieces.find((piece): piece is Spoken => 'pcm' in piece)?.sampleRate ?? FALLBACK_SAMPLE_RATE;
+  const sampleRate = pieces.find((piece) => 'pcm' in piece)?.sampleRate ?? FALLBACK_SAMPLE_RATE;
   const buffers: Buffer[] = [];
   const phonemes: PhonemeEvent[] = [];
+  const spans: SpokenSpan[] = [];
   let samples = 0;
   for (const piece of pieces) {
     const ms = (samples / sampleRate) * 1000;
@@ -137,6 +140,7 @@ export async function speakScript(
       buffers.push(piece.pcm);
       phonemes.push(...piece.phonemes.map((event) => ({ ...event, ms: event.ms + ms })));
       samples += piece.pcm.length / 2;
+      spans.push({ text: piece.text, startMs: ms, endMs: (samples / sampleRate) * 1000 });
     } else {
       const silence = Math.round(piece.pauseSeconds * sampleRate);
       buffers.push(Buffer.alloc(silence * 2));
@@ -144,7 +148,7 @@ export async function speakScript(
       samples += silence;
     }
   }
-  return { wav: pcmToWav(Buffer.concat(buffers), sampleRate), durationSeconds: samples / sampleRate, phonemes };
+  return { wav: pcmToWav(Buffer.concat(buffers), sampleRate), durationSeconds: samples / sampleRate, phonemes, spans };
 }
 class SpeechProcessStopped extends Error {
   constructor(code: number | null, signal: string | null) {

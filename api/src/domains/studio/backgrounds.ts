@@ -1,0 +1,136 @@
+// The team's backgrounds: pictures and videos its presenters stand in front of. An upload becomes one when it is added
+// to the library or first named by a video (keeping the upload's id, so the same id names it again later).
+import { and, count, desc, eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import type { FastifyInstance } from 'fastify';
+import { BACKGROUNDS_MAX, nameField } from '@kagami/shared/validation';
+import type { AppContext } from '../../context';
+import { backgrounds, type VideoBackground } from '../../db/schema';
+import { runFfmpeg } from '../../media/tools';
+import { errors, fail } from '../../lib/errors';
+import { currentUser, requireUser } from '../auth/guard';
+import { requireMembership } from '../teams/membership';
+import { adoptUpload, readyUpload } from './uploads';
+import { assetUrl } from './serialize';
+
+export type BackgroundKind = 'image' | 'video';
+type Row = typeof backgrounds.$inferSelect;
+
+export const backgroundJson = (row: Row) => ({
+  id: row.id,
+  kind: row.kind,
+  name: row.name,
+  preview: assetUrl('avatar_output', row.preview),
+  created_at: row.createdAt.toISOString(),
+});
+
+export async function listBackgrounds(ctx: AppContext, teamId: string) {
+  const rows = await ctx.db.select().from(backgrounds).where(eq(backgrounds.teamId, teamId)).orderBy(desc(backgrounds.createdAt));
+  return { data: rows.map(backgroundJson) };
+}
+
+/** The still shown for a background in the library and the layout preview: its first frame, at most 1280 wide. */
+const previewOf = (file: string, preview: string) =>
+  runFfmpeg(['-i', file, '-frames:v', '1', '-vf', "scale='min(1280,iw)':-2", '-q:v', '3', preview]);
+
+/**
+ * The team's background `id`: one already in the library, or the finished upload of that id (of `kind`, or of
+ * either kind when not said) taken into it.
+ */
+export async function teamBackground(
+  ctx: AppContext,
+  teamId: string,
+  createdBy: string | null,
+  id: string,
+  kind?: BackgroundKind,
+  name?: string,
+): Promise<Row> {
+  const [existing] = await ctx.db
+    .select()
+    .from(backgrounds)
+    .where(and(eq(backgrounds.id, id), eq(backgrounds.teamId, teamId)));
+  if (existing) {
+    if (kind && existing.kind !== kind) throw fail(400, 'background_kind_mismatch');
+    return existing;
+  }
+  const upload = await readyUpload(ctx, teamId, id, ['background_image', 'background_video']);
+  const uploaded: BackgroundKind = upload.purpose === 'background_video' ? 'video' : 'image';
+  if (kind && uploaded !== kind) throw fail(400, 'background_kind_mismatch');
+  const [{ total }] = (await ctx.db.select({ total: count() }).from(backgrounds).where(eq(backgrounds.teamId, teamId))) as [
+    { total: number },
+  ];
+  if (total >= BACKGROUNDS_MAX) throw fail(409, 'backgrounds_full', {}, { max: BACKGROUNDS_MAX });
+  const file = await adoptUpload(ctx, upload, `background-${id}`);
+  const preview = `background-${id}.jpg`;
+  await previewOf(ctx.assets.path('avatar_input', file), ctx.assets.path('avatar_output', preview));
+  const [created] = await ctx.db
+    .insert(backgrounds)
+    .values({
+      id,
+      teamId,
+      createdBy,
+      kind: uploaded,
+      name: (name ?? upload.fileName).slice(0, 100),
+      file,
+      preview,
+    })
+    .returning();
+  return created!;
+}
+
+/** A video's background as the API names it, stored as a colour or one of the team's backgrounds. */
+export async function videoBackgroundOf(
+  ctx: AppContext,
+  teamId: string,
+  createdBy: string | null,
+  background: { type: 'color'; value: string } | { type: BackgroundKind; upload_id: string } | null | undefined,
+): Promise<VideoBackground | null> {
+  if (!background) return null;
+  if (background.type === 'color') return { type: 'color', value: background.value.toUpperCase() };
+  const row = await teamBackground(ctx, teamId, createdBy, background.upload_id, background.type);
+  return { type: row.kind, background_id: row.id };
+}
+
+export async function deleteBackground(ctx: AppContext, teamId: string, id: string) {
+  const [deleted] = await ctx.db
+    .delete(backgrounds)
+    .where(and(eq(backgrounds.id, id), eq(backgrounds.teamId, teamId)))
+    .returning();
+  if (!deleted) throw errors.notFound('Background');
+  await Promise.all([ctx.assets.remove('avatar_input', deleted.file), ctx.assets.remove('avatar_output', deleted.preview)]);
+}
+
+const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
+
+/** The app's routes: any member of the team lists, adds and deletes its backgrounds. */
+export function backgroundRoutes(app: FastifyInstance, ctx: AppContext) {
+  const auth = { preHandler: requireUser(ctx) };
+  const member = async (request: Parameters<typeof currentUser>[0]) => {
+    const { teamId } = request.params as { teamId: string };
+    await requireMembership(ctx.db, teamId, currentUser(request).user.id);
+    return teamId;
+  };
+  const teamParams = v.object({ teamId: uuid });
+
+  app.get('/api/teams/:teamId/backgrounds', { ...auth, schema: { params: teamParams } }, async (request) =>
+    listBackgrounds(ctx, await member(request)),
+  );
+  app.post(
+    '/api/teams/:teamId/backgrounds',
+    { ...auth, schema: { params: teamParams, body: v.object({ upload_id: uuid, name: v.optional(nameField) }) } },
+    async (request, reply) => {
+      const teamId = await member(request);
+      const { upload_id, name } = request.body as { upload_id: string; name?: string };
+      reply.status(201);
+      return backgroundJson(await teamBackground(ctx, teamId, currentUser(request).user.id, upload_id, undefined, name));
+    },
+  );
+  app.delete(
+    '/api/teams/:teamId/backgrounds/:id',
+    { ...auth, schema: { params: v.object({ teamId: uuid, id: uuid }) } },
+    async (request, reply) => {
+      await deleteBackground(ctx, await member(request), (request.params as { id: string }).id);
+      return reply.status(204).send();
+    },
+  );
+}

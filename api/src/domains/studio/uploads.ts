@@ -1,0 +1,28 @@
+// Finished uploads taken into the studio: an avatar's footage or photo, a voice's recording, a video's audio, a background.
+import { extname } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { uploads } from '../../db/schema';
+import { fail } from '../../lib/errors';
+import type { UploadPurpose } from '../uploads/limits';
+
+/** A finished upload of this team and purpose, ready to become an avatar, voice, video or background. */
+export async function readyUpload(ctx: AppContext, teamId: string, uploadId: string, purposes: UploadPurpose[]) {
+  const [upload] = await ctx.db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, uploadId), eq(uploads.teamId, teamId)));
+  if (!upload || upload.status !== 'complete' || !purposes.includes(upload.purpose)) throw fail(400, 'upload_not_ready');
+  return upload;
+}
+
+/** Takes the upload out of the upload area (so it is used once) into the item's input file. */
+export async function adoptUpload(ctx: AppContext, upload: typeof uploads.$inferSelect, fileName: string) {
+  const [claimed] = await ctx.db.delete(uploads).where(eq(uploads.id, upload.id)).returning({ id: uploads.id });
+  if (!claimed) throw fail(400, 'upload_not_ready');
+  const extension =
+    extname(upload.fileName)
+      .toLowerCase()
+      .replace(/[^.a-z0-9]/g, '') || '.bin';
+  return ctx.assets.adopt(ctx.assets.uploadPath(upload.id), 'avatar_input', `${fileName}${extension}`);
+}

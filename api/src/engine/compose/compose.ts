@@ -1,0 +1,123 @@
+// The finished frame as one ffmpeg filter graph: the talking avatar (cut out by its matte where a background replaces
+// its own) scaled and placed in the video's format over the background, then the watermark and burned-in captions.
+import { dirname, join } from 'node:path';
+import type { Placement } from '@kagami/shared/validation';
+import { VIDEO_FPS } from '../generation-engine';
+import { coversFrame, layoutOf, type Box, type Layout, type Size } from './layout';
+
+/** What replaces the footage's own background: a colour (#RRGGBB), a picture, or a video played on a loop without its sound. */
+export type Backdrop = { type: 'footage' } | { type: 'color'; value: string } | { type: 'image' | 'video'; file: string };
+
+/** How the video is framed: its size, what is behind the presenter, and where the presenter stands. */
+export type Framing = { frame: Size; background: Backdrop; placement: Placement };
+
+/** The watermark and the burned-in captions' fonts. */
+const FONTS = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const WATERMARK_FONT = join(FONTS, 'DejaVuSans-Bold.ttf');
+/** Captions in every language the studio speaks (Latin and Japanese). */
+export const CAPTION_FONT = {
+  dir: join(dirname(require.resolve('@expo-google-fonts/noto-sans-jp/package.json')), '600SemiBold'),
+  name: 'Noto Sans JP',
+};
+
+/** A cut-out person's edge is softened this much (pixels of the avatar's picture) so it blends into the background. */
+const EDGE_BLUR = 1.2;
+
+/** Whether a framing needs the person cut out: a background of its own behind a presenter who is not in a circle. */
+export const needsMatte = (framing: Framing) => framing.background.type !== 'footage' && framing.placement.position !== 'corner';
+
+/** An ffmpeg filter graph's text for a path (its own quoting, then the graph's). */
+const quoted = (path: string) => `'${path.replace(/\\/g, '\\\\').replace(/'/g, "'\\\\''").replace(/:/g, '\\:')}'`;
+
+/** The background's ffmpeg input arguments (none for a colour, made in the graph). */
+export function backdropInput(background: Backdrop): string[] {
+  if (background.type === 'image') return ['-i', background.file];
+  if (background.type === 'video') return ['-stream_loop', '-1', '-i', background.file];
+  return [];
+}
+
+/** The graph's chain that makes the background `[bg]` from its input `index`, at the frame's size and rate. */
+function backdropChain(background: Backdrop, index: number, frame: Size) {
+  const { width, height } = frame;
+  const cover = `scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1`;
+  if (background.type === 'color') return `color=c=0x${background.value.slice(1)}:s=${width}x${height}:r=${VIDEO_FPS},format=yuv420p[bg]`;
+  // A picture is decoded and scaled once, then its frame repeated.
+  if (background.type === 'image') return `[${index}:v]${cover},format=yuv420p,loop=loop=-1:size=1:start=0,fps=${VIDEO_FPS}[bg]`;
+  return `[${index}:v]${cover},fps=${VIDEO_FPS},format=yuv420p[bg]`;
+}
+
+/**
+ * The filter graph (its output `[v]`) for a video whose person is input 0 (`picture` pixels; `alpha`: its frames carry
+ * the matte, or the matte is input `matteInput`, or there is none) and whose background, when it has one, is input
+ * `backdropIndex`; `face`: the face's box in the picture. Then the watermark, and captions from `ass` when burned in.
+ */
+export function composeGraph(input: {
+  picture: Size;
+  face: Box | null;
+  framing: Framing;
+  alpha: { inFrames: true } | { matteInput: number } | null;
+  backdropIndex: number;
+  watermark: boolean;
+  ass: string | null;
+}): { graph: string; layout: Layout } {
+  const { picture, framing } = input;
+  const { frame } = framing;
+  const layout = layoutOf(frame, picture, input.face, framing.placement);
+  const chains: string[] = [];
+  const ownBackground = framing.background.type === 'footage';
+  const covers = coversFrame(layout, frame);
+  if (ownBackground && covers && layout.kind === 'scaled') {
+    // The footage's own background filling the frame: the picture scaled and cut to it.
+    chains.push(
+      `[0:v]scale=${layout.width}:${layout.height}:flags=bicubic,crop=${frame.width}:${frame.height}:${-layout.x}:${-layout.y}[framed]`,
+    );
+  } else if (ownBackground && layout.kind === 'scaled') {
+    // A smaller presenter in its own footage stands on black.
+    chains.push(`color=c=black:s=${frame.width}x${frame.height}:r=${VIDEO_FPS},format=yuv420p[bg]`);
+  } else {
+    chains.push(backdropChain(framing.background, input.backdropIndex, frame));
+  }
+  if (layout.kind === 'circle') {
+    const { crop, diameter } = layout;
+    const ring = Math.max(2, Math.round(diameter / 60));
+    const outer = diameter + 2 * ring;
+    const disc = (size: number) => `lt(hypot(X-${(size - 1) / 2}\\,Y-${(size - 1) / 2})\\,${size / 2 - 0.5})*255`;
+    chains.push(
+      `[0:v]crop=${crop.width}:${crop.height}:${crop.x}:${crop.y},scale=${diameter}:${diameter},format=yuva420p[face]`,
+      `color=c=black:s=${diameter}x${diameter}:d=1,format=gray,geq=lum='${disc(diameter)}',loop=loop=-1:size=1:start=0[mask]`,
+      `[face][mask]alphamerge[round]`,
+      `color=c=white:s=${outer}x${outer}:d=1,format=yuva420p,geq=lum=255:cb=128:cr=128:a='${disc(outer)}',loop=loop=-1:size=1:start=0[ring]`,
+      `[bg][ring]overlay=x=${layout.x - ring}:y=${layout.y - ring}[ringed]`,
+      `[ringed][round]overlay=x=${layout.x}:y=${layout.y}:shortest=1:format=auto[framed]`,
+    );
+  } else if (!(ownBackground && covers)) {
+    let person = '[0:v]';
+    const cut = !ownBackground && input.alpha;
+    if (cut && 'matteInput' in input.alpha!) {
+      chains.push(
+        `[${input.alpha.matteInput}:v]scale=${picture.width}:${picture.height}:flags=bicubic,format=gray[matte]`,
+        `[0:v]format=yuv420p[picture]`,
+        `[picture][matte]alphamerge[cut]`,
+      );
+      person = '[cut]';
+    }
+    if (cut) {
+      // The edge softened at the picture's size (fewer pixels than the frame's, usually).
+      chains.push(`${person}split[fill][edge]`, `[edge]alphaextract,gblur=sigma=${EDGE_BLUR}[soft]`, `[fill][soft]alphamerge[person]`);
+      person = '[person]';
+    }
+    chains.push(
+      `${person}scale=${layout.width}:${layout.height}:flags=bicubic,format=${cut ? 'yuva420p' : 'yuv420p'}[placed]`,
+      `[bg][placed]overlay=x=${layout.x}:y=${layout.y}:shortest=1:format=auto[framed]`,
+    );
+  }
+  const finish: string[] = [];
+  if (input.watermark) {
+    finish.push(
+      `drawtext=fontfile=${quoted(WATERMARK_FONT)}:text='Kagami':fontcolor=white@0.55:fontsize=min(h/16\\,w/8):x=w-tw-min(w\\,h)/24:y=min(w\\,h)/24:shadowcolor=black@0.4:shadowx=2:shadowy=2`,
+    );
+  }
+  if (input.ass) finish.push(`ass=filename=${quoted(input.ass)}:fontsdir=${quoted(CAPTION_FONT.dir)}`);
+  chains.push(`[framed]${finish.length ? finish.join(',') : 'null'},format=yuv420p[v]`);
+  return { graph: chains.join(';'), layout };
+}
