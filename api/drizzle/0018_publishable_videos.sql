@@ -1,5 +1,5 @@
 CREATE TABLE "backgrounds" (
-	"id" uuid PRIMARY KEY NOT NULL,
+	"id" text PRIMARY KEY NOT NULL,
 	"team_id" uuid NOT NULL,
 	"created_by" uuid,
 	"kind" text NOT NULL,

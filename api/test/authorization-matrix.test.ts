@@ -8,7 +8,17 @@ import type { RouteOptions } from 'fastify';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256 } from '../src/lib/secrets';
-import { avatars, history, pronunciations, sessions, videos, voices, webhookDeliveries, webhookEndpoints } from '../src/db/schema';
+import {
+  avatars,
+  backgrounds,
+  history,
+  pronunciations,
+  sessions,
+  videos,
+  voices,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../src/db/schema';
 import { build, call, latestMail, onboardedUser, signUp, tusMetadata, type TestApp } from './helper';
 
 const CALLERS = ['anonymous', 'forged', 'expired', 'revoked', 'member', 'owner', 'outsider', 'key', 'otherKey', 'revokedKey'] as const;
@@ -90,6 +100,14 @@ async function pronunciation() {
     .values({ teamId: team.id, word: `word${crypto.randomUUID().slice(0, 8)}`, sayAs: 'said' })
     .returning();
   return row!.id;
+}
+/** A background of the team's library (each delete cell removes its own). */
+async function background() {
+  const id = crypto.randomUUID();
+  await t.database.db
+    .insert(backgrounds)
+    .values({ id, teamId: team.id, kind: 'image', name: 'Office', file: `background-${id}.png`, preview: `background-${id}.jpg` });
+  return id;
 }
 /** A delivery still waiting to be sent (cancelling one leaves it cancelled, so each cell has its own). */
 async function pendingDelivery() {
@@ -540,6 +558,25 @@ const ROWS: Row[] = [
     access: 'member',
     ok: 204,
     request: async () => ({ method: 'DELETE', url: teamPath(`/pronunciations/${await pronunciation()}`) }),
+  },
+  {
+    route: 'GET /api/teams/:teamId/backgrounds',
+    access: 'member',
+    ok: 200,
+    request: () => ({ method: 'GET', url: teamPath('/backgrounds') }),
+  },
+  {
+    route: 'POST /api/teams/:teamId/backgrounds',
+    access: 'member',
+    // No finished upload of that id: refused as such, after the member was let in.
+    ok: 400,
+    request: () => ({ method: 'POST', url: teamPath('/backgrounds'), body: { upload_id: crypto.randomUUID() } }),
+  },
+  {
+    route: 'DELETE /api/teams/:teamId/backgrounds/:id',
+    access: 'member',
+    ok: 204,
+    request: async () => ({ method: 'DELETE', url: teamPath(`/backgrounds/${await background()}`) }),
   },
   { route: 'GET /api/teams/:teamId/languages', access: 'member', ok: 200, request: () => ({ method: 'GET', url: teamPath('/languages') }) },
   {

@@ -1,11 +1,12 @@
 // The `kagami` CLI against a running server: login with the key, lists, a video made end to end with
 // --wait and saved with --out (ffprobe reads it), and the messages of a bad key and bad input.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { probeMedia } from '../src/media/probe';
+import { runFfmpeg } from '../src/media/tools';
 import { build, call, onboardedUser, readyLoopAvatar, subscribe, type TestApp } from './helper';
 
 const KAGAMI = resolve(__dirname, '../../cli/bin/kagami.mjs');
@@ -96,6 +97,38 @@ test('video create --wait --out renders a video and saves a playable mp4; video 
   });
 }, 120_000);
 
+test('a square video over an uploaded picture with burned-in captions: the video, its SRT and its poster saved', async () => {
+  await runFfmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=640x480:duration=1', '-frames:v', '1', join(dir, 'office.png')]);
+  writeFileSync(join(dir, 'square.txt'), 'A square video. It has captions.');
+  const created = await kagami(
+    ...['video', 'create', '--avatar', avatarId, '--script', 'square.txt', '--aspect-ratio', '1:1', '--background', 'office.png'],
+    ...['--placement', 'right', '--scale', '0.8', '--subtitles', '--out', 'square.mp4', '--srt', 'square.srt', '--thumbnail', 'square.jpg'],
+  );
+  expect(created.stderr).toMatch(/Saved square\.mp4/);
+  expect(created.code).toBe(0);
+  expect((await probeMedia(join(dir, 'square.mp4')))?.video).toMatchObject({ width: 720, height: 720 });
+  expect((await probeMedia(join(dir, 'square.jpg')))?.video).toMatchObject({ codec: 'mjpeg', width: 720, height: 720 });
+  expect(readFileSync(join(dir, 'square.srt'), 'utf8')).toMatch(
+    /^1\n00:00:00,\d{3} --> 00:00:0\d,\d{3}\nA square video\.\n\n2\n.+\nIt has captions\.\n$/,
+  );
+  const video = JSON.parse((await kagami('video', 'get', created.stdout.trim())).stdout);
+  expect(video).toMatchObject({
+    aspect_ratio: '1:1',
+    resolution: '720p',
+    background: { type: 'image', upload_id: expect.any(String) },
+    placement: { position: 'right', scale: 0.8 },
+    captions: { burn_in: true, srt_url: expect.stringContaining('.srt'), vtt_url: expect.stringContaining('.vtt') },
+    thumbnail_url: expect.stringContaining('.jpg'),
+  });
+  // The picture joined the team's backgrounds: the same id makes the next video without a new upload.
+  const again = await fetch(`${url}/api/v1/videos`, {
+    method: 'POST',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Again', avatar_id: avatarId, language: 'en', script: 'Again.', background: video.background }),
+  });
+  expect(again.status).toBe(202);
+}, 120_000);
+
 test('bad input: field errors from the API, a missing option or file explained with the usage', async () => {
   writeFileSync(join(dir, 'short.txt'), 'Hi.');
   const badLanguage = await kagami('video', 'create', '--avatar', avatarId, '--script', 'short.txt', '--language', 'xx');
@@ -108,6 +141,11 @@ test('bad input: field errors from the API, a missing option or file explained w
 
   const tooFast = await kagami('video', 'create', '--avatar', avatarId, '--script', 'short.txt', '--speed', '3');
   expect(tooFast.stderr).toContain('speed: Enter a value less than or equal to 1.5.');
+
+  const corner = await kagami('video', 'create', '--avatar', avatarId, '--script', 'short.txt', '--placement', 'corner');
+  expect(corner.stderr).toContain('(placement_needs_background)');
+  const tall = await kagami('video', 'create', '--avatar', avatarId, '--script', 'short.txt', '--aspect-ratio', '2:1');
+  expect(tall.stderr).toContain('aspect_ratio:');
   const notANumber = await kagami('video', 'create', '--avatar', avatarId, '--script', 'short.txt', '--speed', 'fast');
   expect(notANumber).toMatchObject({ code: 2, stderr: expect.stringContaining('--speed takes a number from 0.75 to 1.5, not "fast"') });
 

@@ -247,6 +247,102 @@ test('creation is refused with a clear reason: consent not naming the user, an u
   expect(noScript.body.code).toBe('script_or_audio_required');
 });
 
+test("the team's backgrounds: an uploaded picture or video joins the library by its content, is listed, named by videos and deleted", async () => {
+  const png = join(dir, 'office.png');
+  await runFfmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=640x360:duration=1', '-frames:v', '1', png]);
+  const clip = join(dir, 'waves.mp4');
+  await runFfmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=320x240:duration=2:rate=25', '-pix_fmt', 'yuv420p', clip]);
+  const picture = await uploadFile(t.app, owner.token, owner.teamId, readFileSync(png), 'background_image');
+  const added = await api(owner.token).post(`${base()}/backgrounds`, { upload_id: picture, name: 'Office' });
+  expect(added).toMatchObject({
+    status: 201,
+    body: { id: picture, kind: 'image', name: 'Office', preview: expect.stringContaining('.jpg') },
+  });
+  // A picture where a video is asked for, and an unknown id, are refused with their reasons.
+  const wrongKind = await api(owner.token).post(`${base()}/videos`, {
+    name: 'Wrong kind',
+    avatar_id: avatar.id,
+    language: 'en',
+    script: 'Hello.',
+    background: { type: 'video', upload_id: picture },
+  });
+  expect(wrongKind.body.code).toBe('background_kind_mismatch');
+  const unknown = await api(owner.token).post(`${base()}/videos`, {
+    name: 'Unknown',
+    avatar_id: avatar.id,
+    language: 'en',
+    script: 'Hello.',
+    background: { type: 'image', upload_id: 'not-an-upload' },
+  });
+  expect(unknown.body.code).toBe('upload_not_ready');
+  // A text file is no background: refused when its upload finishes.
+  const fake = await uploadFile(t.app, owner.token, owner.teamId, Buffer.from('not a picture'), 'background_image').catch(
+    (e: unknown) => e,
+  );
+  expect(String(fake)).toContain('not_an_image');
+
+  const moving = await uploadFile(t.app, owner.token, owner.teamId, readFileSync(clip), 'background_video');
+  const made = await api(owner.token).post(`${base()}/videos`, {
+    name: 'Over a video',
+    avatar_id: avatar.id,
+    language: 'en',
+    script: 'Hello.',
+    aspect_ratio: '9:16',
+    background: { type: 'video', upload_id: moving },
+    placement: { position: 'left', scale: 0.7 },
+    captions: { burn_in: true, style: { size: 'large', position: 'top', color: '#FFEE00', box_color: null } },
+  });
+  expect(made).toMatchObject({
+    status: 202,
+    body: {
+      aspect_ratio: '9:16',
+      background: { type: 'video', upload_id: moving },
+      placement: { position: 'left', scale: 0.7 },
+      captions: { burn_in: true, style: { size: 'large', position: 'top', color: '#FFEE00', box_color: null } },
+    },
+  });
+  const listed = await api(owner.token).get(`${base()}/backgrounds`);
+  expect(listed.body.data.map((b: { id: string; kind: string }) => [b.id, b.kind])).toEqual([
+    [moving, 'video'],
+    [picture, 'image'],
+  ]);
+  expect((await api(outsider.token).get(`/api/teams/${outsider.teamId}/backgrounds`)).body.data).toEqual([]);
+  expect((await api(outsider.token).delete(`/api/teams/${outsider.teamId}/backgrounds/${picture}`)).status).toBe(404);
+  const rendered = await eventually(
+    () => api(owner.token).get(`${base()}/videos/${made.body.id}`),
+    (r) => r.body.status !== 'in_progress',
+  );
+  expect(rendered.body.status).toBe('ready');
+  expect((await probeMedia(join(t.config.dataDir, 'video_output', `${made.body.id}.mp4`)))?.video).toMatchObject({
+    width: 720,
+    height: 1280,
+  });
+
+  expect((await api(owner.token).delete(`${base()}/backgrounds/${picture}`)).status).toBe(204);
+  expect((await api(owner.token).get(`${base()}/backgrounds`)).body.data).toHaveLength(1);
+  // A presenter beside the content needs something behind them.
+  const bare = await api(owner.token).post(`${base()}/videos`, {
+    name: 'Bare',
+    avatar_id: avatar.id,
+    language: 'en',
+    script: 'Hello.',
+    placement: { position: 'corner' },
+  });
+  expect(bare).toMatchObject({ status: 400, body: { code: 'placement_needs_background' } });
+  const badColour = await api(owner.token).post(`${base()}/videos`, {
+    name: 'Bad',
+    avatar_id: avatar.id,
+    language: 'en',
+    script: 'Hello.',
+    background: { type: 'color', value: 'green' },
+    placement: { position: 'left', scale: 2 },
+  });
+  expect(badColour.body.fields).toMatchObject({
+    'background.value': { key: 'validation.invalid' },
+    'placement.scale': { key: 'validation.maxValue' },
+  });
+}, 120_000);
+
 test("another team's user gets 404 for every avatar, voice and video of this team", async () => {
   const other = api(outsider.token);
   const videos = (await api(owner.token).get(`${base()}/videos`)).body.items as { id: string }[];

@@ -69,9 +69,55 @@ export type CreateVideo = {
   subtitles: boolean;
   /** 0.75-1.5; the API checks the range. */
   speed?: number;
+  aspectRatio?: string;
+  resolution?: string;
+  /** A colour (#RRGGBB), or a picture or video file to upload as the background. */
+  background?: string;
+  placement?: string;
+  scale?: number;
 };
 
-export async function createVideo(client: KagamiClient, input: CreateVideo) {
+const VIDEO_EXTENSIONS = ['mp4', 'mov', 'webm', 'm4v'];
+
+/** Sends a file through the API's resumable uploads (tus: create, then the bytes in one request); its upload id. */
+export async function uploadFile(api: { baseUrl: string; key: string }, file: string, purpose: string) {
+  const bytes = await readFile(file).catch(() => {
+    throw new UsageError(`Cannot read the file ${file}.`);
+  });
+  const name = file.split('/').pop()!;
+  const metadata = Object.entries({ purpose, filename: name, filetype: 'application/octet-stream' })
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+    .join(',');
+  const headers = { 'X-API-Key': api.key, 'Tus-Resumable': '1.0.0' };
+  const created = await fetch(`${api.baseUrl}/api/uploads`, {
+    method: 'POST',
+    headers: { ...headers, 'Upload-Length': String(bytes.length), 'Upload-Metadata': metadata },
+  });
+  const refusal = async (response: Response) => {
+    const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+    return new KagamiApiError(response.status, body.code ?? `http_${response.status}`, body.message ?? `The upload of ${name} failed.`);
+  };
+  if (created.status !== 201) throw await refusal(created);
+  const location = new URL(created.headers.get('location')!, api.baseUrl).href;
+  const sent = await fetch(location, {
+    method: 'PATCH',
+    headers: { ...headers, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+    body: bytes,
+  });
+  if (sent.status !== 204) throw await refusal(sent);
+  return location.split('/').pop()!;
+}
+
+/** `--background`: a colour as it is, a file uploaded as a background picture or video (by its extension). */
+async function backgroundOf(api: { baseUrl: string; key: string }, background: string | undefined): Promise<VideoRequest['background']> {
+  if (!background) return undefined;
+  if (/^#[0-9a-f]{6}$/i.test(background)) return { type: 'color', value: background };
+  const video = VIDEO_EXTENSIONS.includes(background.split('.').pop()!.toLowerCase());
+  const uploadId = await uploadFile(api, background, video ? 'background_video' : 'background_image');
+  return { type: video ? 'video' : 'image', upload_id: uploadId };
+}
+
+export async function createVideo(client: KagamiClient, api: { baseUrl: string; key: string }, input: CreateVideo) {
   const script = await readFile(input.scriptFile, 'utf8').catch(() => {
     throw new UsageError(`Cannot read the script file ${input.scriptFile}.`);
   });
@@ -92,6 +138,13 @@ export async function createVideo(client: KagamiClient, input: CreateVideo) {
         voice_id: input.voice,
         subtitles: input.subtitles,
         speed: input.speed,
+        aspect_ratio: input.aspectRatio as VideoRequest['aspect_ratio'],
+        resolution: input.resolution as VideoRequest['resolution'],
+        background: await backgroundOf(api, input.background),
+        placement:
+          input.placement || input.scale !== undefined
+            ? { position: (input.placement ?? 'full') as NonNullable<VideoRequest['placement']>['position'], scale: input.scale }
+            : undefined,
       },
       // One key per command: a request the network repeats creates (and charges) one video.
       headers: { 'Idempotency-Key': randomUUID() },
@@ -112,10 +165,10 @@ export async function waitForVideo(client: KagamiClient, id: string, io: Io, pol
   }
 }
 
-/** Saves a ready video's file; its signed link needs no key. */
-export async function download(video: Video, file: string) {
-  if (!video.download_url) throw new KagamiApiError(409, 'not_ready', `Video ${video.id} has no file yet (status ${video.status}).`);
-  const response = await fetch(video.download_url);
+/** Saves a ready video's file (or its captions or poster, at `url`); its signed link needs no key. */
+export async function download(video: Video, file: string, url = video.download_url) {
+  if (!url) throw new KagamiApiError(409, 'not_ready', `Video ${video.id} has no such file (status ${video.status}).`);
+  const response = await fetch(url);
   if (!response.ok || !response.body)
     throw new KagamiApiError(response.status, 'download_failed', `The download failed (${response.status}).`);
   await pipeline(Readable.fromWeb(response.body as never), createWriteStream(file));

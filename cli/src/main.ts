@@ -9,9 +9,13 @@ export const USAGE = `Usage:
   kagami avatars [--json]               the team's avatars
   kagami voices [--json]                the team's voice models and the built-in voices
   kagami video create --avatar ID --script FILE [--voice ID] [--language en] [--title TITLE]
-                      [--speed 0.75-1.5] [--subtitles] [--wait] [--out FILE]
-                                        make a video; --wait shows progress until it is ready, --out saves it;
-                                        [pause 1.5s] in the script is a silence
+                      [--speed 0.75-1.5] [--subtitles] [--aspect-ratio 16:9|9:16|1:1|4:5] [--resolution 720p|1080p]
+                      [--background #RRGGBB|FILE] [--placement full|left|right|corner] [--scale 0.3-1]
+                      [--wait] [--out FILE] [--srt FILE] [--vtt FILE] [--thumbnail FILE]
+                                        make a video; --wait shows progress until it is ready, --out saves it
+                                        (--srt, --vtt and --thumbnail its captions and poster); [pause 1.5s] in the
+                                        script is a silence; a background FILE (JPEG, PNG, WebP, MP4, MOV, WebM) is
+                                        uploaded into the team's backgrounds
   kagami video get ID                   a video's status, failure reason and download link
 
 KAGAMI_API_KEY and KAGAMI_API_URL take the place of a saved login; KAGAMI_CONFIG names the file it is kept in.`;
@@ -30,6 +34,14 @@ const OPTIONS = {
   title: { type: 'string' },
   subtitles: { type: 'boolean', default: false },
   speed: { type: 'string' },
+  'aspect-ratio': { type: 'string' },
+  resolution: { type: 'string' },
+  background: { type: 'string' },
+  placement: { type: 'string' },
+  scale: { type: 'string' },
+  srt: { type: 'string' },
+  vtt: { type: 'string' },
+  thumbnail: { type: 'string' },
   wait: { type: 'boolean', default: false },
   out: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
@@ -50,17 +62,20 @@ function consoleIo(): Io {
   };
 }
 
-async function client(url?: string) {
+/** Where the API is and the key that opens it: the options, the environment, or the saved login. */
+async function access(url?: string) {
   const saved = await readCredentials();
   const key = process.env.KAGAMI_API_KEY || saved?.key;
   if (!key) throw new UsageError('Not logged in. Run kagami login --key KEY (the key is on the API Key page of the app).');
-  return kagamiClient({ baseUrl: url ?? (process.env.KAGAMI_API_URL || saved?.url || DEFAULT_URL), key });
+  return { baseUrl: (url ?? (process.env.KAGAMI_API_URL || saved?.url || DEFAULT_URL)).replace(/\/$/, ''), key };
 }
 
-function speedOf(text: string) {
-  const speed = Number(text);
-  if (!text.trim() || !Number.isFinite(speed)) throw new UsageError(`--speed takes a number from 0.75 to 1.5, not "${text}".`);
-  return speed;
+const client = async (url?: string) => kagamiClient(await access(url));
+
+function numberOf(option: string, text: string, range: string) {
+  const value = Number(text);
+  if (!text.trim() || !Number.isFinite(value)) throw new UsageError(`--${option} takes a number from ${range}, not "${text}".`);
+  return value;
 }
 
 export async function main(argv: string[], io: Io = consoleIo()): Promise<number> {
@@ -88,17 +103,27 @@ export async function main(argv: string[], io: Io = consoleIo()): Promise<number
     }
     if (command === 'video' && sub === 'create') {
       if (!values.avatar || !values.script) throw new UsageError('kagami video create needs --avatar ID and --script FILE.');
-      const api = await client(values.url);
-      const created = await createVideo(api, {
+      const where = await access(values.url);
+      const api = kagamiClient(where);
+      const created = await createVideo(api, where, {
         avatar: values.avatar,
         scriptFile: values.script,
         voice: values.voice,
         language: values.language,
         title: values.title,
         subtitles: values.subtitles,
-        speed: values.speed === undefined ? undefined : speedOf(values.speed),
+        speed: values.speed === undefined ? undefined : numberOf('speed', values.speed, '0.75 to 1.5'),
+        aspectRatio: values['aspect-ratio'],
+        resolution: values.resolution,
+        background: values.background,
+        placement: values.placement,
+        scale: values.scale === undefined ? undefined : numberOf('scale', values.scale, '0.3 to 1'),
       });
-      if (!values.wait && !values.out) {
+      const saves = [
+        [values.srt, 'srt_url'],
+        [values.vtt, 'vtt_url'],
+      ] as const;
+      if (!values.wait && !values.out && !saves.some(([file]) => file) && !values.thumbnail) {
         io.err(`Video ${created.id} is rendering. See it with: kagami video get ${created.id}`);
         io.out(created.id);
         return 0;
@@ -112,6 +137,8 @@ export async function main(argv: string[], io: Io = consoleIo()): Promise<number
         const bytes = await download(video, values.out);
         io.err(`Video ${video.id} is ready (${video.duration_seconds ?? '?'} s). Saved ${values.out}${bytes ? ` (${bytes} bytes)` : ''}.`);
       } else io.err(`Video ${video.id} is ready (${video.duration_seconds ?? '?'} s).`);
+      for (const [file, link] of saves) if (file) await download(video, file, video.captions[link]);
+      if (values.thumbnail) await download(video, values.thumbnail, video.thumbnail_url);
       io.out(video.id);
       return 0;
     }

@@ -307,7 +307,7 @@ export const videos = pgTable(
 export const backgrounds = pgTable(
   'backgrounds',
   {
-    id: uuid('id').primaryKey(),
+    id: text('id').primaryKey(),
     teamId: uuid('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),

@@ -589,12 +589,10 @@ export interface paths {
                                 } | {
                                     /** @enum {unknown} */
                                     type: "image";
-                                    /** Format: uuid */
                                     upload_id: string;
                                 } | {
                                     /** @enum {unknown} */
                                     type: "video";
-                                    /** Format: uuid */
                                     upload_id: string;
                                 }) | null;
                                 callback_url: string | null;
@@ -696,12 +694,10 @@ export interface paths {
                         } | {
                             /** @enum {unknown} */
                             type: "image";
-                            /** Format: uuid */
                             upload_id: string;
                         } | {
                             /** @enum {unknown} */
                             type: "video";
-                            /** Format: uuid */
                             upload_id: string;
                         }) | null;
                         /** Format: uri */
@@ -777,12 +773,10 @@ export interface paths {
                             } | {
                                 /** @enum {unknown} */
                                 type: "image";
-                                /** Format: uuid */
                                 upload_id: string;
                             } | {
                                 /** @enum {unknown} */
                                 type: "video";
-                                /** Format: uuid */
                                 upload_id: string;
                             }) | null;
                             callback_url: string | null;
@@ -896,12 +890,10 @@ export interface paths {
                             } | {
                                 /** @enum {unknown} */
                                 type: "image";
-                                /** Format: uuid */
                                 upload_id: string;
                             } | {
                                 /** @enum {unknown} */
                                 type: "video";
-                                /** Format: uuid */
                                 upload_id: string;
                             }) | null;
                             callback_url: string | null;

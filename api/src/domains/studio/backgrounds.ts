@@ -117,7 +117,13 @@ export function backgroundRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   app.post(
     '/api/teams/:teamId/backgrounds',
-    { ...auth, schema: { params: teamParams, body: v.object({ upload_id: uuid, name: v.optional(nameField) }) } },
+    {
+      ...auth,
+      schema: {
+        params: teamParams,
+        body: v.object({ upload_id: v.pipe(v.string('validation.required'), v.maxLength(64)), name: v.optional(nameField) }),
+      },
+    },
     async (request, reply) => {
       const teamId = await member(request);
       const { upload_id, name } = request.body as { upload_id: string; name?: string };
@@ -127,7 +133,7 @@ export function backgroundRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   app.delete(
     '/api/teams/:teamId/backgrounds/:id',
-    { ...auth, schema: { params: v.object({ teamId: uuid, id: uuid }) } },
+    { ...auth, schema: { params: v.object({ teamId: uuid, id: v.pipe(v.string(), v.maxLength(64)) }) } },
     async (request, reply) => {
       await deleteBackground(ctx, await member(request), (request.params as { id: string }).id);
       return reply.status(204).send();
