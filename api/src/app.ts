@@ -27,6 +27,7 @@ import { studioRoutes } from './domains/studio/routes';
 import { voiceLibraryRoutes } from './domains/studio/voice-library';
 import { pronunciationRoutes } from './domains/studio/pronunciations';
 import { backgroundRoutes } from './domains/studio/backgrounds';
+import { layoutPreviewRoutes } from './domains/studio/layout-preview';
 import { billingRoutes } from './domains/billing/routes';
 import { eventRoutes } from './domains/studio/events';
 import { assetRoutes } from './domains/assets/routes';
@@ -155,6 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   voiceLibraryRoutes(app, ctx);
   pronunciationRoutes(app, ctx);
   backgroundRoutes(app, ctx);
+  layoutPreviewRoutes(app, ctx);
   lipSyncWebhookRoutes(app, ctx);
   lipSyncReportRoutes(app, ctx);
   billingRoutes(app, ctx);

@@ -578,6 +578,13 @@ const ROWS: Row[] = [
     ok: 204,
     request: async () => ({ method: 'DELETE', url: teamPath(`/backgrounds/${await background()}`) }),
   },
+  {
+    route: 'POST /api/teams/:teamId/layout-preview',
+    access: 'member',
+    // The team's avatar that failed: no preview to compose yet.
+    ok: 409,
+    request: async () => ({ method: 'POST', url: teamPath('/layout-preview'), body: { avatar_id: await teamItem(avatars) } }),
+  },
   { route: 'GET /api/teams/:teamId/languages', access: 'member', ok: 200, request: () => ({ method: 'GET', url: teamPath('/languages') }) },
   {
     route: 'GET /api/teams/:teamId/history',

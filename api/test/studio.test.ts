@@ -318,6 +318,25 @@ test("the team's backgrounds: an uploaded picture or video joins the library by 
     height: 1280,
   });
 
+  // The form's layout preview: one frame composed like the video, before rendering.
+  const still = await t.app.inject({
+    method: 'POST',
+    url: `${base()}/layout-preview`,
+    headers: { authorization: `Bearer ${owner.token}` },
+    payload: {
+      avatar_id: avatar.id,
+      aspect_ratio: '4:5',
+      background: { type: 'image', upload_id: picture },
+      placement: { position: 'right', scale: 0.6 },
+    },
+  });
+  expect(still.statusCode).toBe(200);
+  expect(still.headers['content-type']).toBe('image/jpeg');
+  writeFileSync(join(dir, 'layout.jpg'), still.rawPayload);
+  expect((await probeMedia(join(dir, 'layout.jpg')))?.video).toMatchObject({ width: 720, height: 900 });
+  const bareStill = await api(owner.token).post(`${base()}/layout-preview`, { avatar_id: avatar.id, placement: { position: 'left' } });
+  expect(bareStill.body.code).toBe('placement_needs_background');
+
   expect((await api(owner.token).delete(`${base()}/backgrounds/${picture}`)).status).toBe(204);
   expect((await api(owner.token).get(`${base()}/backgrounds`)).body.data).toHaveLength(1);
   // A presenter beside the content needs something behind them.

@@ -9,5 +9,6 @@ export const studioKeys = {
   /** The built-in voices: the same for every team. */
   voiceLibrary: ['studio', 'voice-library'] as const,
   pronunciations: (teamId: string) => [...studioKeys.team(teamId), 'pronunciations'] as const,
+  backgrounds: (teamId: string) => [...studioKeys.team(teamId), 'backgrounds'] as const,
   languages: (teamId: string, avatarId?: string) => [...studioKeys.team(teamId), 'languages', avatarId ?? null] as const,
 };

@@ -1,7 +1,16 @@
 import { api } from '@kagami/shared/api';
-import type { ContentLanguage } from '@kagami/shared/validation';
+import type { AspectRatio, ContentLanguage, PlacementPosition, Resolution } from '@kagami/shared/validation';
 import type { UploadPurpose } from '../components/uploads/resumable-upload';
-import type { Avatar, Page, Pronunciation, Video, VoiceLibraryAnswer, Voice } from './types';
+import type { Avatar, Background, Page, Pronunciation, Video, VoiceLibraryAnswer, Voice } from './types';
+
+/** How a new video looks, as the create call and the layout preview take it. */
+export type LookInput = {
+  aspectRatio: AspectRatio;
+  resolution: Resolution;
+  background: { type: 'color'; value: string } | { type: 'image' | 'video'; uploadId: string } | null;
+  placement: { position: PlacementPosition; scale: number };
+  captions: { burnIn: boolean; style: { size: 'small' | 'medium' | 'large'; position: 'bottom' | 'middle' | 'top' } };
+};
 
 export const PAGE_SIZE = 12;
 /** The most a picker offers (the API's page size limit). */
@@ -47,8 +56,14 @@ export const studioApi = {
       voiceId?: string;
       subtitles: boolean;
       speed?: number;
-    },
+    } & LookInput,
   ) => api.post<Video>(`${team(teamId)}/videos`, input),
+  /** The layout before rendering: one frame composed from the avatar's preview and the chosen look (JPEG). */
+  layoutPreview: (teamId: string, input: { avatarId: string } & LookInput, signal?: AbortSignal) =>
+    api.blob('POST', `${team(teamId)}/layout-preview`, input, signal),
+  backgrounds: (teamId: string) => api.get<{ data: Background[] }>(`${team(teamId)}/backgrounds`).then((answer) => answer.data),
+  addBackground: (teamId: string, uploadId: string) => api.post<Background>(`${team(teamId)}/backgrounds`, { uploadId }),
+  deleteBackground: (teamId: string, id: string) => api.delete<Record<string, never>>(`${team(teamId)}/backgrounds/${id}`),
   /** Whether the plan has room for an upload of this size and length, asked before its first byte (a 4xx says why not). */
   checkUpload: (teamId: string, input: { purpose: UploadPurpose; sizeBytes: number; durationSeconds?: number }) =>
     api.post<{ allowed: true }>(`${team(teamId)}/uploads/check`, input),

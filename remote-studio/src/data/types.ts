@@ -1,4 +1,4 @@
-import type { ContentLanguage } from '@kagami/shared/validation';
+import type { AspectRatio, ContentLanguage, PlacementPosition, Resolution } from '@kagami/shared/validation';
 
 /** SPEC §4: every avatar, voice and video is in progress, failed (with a reason) or ready. */
 export type ItemStatus = 'in_progress' | 'failed' | 'ready';
@@ -65,7 +65,19 @@ export type Video = Item & {
   engine: string | null;
   downloadable: boolean;
   download: string | null;
+  aspectRatio: AspectRatio;
+  resolution: Resolution;
+  /** null: the footage's own; an image or video names one of the team's backgrounds. */
+  background: { type: 'color'; value: string } | { type: 'image' | 'video'; uploadId: string } | null;
+  placement: { position: PlacementPosition; scale: number };
+  /** Word-timed captions of a script video once ready (null for uploaded audio). */
+  captions: { burnIn: boolean; srt: string | null; vtt: string | null };
+  /** The poster of a ready video. */
+  thumbnail: string | null;
 };
+
+/** A picture or video of the team's background library. */
+export type Background = { id: string; kind: 'image' | 'video'; name: string; preview: string | null; createdAt: string };
 
 /** A word of the team's pronunciation list and how it is said. */
 export type Pronunciation = { id: string; word: string; sayAs: string; createdAt: string };

@@ -1,4 +1,4 @@
-import { act, fakeApi, screen, waitFor, within } from '@kagami/shared/testing';
+import { act, fakeApi, fireEvent, screen, waitFor, within } from '@kagami/shared/testing';
 import { renderStudio, TEAM } from '../components/render-studio';
 import { avatarJson, libraryJson, page, videoJson, voiceJson, uploadAllowed } from '../testing/fixtures';
 import { resetStandIn, uploads } from '../testing/tus-stand-in';
@@ -18,13 +18,20 @@ function setup(routes: Parameters<typeof fakeApi>[0] = {}) {
     [`GET ${TEAM}/voices`]: { status: 200, body: page([voice]) },
     [`GET ${TEAM}/languages`]: { status: 200, body: { languages: ['en', 'ja', 'de'] } },
     'GET /api/voices/builtin': { status: 200, body: libraryJson() },
+    [`GET ${TEAM}/backgrounds`]: { status: 200, body: { data: [] } },
+    [`POST ${TEAM}/layout-preview`]: { status: 200, body: 'JPEG', contentType: 'image/jpeg' },
     ...routes,
   });
   const rendered = renderStudio(<VideosNew />, { route: `/videos/new/${avatar.id}`, path: '/videos/new/:avatarId' });
   return { server, ...rendered };
 }
 
-beforeEach(resetStandIn);
+beforeEach(() => {
+  resetStandIn();
+  // The layout preview is shown from memory.
+  URL.createObjectURL = jest.fn(() => 'blob:layout');
+  URL.revokeObjectURL = jest.fn();
+});
 
 test('defaults: this avatar, its own voice, its language from the languages call; the count follows the script', async () => {
   const { server, user } = setup();
@@ -152,7 +159,68 @@ test('generate sends the script and goes to the processing screen', async () => 
     subtitles: false,
     script: 'Konnichiwa',
     speed: 1,
+    aspect_ratio: '16:9',
+    resolution: '720p',
+    background: null,
+    placement: { position: 'full', scale: 1 },
+    captions: { burn_in: false, style: { size: 'medium', position: 'bottom' } },
   });
+});
+
+test('the look: a vertical format over a colour or a library picture, the presenter placed, the layout previewed before rendering', async () => {
+  const office = {
+    id: 'bg-office',
+    kind: 'image',
+    name: 'office.png',
+    preview: '/assets/data/avatar_output/bg.jpg',
+    created_at: '2026-11-22T08:00:00Z',
+  };
+  const { server, user } = setup({
+    [`GET ${TEAM}/backgrounds`]: { status: 200, body: { data: [office] } },
+    [`POST ${TEAM}/videos`]: { status: 202, body: videoJson({ status: 'in_progress' }) },
+  });
+  expect(await screen.findByTestId('layout-preview')).toHaveAttribute('src', 'blob:layout');
+  await user.selectOptions(screen.getByLabelText('Format'), '9:16');
+  await user.selectOptions(screen.getByLabelText('Presenter'), 'right');
+  expect(screen.getByText('Beside the content or in a corner, the presenter needs a background.')).toBeInTheDocument();
+  await user.selectOptions(screen.getByLabelText('Background'), 'Picture: office.png');
+  await user.selectOptions(screen.getByLabelText('Presenter size'), '80%');
+  await waitFor(() =>
+    expect(server.calls.filter((c) => c.route === `POST ${TEAM}/layout-preview`).at(-1)!.body).toMatchObject({
+      avatar_id: avatar.id,
+      aspect_ratio: '9:16',
+      background: { type: 'image', upload_id: 'bg-office' },
+      placement: { position: 'right', scale: 0.8 },
+    }),
+  );
+  await user.click(screen.getByLabelText('Burn in subtitles'));
+  await user.selectOptions(screen.getByLabelText('Caption size'), 'Large');
+  await user.type(screen.getByLabelText('Video name'), 'Vertical');
+  await user.type(screen.getByLabelText('Script'), 'Hello');
+  await user.click(screen.getByRole('button', { name: 'Generate video' }));
+  await waitFor(() =>
+    expect(server.calls.find((c) => c.route === `POST ${TEAM}/videos`)!.body).toMatchObject({
+      aspect_ratio: '9:16',
+      background: { type: 'image', upload_id: 'bg-office' },
+      placement: { position: 'right', scale: 0.8 },
+      subtitles: true,
+      captions: { burn_in: true, style: { size: 'large', position: 'bottom' } },
+    }),
+  );
+});
+
+test('a colour background is chosen with a colour picker', async () => {
+  const { server, user } = setup();
+  await user.selectOptions(await screen.findByLabelText('Background'), 'A colour');
+  const picker = screen.getByLabelText('Background colour');
+  await act(async () => {
+    fireEvent.input(picker, { target: { value: '#10c040' } });
+  });
+  await waitFor(() =>
+    expect(server.calls.filter((c) => c.route === `POST ${TEAM}/layout-preview`).at(-1)!.body).toMatchObject({
+      background: { type: 'color', value: '#10C040' },
+    }),
+  );
 });
 
 test.each([

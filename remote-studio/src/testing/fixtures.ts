@@ -55,6 +55,12 @@ export const videoJson = (fields: Fields = {}) => {
     engine: ready ? 'local' : null,
     downloadable: ready,
     download: ready ? `/assets/data/video_output/${videoId}.mp4` : null,
+    aspect_ratio: '16:9',
+    resolution: '720p',
+    background: null,
+    placement: { position: 'full', scale: 1 },
+    captions: { burn_in: false, style: null, srt: null, vtt: null },
+    thumbnail: ready ? `/assets/data/video_output/${videoId}.jpg` : null,
     created_at: '2026-11-22T08:00:00Z',
     ...fields,
   };

@@ -78,6 +78,11 @@ export async function teamBackground(
   return created!;
 }
 
+/** A presenter beside the content or in a corner needs something behind them. */
+export function assertPlacementFits(placement: { position: string }, background: unknown) {
+  if (!background && placement.position !== 'full') throw fail(400, 'placement_needs_background');
+}
+
 /** A video's background as the API names it, stored as a colour or one of the team's backgrounds. */
 export async function videoBackgroundOf(
   ctx: AppContext,

@@ -11,7 +11,7 @@ import { listedProviderVoice, speakingVoiceOf, spokenForRequest } from './voice-
 import type { SessionUser } from '../auth/sessions';
 import { requireMembership } from '../teams/membership';
 import { adoptUpload, readyUpload } from './uploads';
-import { videoBackgroundOf } from './backgrounds';
+import { assertPlacementFits, videoBackgroundOf } from './backgrounds';
 import { estimateSpeechSeconds, needsOf, withReservation } from '../billing/quota';
 import { avatarJson, videoJson, voiceJson } from './serialize';
 import { pronunciationsOf } from './pronunciations';
@@ -279,7 +279,7 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
   if (avatar.status !== 'ready') throw fail(409, 'avatar_not_ready');
   if (!input.script?.trim() && !input.audio_upload_id) throw fail(400, 'script_or_audio_required');
   const placement = input.placement ?? { position: 'full', scale: 1 };
-  if (!input.background && placement.position !== 'full') throw fail(400, 'placement_needs_background');
+  assertPlacementFits(placement, input.background);
   const { voiceId, builtinVoiceId } = input.audio_upload_id
     ? { voiceId: null, builtinVoiceId: null }
     : await speakerOf(ctx, teamId, avatar, input.language, input.voice_id);

@@ -24,6 +24,7 @@ import { AudioSource } from './audio-source';
 import { providerName } from '../../components/provider-name';
 import { ScriptPauses } from './script-pauses';
 import { VoicePreview } from './voice-preview';
+import { DEFAULT_LOOK, VideoLook } from './video-look';
 
 /** API errors that belong to one field of this form (SPEC §8: text too long, voice ID missing). */
 /** The speeds offered (the API takes any from 0.75 to 1.5). */
@@ -45,6 +46,7 @@ export function VideoForm({ avatar, avatars, voices, languages }: Props) {
   const [source, setSource] = useState<'script' | 'audio'>('script');
   const audio = useUpload('video_audio', VIDEO_AUDIO, 'audio');
   const create = useStudioMutation(['video'], studioApi.createVideo);
+  const [look, setLook] = useState(DEFAULT_LOOK);
   const { form, formError, setFormError, submitWith } = useApiForm<Values>(videoForm, {
     name: '',
     language: languages.includes(avatar.language) ? avatar.language : (languages[0] ?? 'en'),
@@ -108,6 +110,8 @@ export function VideoForm({ avatar, avatars, voices, languages }: Props) {
         avatarId: avatar.id,
         language: values.language,
         subtitles: values.subtitles,
+        ...look,
+        captions: { ...look.captions, burnIn: values.subtitles },
         ...(source === 'script'
           ? { script: values.script, voiceId: values.voiceId || undefined, speed: values.speed }
           : { audioUploadId: audio.state.phase === 'done' ? audio.state.uploadId : undefined }),
@@ -201,6 +205,7 @@ export function VideoForm({ avatar, avatars, voices, languages }: Props) {
           <AudioSource upload={audio} />
         )}
         <CheckboxField form={form} name="subtitles" label={t('videoNew.subtitles')} />
+        <VideoLook avatarId={avatar.id} look={look} onChange={setLook} captions={form.watch('subtitles')} />
         {avatar.status !== 'ready' ? <Text color="fg.muted">{t('videoNew.avatarNotReady')}</Text> : null}
         <Box>
           <Button type="submit" size="lg" loading={form.formState.isSubmitting} disabled={avatar.status !== 'ready'}>

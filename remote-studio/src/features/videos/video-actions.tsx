@@ -42,7 +42,16 @@ export function VideoActions({ video, playable = true }: { video: Video; playabl
         submitText={t('common:buttons.close')}
         size="md"
       >
-        {playing ? <AssetPlayer path={path} kind="video" type="video/mp4" label={video.name} /> : null}
+        {playing ? (
+          <AssetPlayer
+            path={path}
+            kind="video"
+            type="video/mp4"
+            label={video.name}
+            poster={video.thumbnail}
+            captions={video.captions.vtt ? { path: video.captions.vtt, label: t('videos.captionsLabel'), language: video.language } : null}
+          />
+        ) : null}
       </Modal>
     </HStack>
   );

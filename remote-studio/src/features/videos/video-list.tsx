@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { paths } from '@kagami/shared/contract';
 import { profileAtom } from '@kagami/shared/session';
-import { Stack, Table, Text } from '@kagami/shared/ui';
+import { Box, LazyImage, Stack, Table, Text } from '@kagami/shared/ui';
 import { useStudioMutation } from '../../data/queries';
 import { studioApi } from '../../data/studio-api';
 import type { Video } from '../../data/types';
@@ -13,14 +13,21 @@ import { StatusBadge } from '../../components/status-badge';
 import { useStudioTranslation } from '../../components/use-studio-translation';
 import { formatClock } from '../../components/uploads/format';
 import { VideoActions } from './video-actions';
+import { useAssetSource } from '../../components/asset-source';
 
 function VideoRow({ video }: { video: Video }) {
   const { t, i18n } = useStudioTranslation();
   const teamName = useAtomValue(profileAtom)?.currentTeam?.name ?? '';
   const remove = useStudioMutation(['video'], (teamId, id: string) => studioApi.deleteVideo(teamId, id));
+  const poster = useAssetSource(video.thumbnail);
   return (
     <Table.Row data-testid="video-row">
       <Table.Cell fontWeight="medium">
+        {poster ? (
+          <Box w="96px" mb="1" data-testid="video-poster">
+            <LazyImage src={poster} alt={t('videos.posterAlt', { name: video.name })} height="54px" />
+          </Box>
+        ) : null}
         {video.name}
         {video.engine && video.engine !== 'local' && (
           <Text fontSize="xs" fontWeight="normal" color="fg.muted">

@@ -1,0 +1,75 @@
+// POST /api/teams/{teamId}/layout-preview: the video form's picture of the layout before rendering, one frame
+// composed by the engine from the avatar's preview and the chosen background, format and placement.
+import { randomUUID } from 'node:crypto';
+import { readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import type { FastifyInstance } from 'fastify';
+import { frameSizeOf, videoLookEntries, type VideoLookInput } from '@kagami/shared/validation';
+import type { AppContext } from '../../context';
+import { avatars, backgrounds } from '../../db/schema';
+import { composeStill } from '../../engine/compose/still';
+import type { Backdrop } from '../../engine/compose/compose';
+import { faceBoxOf } from '../../engine/compose/layout';
+import { readMeshTrack } from '../../engine/face/mesh-track';
+import { scaleMeshes } from '../../engine/face/render';
+import { probeMedia } from '../../media/probe';
+import { errors, fail } from '../../lib/errors';
+import { currentUser, requireUser } from '../auth/guard';
+import { requireMembership } from '../teams/membership';
+import { assertPlacementFits, videoBackgroundOf } from './backgrounds';
+
+export async function layoutPreview(ctx: AppContext, userId: string, teamId: string, input: VideoLookInput & { avatar_id: string }) {
+  await requireMembership(ctx.db, teamId, userId);
+  const [avatar] = await ctx.db
+    .select()
+    .from(avatars)
+    .where(and(eq(avatars.id, input.avatar_id), eq(avatars.teamId, teamId)));
+  if (!avatar) throw errors.notFound('Avatar');
+  if (avatar.status !== 'ready' || !avatar.preview) throw fail(409, 'avatar_not_ready');
+  const placement = input.placement ?? { position: 'full', scale: 1 };
+  assertPlacementFits(placement, input.background);
+  const stored = await videoBackgroundOf(ctx, teamId, userId, input.background);
+  let background: Backdrop = { type: 'footage' };
+  if (stored?.type === 'color') background = stored;
+  else if (stored) {
+    const [row] = await ctx.db.select({ file: backgrounds.file }).from(backgrounds).where(eq(backgrounds.id, stored.background_id));
+    background = { type: stored.type, file: ctx.assets.path('avatar_input', row!.file) };
+  }
+  const picture = ctx.assets.path('avatar_output', avatar.preview);
+  const size = (await probeMedia(picture))?.video;
+  if (!size) throw fail(409, 'avatar_not_ready');
+  const track = avatar.mouth ? readMeshTrack(ctx.assets.path('avatar_output', avatar.mouth)) : null;
+  const output = join(tmpdir(), `kagami-layout-${randomUUID()}.jpg`);
+  try {
+    await composeStill({
+      picture: { file: picture, size },
+      matte: avatar.matte ? ctx.assets.path('avatar_output', avatar.matte) : null,
+      face: track ? faceBoxOf(scaleMeshes(track.meshes, track, size)) : null,
+      framing: { frame: frameSizeOf(input.aspect_ratio ?? '16:9', '720p'), background, placement },
+      output,
+    });
+    return await readFile(output);
+  } finally {
+    await rm(output, { force: true });
+  }
+}
+
+const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
+
+export function layoutPreviewRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.post(
+    '/api/teams/:teamId/layout-preview',
+    {
+      preHandler: requireUser(ctx),
+      schema: { params: v.object({ teamId: uuid }), body: v.object({ avatar_id: uuid, ...videoLookEntries }) },
+    },
+    async (request, reply) => {
+      const { teamId } = request.params as { teamId: string };
+      const still = await layoutPreview(ctx, currentUser(request).user.id, teamId, request.body as never);
+      return reply.type('image/jpeg').header('Cache-Control', 'no-store').send(still);
+    },
+  );
+}

@@ -1,0 +1,32 @@
+import { runFfmpeg } from '../../media/tools';
+import { backdropInput, composeGraph, needsMatte, type Framing } from './compose';
+import type { Box, Size } from './layout';
+
+/**
+ * The layout before rendering: one frame composed exactly as a video's (compose.ts) from the avatar's preview
+ * (`picture`, whose first matte frame cuts the person out when the framing needs it) and the background, as a JPEG.
+ */
+export async function composeStill(input: {
+  picture: { file: string; size: Size };
+  matte: string | null;
+  face: Box | null;
+  framing: Framing;
+  output: string;
+}) {
+  const backdrop = backdropInput(input.framing.background);
+  const matte = input.matte && needsMatte(input.framing) ? input.matte : null;
+  const matteInput = 1 + (backdrop.length ? 1 : 0);
+  const { graph } = composeGraph({
+    picture: input.picture.size,
+    face: input.face,
+    framing: input.framing,
+    alpha: matte ? { matteInput } : null,
+    backdropIndex: 1,
+    watermark: false,
+    ass: null,
+  });
+  await runFfmpeg([
+    ...['-i', input.picture.file, ...backdrop, ...(matte ? ['-i', matte] : [])],
+    ...['-filter_complex', graph, '-map', '[v]', '-frames:v', '1', '-q:v', '4', input.output],
+  ]);
+}

@@ -1,0 +1,289 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@kagami/shared/query';
+import { errorText } from '@kagami/shared/i18n';
+import { Box, Button, FormField, HStack, Input, Select, Skeleton, Stack, Text } from '@kagami/shared/ui';
+import { RadioGroup } from '@kagami/shared/ui-widgets';
+import {
+  acceptOf,
+  ASPECT_RATIOS,
+  BACKGROUND_IMAGE,
+  BACKGROUND_VIDEO,
+  CAPTION_POSITIONS,
+  CAPTION_SIZES,
+  PLACEMENTS,
+  RESOLUTIONS,
+} from '@kagami/shared/validation';
+import { studioKeys } from '../../data/keys';
+import { useTeamId } from '../../data/queries';
+import { studioApi, type LookInput } from '../../data/studio-api';
+import { useStudioTranslation } from '../../components/use-studio-translation';
+import { UploadPanel } from '../../components/uploads/upload-panel';
+import { useUpload } from '../../components/uploads/use-upload';
+
+export const DEFAULT_LOOK: LookInput = {
+  aspectRatio: '16:9',
+  resolution: '720p',
+  background: null,
+  placement: { position: 'full', scale: 1 },
+  captions: { burnIn: false, style: { size: 'medium', position: 'bottom' } },
+};
+const SCALES = [1, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3];
+
+/** The background select's value: the footage's own, a colour, or a library background's id. */
+const backgroundChoice = (background: LookInput['background']) =>
+  !background ? 'footage' : background.type === 'color' ? 'color' : background.uploadId;
+
+/**
+ * How the video looks: its format and resolution, what stands behind the presenter (a colour, or a picture or video of
+ * the team's library, to which a new one can be uploaded), where the presenter stands, and how captions look; with
+ * the layout composed by the server from the avatar's preview, before anything is rendered.
+ */
+export function VideoLook({
+  avatarId,
+  look,
+  onChange,
+  captions,
+}: {
+  avatarId: string;
+  look: LookInput;
+  onChange: (look: LookInput) => void;
+  captions: boolean;
+}) {
+  const { t } = useStudioTranslation();
+  const teamId = useTeamId();
+  const queryClient = useQueryClient();
+  const library = useQuery({
+    queryKey: studioKeys.backgrounds(teamId),
+    queryFn: () => studioApi.backgrounds(teamId),
+    enabled: Boolean(teamId),
+  });
+  const [uploading, setUploading] = useState(false);
+  const [adding, setAdding] = useState<'image' | 'video'>('image');
+  const [addError, setAddError] = useState<unknown>(null);
+  const imageUpload = useUpload('background_image', BACKGROUND_IMAGE, 'image');
+  const videoUpload = useUpload('background_video', BACKGROUND_VIDEO, 'video');
+  const upload = adding === 'image' ? imageUpload : videoUpload;
+  const set = (change: Partial<LookInput>) => onChange({ ...look, ...change });
+
+  // A finished upload joins the library (once) and becomes the background.
+  const finished = upload.state.phase === 'done' ? upload.state.uploadId : null;
+  const added = useRef<string | null>(null);
+  useEffect(() => {
+    if (!finished || added.current === finished) return;
+    added.current = finished;
+    studioApi.addBackground(teamId, finished).then(
+      async (background) => {
+        await queryClient.invalidateQueries({ queryKey: studioKeys.backgrounds(teamId) });
+        upload.reset();
+        setUploading(false);
+        onChange({ ...look, background: { type: background.kind, uploadId: background.id } });
+      },
+      (error: unknown) => setAddError(error),
+    );
+  }, [finished, teamId, queryClient, upload, look, onChange]);
+
+  const chooseBackground = (value: string) => {
+    setAddError(null);
+    if (value === 'footage') return set({ background: null, placement: { position: 'full', scale: look.placement.scale } });
+    if (value === 'color') return set({ background: { type: 'color', value: '#1E3A5F' } });
+    const chosen = library.data?.find((item) => item.id === value);
+    if (chosen) set({ background: { type: chosen.kind, uploadId: chosen.id } });
+  };
+  const needsBackground = look.placement.position !== 'full';
+
+  return (
+    <Stack gap="4" borderWidth="1px" borderRadius="md" p="4" data-testid="video-look">
+      <Text fontWeight="medium">{t('videoNew.look.title')}</Text>
+      <HStack gap="4" wrap="wrap" align="flex-start">
+        <FormField label={t('videoNew.look.format')}>
+          <Select
+            aria-label={t('videoNew.look.format')}
+            value={look.aspectRatio}
+            options={ASPECT_RATIOS.map((ratio) => ({ value: ratio, label: t(`videoNew.look.formats.${ratio.replace(':', 'x')}`) }))}
+            onChange={(event) => set({ aspectRatio: event.target.value as LookInput['aspectRatio'] })}
+          />
+        </FormField>
+        <FormField label={t('videoNew.look.resolution')}>
+          <Select
+            aria-label={t('videoNew.look.resolution')}
+            value={look.resolution}
+            options={RESOLUTIONS.map((resolution) => ({ value: resolution, label: resolution }))}
+            onChange={(event) => set({ resolution: event.target.value as LookInput['resolution'] })}
+          />
+        </FormField>
+      </HStack>
+      <FormField
+        label={t('videoNew.look.background')}
+        helper={needsBackground && !look.background ? t('videoNew.look.needsBackground') : undefined}
+      >
+        <Select
+          aria-label={t('videoNew.look.background')}
+          value={backgroundChoice(look.background)}
+          options={[
+            { value: 'footage', label: t('videoNew.look.footage') },
+            { value: 'color', label: t('videoNew.look.color') },
+            ...(library.data ?? []).map((item) => ({
+              value: item.id,
+              label: t(`videoNew.look.libraryItem.${item.kind}`, { name: item.name }),
+            })),
+          ]}
+          onChange={(event) => chooseBackground(event.target.value)}
+        />
+      </FormField>
+      {look.background?.type === 'color' ? (
+        <FormField label={t('videoNew.look.colorValue')}>
+          <Input
+            type="color"
+            w="24"
+            p="1"
+            aria-label={t('videoNew.look.colorValue')}
+            value={look.background.value}
+            onChange={(event) => set({ background: { type: 'color', value: event.target.value.toUpperCase() } })}
+          />
+        </FormField>
+      ) : null}
+      {!uploading ? (
+        <Box>
+          <Button size="sm" color="white" onClick={() => setUploading(true)}>
+            {t('videoNew.look.addBackground')}
+          </Button>
+        </Box>
+      ) : (
+        <Stack gap="2">
+          <RadioGroup
+            label={t('videoNew.look.addBackground')}
+            value={adding}
+            onChange={(value) => setAdding(value as 'image' | 'video')}
+            options={[
+              { value: 'image', label: t('videoNew.look.addImage') },
+              { value: 'video', label: t('videoNew.look.addVideo') },
+            ]}
+          />
+          <UploadPanel
+            upload={upload}
+            accept={adding === 'image' ? acceptOf(BACKGROUND_IMAGE, 'image') : acceptOf(BACKGROUND_VIDEO, 'video')}
+            prompt={t(adding === 'image' ? 'videoNew.look.imagePrompt' : 'videoNew.look.videoPrompt')}
+            hint={t(adding === 'image' ? 'videoNew.look.imageHint' : 'videoNew.look.videoHint')}
+          />
+          {addError ? (
+            <Text color="danger" role="alert">
+              {errorText(t, addError)}
+            </Text>
+          ) : null}
+        </Stack>
+      )}
+      <HStack gap="4" wrap="wrap" align="flex-start">
+        <FormField label={t('videoNew.look.placement')}>
+          <Select
+            aria-label={t('videoNew.look.placement')}
+            value={look.placement.position}
+            options={PLACEMENTS.map((position) => ({ value: position, label: t(`videoNew.look.placements.${position}`) }))}
+            onChange={(event) =>
+              set({ placement: { ...look.placement, position: event.target.value as LookInput['placement']['position'] } })
+            }
+          />
+        </FormField>
+        <FormField label={t('videoNew.look.scale')}>
+          <Select
+            aria-label={t('videoNew.look.scale')}
+            value={String(look.placement.scale)}
+            options={SCALES.map((scale) => ({ value: String(scale), label: `${Math.round(scale * 100)}%` }))}
+            onChange={(event) => set({ placement: { ...look.placement, scale: Number(event.target.value) } })}
+          />
+        </FormField>
+      </HStack>
+      {captions ? (
+        <HStack gap="4" wrap="wrap" align="flex-start">
+          <FormField label={t('videoNew.look.captionSize')}>
+            <Select
+              aria-label={t('videoNew.look.captionSize')}
+              value={look.captions.style.size}
+              options={CAPTION_SIZES.map((size) => ({ value: size, label: t(`videoNew.look.captionSizes.${size}`) }))}
+              onChange={(event) =>
+                set({
+                  captions: {
+                    ...look.captions,
+                    style: { ...look.captions.style, size: event.target.value as 'small' | 'medium' | 'large' },
+                  },
+                })
+              }
+            />
+          </FormField>
+          <FormField label={t('videoNew.look.captionPosition')}>
+            <Select
+              aria-label={t('videoNew.look.captionPosition')}
+              value={look.captions.style.position}
+              options={CAPTION_POSITIONS.map((position) => ({ value: position, label: t(`videoNew.look.captionPositions.${position}`) }))}
+              onChange={(event) =>
+                set({
+                  captions: {
+                    ...look.captions,
+                    style: { ...look.captions.style, position: event.target.value as 'bottom' | 'middle' | 'top' },
+                  },
+                })
+              }
+            />
+          </FormField>
+        </HStack>
+      ) : null}
+      <LayoutPreview avatarId={avatarId} look={look} />
+    </Stack>
+  );
+}
+
+/** The server's still of the layout, asked again (the last request only) a moment after the look changes. */
+function LayoutPreview({ avatarId, look }: { avatarId: string; look: LookInput }) {
+  const { t } = useStudioTranslation();
+  const teamId = useTeamId();
+  const [still, setStill] = useState<{ url: string } | { error: unknown } | null>(null);
+  // The same look in a new object asks for nothing new.
+  const key = JSON.stringify(look);
+  const asked = useMemo(() => JSON.parse(key) as LookInput, [key]);
+  useEffect(() => {
+    if (asked.placement.position !== 'full' && !asked.background) {
+      setStill(null);
+      return;
+    }
+    const controller = new AbortController();
+    let url: string | null = null;
+    const timer = setTimeout(() => {
+      studioApi.layoutPreview(teamId, { avatarId, ...asked }, controller.signal).then(
+        (blob) => {
+          url = URL.createObjectURL(blob);
+          setStill({ url });
+        },
+        (error: unknown) => {
+          if (!controller.signal.aborted) setStill({ error });
+        },
+      );
+    }, 300);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [teamId, avatarId, asked]);
+  return (
+    <Stack gap="1">
+      <Text fontSize="sm" color="fg.muted">
+        {t('videoNew.look.preview')}
+      </Text>
+      {still === null ? (
+        <Skeleton h="180px" w="320px" />
+      ) : 'error' in still ? (
+        <Text color="danger" role="alert">
+          {errorText(t, still.error)}
+        </Text>
+      ) : (
+        <Box>
+          <img
+            src={still.url}
+            alt={t('videoNew.look.previewAlt')}
+            data-testid="layout-preview"
+            style={{ maxHeight: 240, maxWidth: '100%', borderRadius: 6, border: '1px solid #ddd' }}
+          />
+        </Box>
+      )}
+    </Stack>
+  );
+}
