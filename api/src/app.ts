@@ -28,6 +28,7 @@ import { voiceLibraryRoutes } from './domains/studio/voice-library';
 import { pronunciationRoutes } from './domains/studio/pronunciations';
 import { backgroundRoutes } from './domains/studio/backgrounds';
 import { layoutPreviewRoutes } from './domains/studio/layout-preview';
+import { shareRoutes } from './domains/shares/routes';
 import { billingRoutes } from './domains/billing/routes';
 import { eventRoutes } from './domains/studio/events';
 import { assetRoutes } from './domains/assets/routes';
@@ -157,6 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   pronunciationRoutes(app, ctx);
   backgroundRoutes(app, ctx);
   layoutPreviewRoutes(app, ctx);
+  await shareRoutes(app, ctx);
   lipSyncWebhookRoutes(app, ctx);
   lipSyncReportRoutes(app, ctx);
   billingRoutes(app, ctx);

@@ -263,6 +263,42 @@ const ROWS: Row[] = [
 
   // Signed links: the link is the permission; a made-up one opens nothing, whoever asks.
   {
+    route: 'GET /share/:token',
+    access: 'link',
+    ok: 404,
+    request: () => ({ method: 'GET', url: '/share/made-up-token-that-opens-nothing' }),
+  },
+  {
+    route: 'GET /share/:token/embed',
+    access: 'link',
+    ok: 404,
+    request: () => ({ method: 'GET', url: '/share/made-up-token-that-opens-nothing/embed' }),
+  },
+  {
+    route: 'GET /share/:token/video.mp4',
+    access: 'link',
+    ok: 404,
+    request: () => ({ method: 'GET', url: '/share/made-up-token-that-opens-nothing/video.mp4' }),
+  },
+  {
+    route: 'GET /share/:token/poster.jpg',
+    access: 'link',
+    ok: 404,
+    request: () => ({ method: 'GET', url: '/share/made-up-token-that-opens-nothing/poster.jpg' }),
+  },
+  {
+    route: 'GET /share/:token/captions.vtt',
+    access: 'link',
+    ok: 404,
+    request: () => ({ method: 'GET', url: '/share/made-up-token-that-opens-nothing/captions.vtt' }),
+  },
+  {
+    route: 'GET /share/:token/download',
+    access: 'link',
+    ok: 404,
+    request: () => ({ method: 'GET', url: '/share/made-up-token-that-opens-nothing/download' }),
+  },
+  {
     route: 'GET /assets/signed/:category/:file',
     access: 'link',
     ok: 403,
@@ -540,6 +576,24 @@ const ROWS: Row[] = [
     access: 'member',
     ok: 204,
     request: async () => ({ method: 'DELETE', url: teamPath(`/videos/${await teamItem(videos)}`) }),
+  },
+  {
+    route: 'GET /api/teams/:teamId/videos/:id/share',
+    access: 'member',
+    ok: 200,
+    request: () => ({ method: 'GET', url: teamPath(`/videos/${team.videoId}/share`) }),
+  },
+  {
+    route: 'PUT /api/teams/:teamId/videos/:id/share',
+    access: 'member',
+    ok: 200,
+    request: () => ({ method: 'PUT', url: teamPath(`/videos/${team.videoId}/share`), body: {} }),
+  },
+  {
+    route: 'DELETE /api/teams/:teamId/videos/:id/share',
+    access: 'member',
+    ok: 204,
+    request: () => ({ method: 'DELETE', url: teamPath(`/videos/${team.videoId}/share`) }),
   },
   {
     route: 'GET /api/teams/:teamId/pronunciations',

@@ -10,5 +10,6 @@ export const studioKeys = {
   voiceLibrary: ['studio', 'voice-library'] as const,
   pronunciations: (teamId: string) => [...studioKeys.team(teamId), 'pronunciations'] as const,
   backgrounds: (teamId: string) => [...studioKeys.team(teamId), 'backgrounds'] as const,
+  share: (teamId: string, videoId: string) => [...studioKeys.team(teamId), 'share', videoId] as const,
   languages: (teamId: string, avatarId?: string) => [...studioKeys.team(teamId), 'languages', avatarId ?? null] as const,
 };

@@ -1,7 +1,7 @@
 import { api } from '@kagami/shared/api';
 import type { AspectRatio, ContentLanguage, PlacementPosition, Resolution } from '@kagami/shared/validation';
 import type { UploadPurpose } from '../components/uploads/resumable-upload';
-import type { Avatar, Background, Page, Pronunciation, Video, VoiceLibraryAnswer, Voice } from './types';
+import type { Avatar, Background, Page, Pronunciation, Share, Video, VoiceLibraryAnswer, Voice } from './types';
 
 /** How a new video looks, as the create call and the layout preview take it. */
 export type LookInput = {
@@ -61,6 +61,10 @@ export const studioApi = {
   /** The layout before rendering: one frame composed from the avatar's preview and the chosen look (JPEG). */
   layoutPreview: (teamId: string, input: { avatarId: string } & LookInput, signal?: AbortSignal) =>
     api.blob('POST', `${team(teamId)}/layout-preview`, input, signal),
+  share: (teamId: string, videoId: string) => api.get<Share>(`${team(teamId)}/videos/${videoId}/share`),
+  setShare: (teamId: string, videoId: string, allowDownload: boolean) =>
+    api.put<Share>(`${team(teamId)}/videos/${videoId}/share`, { allowDownload }),
+  unshare: (teamId: string, videoId: string) => api.delete<Record<string, never>>(`${team(teamId)}/videos/${videoId}/share`),
   backgrounds: (teamId: string) => api.get<{ data: Background[] }>(`${team(teamId)}/backgrounds`).then((answer) => answer.data),
   addBackground: (teamId: string, uploadId: string) => api.post<Background>(`${team(teamId)}/backgrounds`, { uploadId }),
   deleteBackground: (teamId: string, id: string) => api.delete<Record<string, never>>(`${team(teamId)}/backgrounds/${id}`),

@@ -76,6 +76,11 @@ export type Video = Item & {
   thumbnail: string | null;
 };
 
+/** A video's public page: off, or its link, embed snippet, whether it offers the download, and how often it was seen. */
+export type Share =
+  | { shared: false }
+  | { shared: true; url: string; embedUrl: string; embedHtml: string; allowDownload: boolean; views: number; createdAt: string };
+
 /** A picture or video of the team's background library. */
 export type Background = { id: string; kind: 'image' | 'video'; name: string; preview: string | null; createdAt: string };
 

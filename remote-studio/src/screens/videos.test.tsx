@@ -89,3 +89,49 @@ test('a video whose face a lip-sync provider made says which; one made here says
   expect(within(first!).getByText('Lip-sync by Replicate')).toBeInTheDocument();
   expect(within(second!).queryByText(/Lip-sync by/)).not.toBeInTheDocument();
 });
+
+test('a ready video is shared from its row: a link and embed code, the download offered or not, and the link turned off', async () => {
+  const video = videoJson({ name: 'Launch' });
+  const SHARE = `${TEAM}/videos/${video.id}/share`;
+  const on = {
+    shared: true,
+    url: 'http://api.test/share/tok123',
+    embed_url: 'http://api.test/share/tok123/embed',
+    embed_html: '<iframe src="http://api.test/share/tok123/embed"></iframe>',
+    allow_download: false,
+    views: 3,
+    created_at: '2026-11-22T08:00:00Z',
+  };
+  const server = fakeApi({
+    [LIST]: { status: 200, body: page([video]) },
+    [EVENTS]: { status: 200 },
+    [`GET ${SHARE}`]: { status: 200, body: { shared: false } },
+    [`PUT ${SHARE}`]: { status: 200, body: on },
+    [`DELETE ${SHARE}`]: { status: 204 },
+  });
+  const { user } = renderStudio(<Videos />);
+  await user.click(await screen.findByRole('button', { name: 'Share Launch' }));
+  expect(await screen.findByTestId('share-off')).toHaveTextContent('Nothing else of your team is shown there.');
+  await user.click(screen.getByRole('button', { name: 'Create a link' }));
+  expect(await screen.findByLabelText('Link')).toHaveValue('http://api.test/share/tok123');
+  expect(screen.getByLabelText('Embed on a website')).toHaveValue('<iframe src="http://api.test/share/tok123/embed"></iframe>');
+  expect(screen.getByTestId('share-on')).toHaveTextContent('Seen 3 times.');
+  expect(server.calls.find((c) => c.route === `PUT ${SHARE}`)!.body).toEqual({ allow_download: false });
+
+  server.on(`PUT ${SHARE}`, { status: 200, body: { ...on, allow_download: true } });
+  await user.click(screen.getByText('Offer a download button'));
+  await waitFor(() => expect(server.calls.filter((c) => c.route === `PUT ${SHARE}`).at(-1)!.body).toEqual({ allow_download: true }));
+  await user.click(screen.getByRole('button', { name: 'Turn the link off' }));
+  expect(await screen.findByTestId('share-off')).toBeInTheDocument();
+  expect(server.calls.some((c) => c.route === `DELETE ${SHARE}`)).toBe(true);
+});
+
+test('a ready video shows a poster in the list; one still rendering has none yet', async () => {
+  const ready = videoJson({ name: 'Launch' });
+  const running = videoJson({ name: 'Rendering', status: 'in_progress' });
+  fakeApi({ [LIST]: { status: 200, body: page([ready, running]) }, [EVENTS]: { status: 200 }, 'GET /assets/*': signedAsset });
+  renderStudio(<Videos />);
+  const [first, second] = await screen.findAllByTestId('video-row');
+  expect(within(first!).getByTestId('video-poster')).toBeInTheDocument();
+  expect(within(second!).queryByTestId('video-poster')).not.toBeInTheDocument();
+});

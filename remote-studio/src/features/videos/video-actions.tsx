@@ -6,6 +6,7 @@ import type { Video } from '../../data/types';
 import { AssetPlayer } from '../../components/asset-player';
 import { downloadAsset, fileNameOf } from '../../components/download';
 import { useStudioTranslation } from '../../components/use-studio-translation';
+import { VideoShare } from './video-share';
 
 /** Play (unless the view already shows the player) and download a ready video. */
 export function VideoActions({ video, playable = true }: { video: Video; playable?: boolean }) {
@@ -34,6 +35,7 @@ export function VideoActions({ video, playable = true }: { video: Video; playabl
       <Button size="sm" onClick={() => void download()} loading={saving} aria-label={`${t('videos.download')} ${video.name}`}>
         {t('videos.download')}
       </Button>
+      <VideoShare video={video} />
       <Modal
         open={playing}
         onClose={() => setPlaying(false)}

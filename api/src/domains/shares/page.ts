@@ -1,0 +1,109 @@
+// The public pages of a shared video: the watch page (title, player with captions, a download button when allowed,
+// Open Graph and Twitter card tags with the poster) and the embed page (the player alone, for an iframe). They show
+// the video and nothing else of its team, run no script, and carry their own Content Security Policy.
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export type SharedVideo = {
+  title: string;
+  language: string;
+  /** Absolute addresses of the share's own media. */
+  page: string;
+  video: string;
+  poster: string | null;
+  captions: string | null;
+  download: string | null;
+  width: number;
+  height: number;
+  durationSeconds: number | null;
+};
+
+/** The watch page may show only its own media and its style; the embed page may be framed by any site. */
+export const sharePagePolicy = (embed: boolean) =>
+  [
+    "default-src 'none'",
+    "media-src 'self'",
+    "img-src 'self'",
+    "style-src 'unsafe-inline'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${embed ? '*' : "'none'"}`,
+  ].join('; ');
+
+const STYLE = `
+  body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", sans-serif; background: #0f1115; color: #f3f4f6; }
+  main { max-width: 960px; margin: 0 auto; padding: 24px 16px; }
+  h1 { font-size: 1.4rem; margin: 16px 0 8px; }
+  video { width: 100%; max-height: 80vh; background: #000; border-radius: 8px; display: block; }
+  a.download { display: inline-block; margin-top: 12px; padding: 10px 18px; border-radius: 6px; background: #4f46e5; color: #fff; text-decoration: none; font-weight: 600; }
+  footer { margin-top: 24px; font-size: 0.85rem; color: #9ca3af; }`;
+
+function player(video: SharedVideo, label: string) {
+  return [
+    `<video controls playsinline preload="metadata" width="${video.width}" height="${video.height}" aria-label="${escape(label)}"${video.poster ? ` poster="${escape(video.poster)}"` : ''}>`,
+    `<source src="${escape(video.video)}" type="video/mp4">`,
+    video.captions
+      ? `<track kind="captions" src="${escape(video.captions)}" srclang="${escape(video.language)}" label="Captions" default>`
+      : '',
+    '</video>',
+  ].join('');
+}
+
+export function watchPage(video: SharedVideo, words: { download: string; madeWith: string }) {
+  const meta = [
+    ['og:type', 'video.other'],
+    ['og:title', video.title],
+    ['og:url', video.page],
+    ['og:video', video.video],
+    ['og:video:type', 'video/mp4'],
+    ['og:video:width', String(video.width)],
+    ['og:video:height', String(video.height)],
+    ...(video.poster ? [['og:image', video.poster]] : []),
+  ]
+    .map(([property, content]) => `<meta property="${property}" content="${escape(content!)}">`)
+    .join('\n');
+  const twitter = [
+    ['twitter:card', video.poster ? 'summary_large_image' : 'summary'],
+    ['twitter:title', video.title],
+    ...(video.poster ? [['twitter:image', video.poster]] : []),
+  ]
+    .map(([name, content]) => `<meta name="${name}" content="${escape(content!)}">`)
+    .join('\n');
+  return `<!doctype html>
+<html lang="${escape(video.language)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(video.title)}</title>
+${meta}
+${twitter}
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+${player(video, video.title)}
+<h1>${escape(video.title)}</h1>
+${video.download ? `<a class="download" href="${escape(video.download)}" download>${escape(words.download)}</a>` : ''}
+<footer>${escape(words.madeWith)}</footer>
+</main>
+</body>
+</html>
+`;
+}
+
+export function embedPage(video: SharedVideo) {
+  return `<!doctype html>
+<html lang="${escape(video.language)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(video.title)}</title>
+<style>html, body { margin: 0; height: 100%; background: #000; } video { width: 100%; height: 100%; object-fit: contain; display: block; }</style>
+</head>
+<body>
+${player(video, video.title)}
+</body>
+</html>
+`;
+}

@@ -1,0 +1,178 @@
+// Share links: a member turns a ready video's public page on (with or without a download button), reads its link,
+// views and embed snippet, and turns it off. The public pages and their media answer to the link's token alone and
+// say nothing of the team; a revoked link is a 404.
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { videoShares, videos } from '../../db/schema';
+import { probeMedia } from '../../media/probe';
+import { errors, fail } from '../../lib/errors';
+import { currentUser, requireUser } from '../auth/guard';
+import { requireMembership } from '../teams/membership';
+import { embedPage, sharePagePolicy, watchPage, type SharedVideo } from './page';
+
+type Share = typeof videoShares.$inferSelect;
+
+const shareJson = (ctx: AppContext, share: Share | null) => {
+  if (!share) return { shared: false as const };
+  const url = `${ctx.config.publicApiUrl}/share/${share.token}`;
+  return {
+    shared: true as const,
+    url,
+    embed_url: `${url}/embed`,
+    embed_html: `<iframe src="${url}/embed" width="640" height="360" title="Kagami video" allow="fullscreen; picture-in-picture" allowfullscreen style="border:0"></iframe>`,
+    allow_download: share.allowDownload,
+    views: share.views,
+    created_at: share.createdAt.toISOString(),
+  };
+};
+
+async function teamVideo(ctx: AppContext, userId: string, teamId: string, videoId: string) {
+  await requireMembership(ctx.db, teamId, userId);
+  const [video] = await ctx.db
+    .select()
+    .from(videos)
+    .where(and(eq(videos.id, videoId), eq(videos.teamId, teamId)));
+  if (!video) throw errors.notFound('Video');
+  return video;
+}
+
+const shareOf = async (ctx: AppContext, videoId: string) =>
+  (await ctx.db.select().from(videoShares).where(eq(videoShares.videoId, videoId)))[0] ?? null;
+
+/** Turns the public page on (a new link), or changes whether it offers the download (the same link). */
+async function share(ctx: AppContext, userId: string, teamId: string, videoId: string, allowDownload: boolean) {
+  const video = await teamVideo(ctx, userId, teamId, videoId);
+  if (video.status !== 'ready' || !video.output) throw fail(409, 'video_not_ready');
+  const [row] = await ctx.db
+    .insert(videoShares)
+    .values({ videoId, token: randomBytes(24).toString('base64url'), allowDownload, createdBy: userId })
+    .onConflictDoUpdate({ target: videoShares.videoId, set: { allowDownload } })
+    .returning();
+  return shareJson(ctx, row!);
+}
+
+/** The page's few words, in Japanese for a Japanese browser. */
+const wordsFor = (request: FastifyRequest) =>
+  /^ja\b/i.test(String(request.headers['accept-language'] ?? ''))
+    ? { download: 'ダウンロード', madeWith: 'Kagamiで作成', gone: 'この動画は共有されていないか、リンクが無効になっています。' }
+    : { download: 'Download', madeWith: 'Made with Kagami', gone: 'This video is not shared, or its link was turned off.' };
+
+const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
+const tokenParams = v.object({ token: v.pipe(v.string(), v.regex(/^[\w-]{20,64}$/)) });
+
+export async function shareRoutes(app: FastifyInstance, ctx: AppContext) {
+  const auth = { preHandler: requireUser(ctx) };
+  const params = v.object({ teamId: uuid, id: uuid });
+  type Params = { teamId: string; id: string };
+  const me = (request: FastifyRequest) => currentUser(request).user.id;
+
+  app.get('/api/teams/:teamId/videos/:id/share', { ...auth, schema: { params } }, async (request) => {
+    const { teamId, id } = request.params as Params;
+    await teamVideo(ctx, me(request), teamId, id);
+    return shareJson(ctx, await shareOf(ctx, id));
+  });
+  app.put(
+    '/api/teams/:teamId/videos/:id/share',
+    { ...auth, schema: { params, body: v.object({ allow_download: v.optional(v.boolean('validation.invalid'), false) }) } },
+    async (request) => {
+      const { teamId, id } = request.params as Params;
+      return share(ctx, me(request), teamId, id, (request.body as { allow_download: boolean }).allow_download);
+    },
+  );
+  app.delete('/api/teams/:teamId/videos/:id/share', { ...auth, schema: { params } }, async (request, reply) => {
+    const { teamId, id } = request.params as Params;
+    await teamVideo(ctx, me(request), teamId, id);
+    await ctx.db.delete(videoShares).where(eq(videoShares.videoId, id));
+    return reply.status(204).send();
+  });
+
+  // The public side: everything below answers to the token.
+  await app.register(async (pub) => {
+    await pub.register(fastifyStatic, { root: ctx.assets.path('video_output', ''), serve: false });
+
+    const sharedVideo = async (token: string) => {
+      const [row] = await ctx.db
+        .select({ share: videoShares, video: videos })
+        .from(videoShares)
+        .innerJoin(videos, eq(videos.id, videoShares.videoId))
+        .where(eq(videoShares.token, token));
+      return row && row.video.status === 'ready' && row.video.output ? row : null;
+    };
+    const gone = (request: FastifyRequest, reply: FastifyReply) =>
+      reply
+        .status(404)
+        .header('content-security-policy', sharePagePolicy(false))
+        .type('text/html; charset=utf-8')
+        .send(`<!doctype html><meta charset="utf-8"><title>404</title><p>${wordsFor(request).gone}</p>`);
+
+    const page = (embed: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+      const { token } = request.params as { token: string };
+      const found = await sharedVideo(token);
+      if (!found) return gone(request, reply);
+      const { video, share: shared } = found;
+      await ctx.db
+        .update(videoShares)
+        .set({ views: sql`${videoShares.views} + 1` })
+        .where(eq(videoShares.videoId, video.id));
+      const base = `${ctx.config.publicApiUrl}/share/${token}`;
+      const size = (await probeMedia(ctx.assets.path('video_output', video.output!)))?.video;
+      const shown: SharedVideo = {
+        title: video.name,
+        language: video.language,
+        page: base,
+        video: `${base}/video.mp4`,
+        poster: video.thumbnail ? `${base}/poster.jpg` : null,
+        captions: video.captions ? `${base}/captions.vtt` : null,
+        download: shared.allowDownload ? `${base}/download` : null,
+        width: size?.width ?? 1280,
+        height: size?.height ?? 720,
+        durationSeconds: video.durationMs === null ? null : video.durationMs / 1000,
+      };
+      reply.header('content-security-policy', sharePagePolicy(embed)).header('cache-control', 'no-store');
+      // Only the embed page may be framed, by any site (its policy says so); every other answer keeps helmet's DENY.
+      if (embed) reply.raw.removeHeader('x-frame-options');
+      return reply.type('text/html; charset=utf-8').send(embed ? embedPage(shown) : watchPage(shown, wordsFor(request)));
+    };
+    pub.get('/share/:token', { schema: { params: tokenParams } }, page(false));
+    pub.get('/share/:token/embed', { schema: { params: tokenParams } }, page(true));
+
+    const media =
+      (file: (video: typeof videos.$inferSelect) => string | null, attachment = false) =>
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        const { token } = request.params as { token: string };
+        const found = await sharedVideo(token);
+        const name = found ? file(found.video) : null;
+        if (!found || !name || (attachment && !found.share.allowDownload)) return gone(request, reply);
+        reply.header('cache-control', 'no-store');
+        reply.header(
+          'content-disposition',
+          attachment ? `attachment; filename*=UTF-8''${encodeURIComponent(`${found.video.name}.mp4`)}` : 'inline',
+        );
+        return reply.sendFile(name);
+      };
+    pub.get(
+      '/share/:token/video.mp4',
+      { schema: { params: tokenParams } },
+      media((video) => video.output),
+    );
+    pub.get(
+      '/share/:token/poster.jpg',
+      { schema: { params: tokenParams } },
+      media((video) => video.thumbnail),
+    );
+    pub.get(
+      '/share/:token/captions.vtt',
+      { schema: { params: tokenParams } },
+      media((video) => (video.captions ? `${video.captions}.vtt` : null)),
+    );
+    pub.get(
+      '/share/:token/download',
+      { schema: { params: tokenParams } },
+      media((video) => video.output, true),
+    );
+  });
+}
