@@ -3,7 +3,7 @@
 import { dirname, join } from 'node:path';
 import type { Placement } from '@kagami/shared/validation';
 import { VIDEO_FPS } from '../generation-engine';
-import { coversFrame, layoutOf, type Box, type Layout, type Size } from './layout';
+import { coversFrame, layoutOf, type Box, type Layout, type Scaled, type Size } from './layout';
 
 /** What replaces the footage's own background: a colour (#RRGGBB), a picture, or a video played on a loop without its sound. */
 export type Backdrop = { type: 'footage' } | { type: 'color'; value: string } | { type: 'image' | 'video'; file: string };
@@ -91,24 +91,28 @@ export function composeGraph(input: {
       `[ringed][round]overlay=x=${layout.x}:y=${layout.y}:shortest=1:format=auto[framed]`,
     );
   } else if (!(ownBackground && covers)) {
-    let person = '[0:v]';
+    // Only the part of the picture inside the frame is worked on (a presenter larger than the frame is mostly outside it).
+    const shown = visiblePart(layout, picture, frame);
+    const crop = `crop=${shown.crop.width}:${shown.crop.height}:${shown.crop.x}:${shown.crop.y}`;
+    chains.push(`[0:v]${crop}[cropped]`);
+    let person = '[cropped]';
     const cut = !ownBackground && input.alpha;
     if (cut && 'matteInput' in input.alpha!) {
       chains.push(
-        `[${input.alpha.matteInput}:v]scale=${picture.width}:${picture.height}:flags=bicubic,format=gray[matte]`,
-        `[0:v]format=yuv420p[picture]`,
+        `[${input.alpha.matteInput}:v]scale=${picture.width}:${picture.height}:flags=bicubic,${crop},format=gray[matte]`,
+        `[cropped]format=yuv420p[picture]`,
         `[picture][matte]alphamerge[cut]`,
       );
       person = '[cut]';
     }
     if (cut) {
-      // The edge softened at the picture's size (fewer pixels than the frame's, usually).
+      // The edge softened before scaling, on the picture's own pixels.
       chains.push(`${person}split[fill][edge]`, `[edge]alphaextract,gblur=sigma=${EDGE_BLUR}[soft]`, `[fill][soft]alphamerge[person]`);
       person = '[person]';
     }
     chains.push(
-      `${person}scale=${layout.width}:${layout.height}:flags=bicubic,format=${cut ? 'yuva420p' : 'yuv420p'}[placed]`,
-      `[bg][placed]overlay=x=${layout.x}:y=${layout.y}:shortest=1:format=auto[framed]`,
+      `${person}scale=${shown.width}:${shown.height}:flags=bicubic,format=${cut ? 'yuva420p' : 'yuv420p'}[placed]`,
+      `[bg][placed]overlay=x=${shown.x}:y=${shown.y}:shortest=1:format=auto[framed]`,
     );
   }
   const finish: string[] = [];
@@ -120,4 +124,30 @@ export function composeGraph(input: {
   if (input.ass) finish.push(`ass=filename=${quoted(input.ass)}:fontsdir=${quoted(CAPTION_FONT.dir)}`);
   chains.push(`[framed]${finish.length ? finish.join(',') : 'null'},format=yuv420p[v]`);
   return { graph: chains.join(';'), layout };
+}
+
+/**
+ * The part of a scaled picture that lies inside the frame: the crop of the picture (its pixels, even), the size it
+ * is scaled to and where it goes in the frame.
+ */
+export function visiblePart(layout: Scaled, picture: Size, frame: Size) {
+  const left = Math.max(0, layout.x);
+  const top = Math.max(0, layout.y);
+  const right = Math.min(frame.width, layout.x + layout.width);
+  const bottom = Math.min(frame.height, layout.y + layout.height);
+  const sx = picture.width / layout.width;
+  const sy = picture.height / layout.height;
+  const evenDown = (value: number) => Math.floor(value / 2) * 2;
+  const crop = {
+    x: evenDown((left - layout.x) * sx),
+    y: evenDown((top - layout.y) * sy),
+    width: 0,
+    height: 0,
+  };
+  crop.width = Math.max(2, Math.min(picture.width - crop.x, evenDown((right - layout.x) * sx) - crop.x));
+  crop.height = Math.max(2, Math.min(picture.height - crop.y, evenDown((bottom - layout.y) * sy) - crop.y));
+  // Placed where the crop's first pixel falls, scaled by the layout's own factor.
+  const x = Math.round(layout.x + crop.x / sx);
+  const y = Math.round(layout.y + crop.y / sy);
+  return { crop, x, y, width: Math.max(2, Math.round(crop.width / sx / 2) * 2), height: Math.max(2, Math.round(crop.height / sy / 2) * 2) };
 }
