@@ -50,7 +50,7 @@ test.describe.serial('a studio session from one account', () => {
     await expect(page.getByTestId('item-status')).toHaveAttribute('data-status', 'in_progress');
     // The worker's stage and percentage reach the screen while it works.
     await expect(page.getByTestId('avatar-stage')).toHaveText(
-      /^(Finding the face|Choosing the stretch|Tracking the mouth|Finishing) \d+%$/,
+      /^(Finding the face|Choosing the stretch|Tracking the mouth|Cutting out the person|Finishing) \d+%$/,
     );
     await expect(page.getByRole('progressbar', { name: 'Avatar progress' })).toHaveAttribute('aria-valuenow', /^\d+$/);
     await expect(page.getByTestId('item-status')).toHaveAttribute('data-status', 'ready', READY);
@@ -121,6 +121,64 @@ test.describe.serial('a studio session from one account', () => {
     await expect(history.getByRole('row').filter({ hasText: 'Welcome message' })).toContainText('Yuki');
     await expect(history.getByRole('row').filter({ hasText: 'Studio Yuki' })).toContainText('Avatar');
     await expect(page.getByTestId('quota-summary')).not.toContainText('0 / 3 min');
+  });
+
+  test('a video to publish: 9:16 over a colour with captions, its layout previewed, its poster listed, shared and watched without a session', async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    await page.goto('/avatars');
+    await page.getByRole('article', { name: 'Studio Yuki' }).getByRole('link', { name: 'Create video' }).click();
+    await page.getByLabel('Video name').fill('Vertical hello');
+    await page.getByRole('textbox', { name: 'Script' }).fill('Hello from a vertical video. It has captions.');
+    await page.getByLabel('Format').selectOption('9:16');
+    await page.getByLabel('Background', { exact: true }).selectOption({ label: 'A colour' });
+    await page.getByLabel('Presenter size').selectOption({ label: '80%' });
+    await page.getByLabel('Burn in subtitles').check();
+    // The layout, composed by the server before anything renders: a tall still.
+    const still = page.getByTestId('layout-preview');
+    await expect(still).toBeVisible();
+    await expect
+      .poll(() => still.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalHeight / img.naturalWidth : 0)))
+      .toBeCloseTo(16 / 9, 1);
+
+    await page.getByRole('button', { name: 'Generate video' }).click();
+    await expect(page.getByTestId('video-processing').getByTestId('item-status')).toHaveAttribute('data-status', 'ready', READY);
+    const player = page.getByTestId('asset-video');
+    await expect(player).toBeVisible();
+    await expect(player.locator('track[kind=captions]')).toHaveCount(1);
+    await expect
+      .poll(() => player.evaluate((video: HTMLVideoElement) => video.videoHeight / Math.max(1, video.videoWidth)))
+      .toBeCloseTo(16 / 9, 1);
+
+    await page.goto('/videos');
+    const row = page.getByTestId('video-row').filter({ hasText: 'Vertical hello' });
+    await expect
+      .poll(() =>
+        row
+          .getByTestId('video-poster')
+          .locator('img')
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
+    await row.getByRole('button', { name: 'Share Vertical hello' }).click();
+    await page.getByRole('button', { name: 'Create a link' }).click();
+    const link = await page.getByLabel('Link').inputValue();
+    expect(link).toMatch(/\/share\/[\w-]+$/);
+
+    const visitor = await browser.newContext();
+    const watch = await visitor.newPage();
+    await watch.goto(link);
+    await expect(watch.getByRole('heading', { name: 'Vertical hello' })).toBeVisible();
+    await expect(watch.locator('video track[kind=captions]')).toHaveCount(1);
+    await expect.poll(() => watch.locator('video').evaluate((video: HTMLVideoElement) => video.readyState)).toBeGreaterThan(0);
+    await expect(watch.locator('body')).not.toContainText('Yuki');
+
+    await page.getByRole('button', { name: 'Turn the link off' }).click();
+    await expect(page.getByTestId('share-off')).toBeVisible();
+    const gone = await watch.goto(link);
+    expect(gone?.status()).toBe(404);
+    await visitor.close();
   });
 
   test('how a script is said: a pronunciation saved on the Voices screen, a pause written as a chip, a speed, all in the preview', async () => {

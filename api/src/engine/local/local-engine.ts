@@ -49,9 +49,9 @@ const MIN_SPEECH_SECONDS = 3;
 const AVATAR_H264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p', '-movflags', '+faststart'];
 /**
  * The finished video: H.264 at a quality that keeps a talking face sharp (CRF 20; the old 23 smeared lips and teeth
- * at 130-170 kb/s), its rate capped so a busy frame cannot balloon the file, and AAC.
+ * at 130-170 kb/s), its rate capped (by the frame's shorter side) so a busy frame cannot balloon the file, and AAC.
  */
-const videoEncode = (height: number) => [
+const videoEncode = (shortSide: number) => [
   '-c:v',
   'libx264',
   '-preset',
@@ -59,9 +59,9 @@ const videoEncode = (height: number) => [
   '-crf',
   '20',
   '-maxrate',
-  height > 720 ? '8M' : '5M',
+  shortSide > 720 ? '8M' : '5M',
   '-bufsize',
-  height > 720 ? '16M' : '10M',
+  shortSide > 720 ? '16M' : '10M',
   '-pix_fmt',
   'yuv420p',
   '-c:a',
@@ -242,7 +242,7 @@ export class LocalEngine implements GenerationEngine {
       return [
         ...['-i', audio, ...backdrop, ...matteInput, '-t', duration.toFixed(3)],
         ...['-filter_complex', `[0:v]scale=${size.width}:${size.height}[sized];${graph.replaceAll('[0:v]', '[sized]')}`],
-        ...['-map', '[v]', '-map', '1:a', ...videoEncode(framing.frame.height), output],
+        ...['-map', '[v]', '-map', '1:a', ...videoEncode(Math.min(framing.frame.width, framing.frame.height)), output],
       ];
     };
     const talking = this.lipSync && !input.localOnly ? join(tmpdir(), `kagami-${randomUUID()}.mp4`) : null;
