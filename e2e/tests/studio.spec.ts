@@ -134,7 +134,7 @@ test.describe.serial('a studio session from one account', () => {
     await page.getByLabel('Format').selectOption('9:16');
     await page.getByLabel('Background', { exact: true }).selectOption({ label: 'A colour' });
     await page.getByLabel('Presenter size').selectOption({ label: '80%' });
-    await page.getByLabel('Burn in subtitles').check();
+    await page.getByText('Burn in subtitles').click();
     // The layout, composed by the server before anything renders: a tall still.
     const still = page.getByTestId('layout-preview');
     await expect(still).toBeVisible();
@@ -163,7 +163,7 @@ test.describe.serial('a studio session from one account', () => {
       .toBeGreaterThan(0);
     await row.getByRole('button', { name: 'Share Vertical hello' }).click();
     await page.getByRole('button', { name: 'Create a link' }).click();
-    const link = await page.getByLabel('Link').inputValue();
+    const link = await page.getByRole('textbox', { name: 'Link' }).inputValue();
     expect(link).toMatch(/\/share\/[\w-]+$/);
 
     const visitor = await browser.newContext();
@@ -179,6 +179,8 @@ test.describe.serial('a studio session from one account', () => {
     const gone = await watch.goto(link);
     expect(gone?.status()).toBe(404);
     await visitor.close();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
   });
 
   test('how a script is said: a pronunciation saved on the Voices screen, a pause written as a chip, a speed, all in the preview', async () => {

@@ -8,6 +8,16 @@ import { downloadAsset, fileNameOf } from '../../components/download';
 import { useStudioTranslation } from '../../components/use-studio-translation';
 import { VideoShare } from './video-share';
 
+/** A ready video in the player, with its poster and its captions track. */
+export function VideoPlayer({ video }: { video: Video }) {
+  const { t } = useStudioTranslation();
+  if (!video.download) return null;
+  const captions = video.captions.vtt ? { path: video.captions.vtt, label: t('videos.captionsLabel'), language: video.language } : null;
+  return (
+    <AssetPlayer path={video.download} kind="video" type="video/mp4" label={video.name} poster={video.thumbnail} captions={captions} />
+  );
+}
+
 /** Play (unless the view already shows the player) and download a ready video. */
 export function VideoActions({ video, playable = true }: { video: Video; playable?: boolean }) {
   const { t } = useStudioTranslation();
@@ -44,16 +54,7 @@ export function VideoActions({ video, playable = true }: { video: Video; playabl
         submitText={t('common:buttons.close')}
         size="md"
       >
-        {playing ? (
-          <AssetPlayer
-            path={path}
-            kind="video"
-            type="video/mp4"
-            label={video.name}
-            poster={video.thumbnail}
-            captions={video.captions.vtt ? { path: video.captions.vtt, label: t('videos.captionsLabel'), language: video.language } : null}
-          />
-        ) : null}
+        {playing ? <VideoPlayer video={video} /> : null}
       </Modal>
     </HStack>
   );

@@ -1,10 +1,9 @@
 import { paths } from '@kagami/shared/contract';
 import { Box, HStack } from '@kagami/shared/ui';
-import { AssetPlayer } from '../../components/asset-player';
 import { ItemProgress } from '../../components/item-progress';
 import { LinkButton } from '../../components/link-button';
 import { useStudioTranslation } from '../../components/use-studio-translation';
-import { VideoActions } from './video-actions';
+import { VideoActions, VideoPlayer } from './video-actions';
 
 /** One video, followed until it is ready (player and download) or failed (why, try again). */
 export function VideoProcessing({ videoId }: { videoId: string }) {
@@ -14,9 +13,7 @@ export function VideoProcessing({ videoId }: { videoId: string }) {
       <ItemProgress kind="video" id={videoId} note={t('processing.rendering')} testId="video-processing">
         {(video) => (
           <>
-            {video.status === 'ready' && video.download ? (
-              <AssetPlayer path={video.download} kind="video" type="video/mp4" label={video.name} />
-            ) : null}
+            {video.status === 'ready' ? <VideoPlayer video={video} /> : null}
             <HStack gap="2" wrap="wrap">
               <VideoActions video={video} playable={false} />
               {video.status === 'failed' && video.avatarId ? (
