@@ -10,8 +10,8 @@ import { build, call, onboardedUser, subscribe, tusMetadata, type TestApp } from
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
-/** The built-in checkout and billing portal are pages for people: their refusals are pages too. */
-const PAGES = /^\/api\/billing\/(checkout|portal)\//;
+/** The built-in checkout and billing portal, and a shared video's pages, are for people: their refusals are pages too. */
+const PAGES = /^\/(api\/billing\/(checkout|portal)|share)\//;
 /** Routes that stay open (a server-sent event stream) are fuzzed on their refusals only. */
 const STREAMS = new Set(['/api/teams/:teamId/events']);
 /** These end the session they are called with: fuzzed without one, so the other routes keep theirs. */
