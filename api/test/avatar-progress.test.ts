@@ -3,10 +3,11 @@
 // progress 100 and no stage; the same shows in the public API and reaches the team's event stream.
 import { readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { AVATAR_STAGES } from '../src/engine/generation-engine';
 import { build, call, onboardedUser, subscribe, uploadFile, type TestApp } from './helper';
 import { faceClip, mediaDir, tone } from './media/fixtures';
 
-const STAGES = ['queued', 'finding_face', 'choosing_stretch', 'tracking_mouth', 'finishing'];
+const STAGES: string[] = ['queued', ...AVATAR_STAGES];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let t: TestApp;

@@ -115,7 +115,7 @@ test('a ready video is shared from its row: a link and embed code, the download 
   await user.click(screen.getByRole('button', { name: 'Create a link' }));
   expect(await screen.findByLabelText('Link')).toHaveValue('http://api.test/share/tok123');
   expect(screen.getByLabelText('Embed on a website')).toHaveValue('<iframe src="http://api.test/share/tok123/embed"></iframe>');
-  expect(screen.getByTestId('share-on')).toHaveTextContent('Seen 3 times.');
+  expect(screen.getByTestId('share-on')).toHaveTextContent('Views so far: 3.');
   expect(server.calls.find((c) => c.route === `PUT ${SHARE}`)!.body).toEqual({ allow_download: false });
 
   server.on(`PUT ${SHARE}`, { status: 200, body: { ...on, allow_download: true } });
