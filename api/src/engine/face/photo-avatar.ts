@@ -63,6 +63,5 @@ export async function makePhotoAvatar(
   onProgress('tracking_mouth', 0);
   const meshes = plans.map((plan) => meshAfterHeadMotion(deformMesh(mesh, plan), mesh, plan));
   writeMeshTrack(outputs.mouth, { fps: VIDEO_FPS, ...size, meshes, blinks: true, playback: 'cycle', inner: null });
-  onProgress('finishing', 0);
   return { ...outputs, defaultVoice: null };
 }

@@ -78,6 +78,12 @@ const videoSizeOf = (size: { width: number; height: number }) => {
   return { width: Math.round((size.width * scale) / 2) * 2, height: Math.round((size.height * scale) / 2) * 2 };
 };
 
+/** The avatar's matte (the stage `cutting_out`), from its loop or (`bounce`) from the clip its loop plays both ways. */
+async function cutOut(video: string, matte: string, bounce: boolean, onProgress: AvatarProgress) {
+  onProgress('cutting_out', 0);
+  await makeMatte(video, matte, { bounce, onProgress: (fraction) => onProgress('cutting_out', fraction) });
+}
+
 export class LocalEngine implements GenerationEngine {
   private readonly speech = new SpeechSynthesizer();
 
@@ -90,16 +96,14 @@ export class LocalEngine implements GenerationEngine {
 
   /** An avatar from footage or a photo, then the person cut out of every frame of its loop. */
   async processAvatar(source: AvatarSource, outputs: AvatarFiles, onProgress: AvatarProgress = () => undefined): Promise<AvatarOutput> {
-    const made =
-      source.kind === 'photo'
-        ? await makePhotoAvatar(source.file, outputs, outputs.loop, onProgress)
-        : await this.processFootage(source.file, outputs, onProgress);
-    onProgress('cutting_out', 0);
-    // A footage loop is its clip forwards then backwards: the clip is matted, and its matte played the same way.
-    await makeMatte(source.kind === 'photo' ? outputs.loop : outputs.clip, outputs.matte, {
-      bounce: source.kind === 'video',
-      onProgress: (fraction) => onProgress('cutting_out', fraction),
-    });
+    let made: Omit<AvatarOutput, 'gender' | 'matte'>;
+    if (source.kind === 'photo') {
+      made = await makePhotoAvatar(source.file, outputs, outputs.loop, onProgress);
+      await cutOut(outputs.loop, outputs.matte, false, onProgress);
+      onProgress('finishing', 0);
+    } else {
+      made = await this.processFootage(source.file, outputs, onProgress);
+    }
     return { ...made, matte: outputs.matte, gender: await genderOfFace(outputs.preview) };
   }
 
@@ -164,6 +168,9 @@ export class LocalEngine implements GenerationEngine {
       const inner = stretch.openMouth.length ? await innerMouthAt(source, stretch.openMouth) : null;
       writeMeshTrack(outputs.mouth, { ...track, inner });
     }
+
+    // A footage loop is its clip forwards then backwards: the clip is matted, and its matte played the same way.
+    await cutOut(outputs.clip, outputs.matte, true, onProgress);
 
     onProgress('finishing', 0);
     let defaultVoice: VoiceProfile | null = null;
