@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { errors } from '../../lib/errors';
+import { requireMembership } from '../teams/membership';
 import type { SessionUser } from './sessions';
 
 declare module 'fastify' {
@@ -28,4 +29,11 @@ export function requireUser(ctx: AppContext) {
 export function currentUser(request: FastifyRequest) {
   if (!request.auth) throw errors.unauthorized();
   return request.auth;
+}
+
+/** The `:teamId` of a signed-in request, once its user is found to be a member of that team (else 404). */
+export async function memberTeamOf(ctx: AppContext, request: FastifyRequest) {
+  const { teamId } = request.params as { teamId: string };
+  await requireMembership(ctx.db, teamId, currentUser(request).user.id);
+  return teamId;
 }

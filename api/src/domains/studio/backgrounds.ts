@@ -2,14 +2,13 @@
 // to the library or first named by a video (keeping the upload's id, so the same id names it again later).
 import { and, count, desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BACKGROUNDS_MAX, nameField } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
 import { backgrounds, type VideoBackground } from '../../db/schema';
 import { runFfmpeg } from '../../media/tools';
 import { errors, fail } from '../../lib/errors';
-import { currentUser, requireUser } from '../auth/guard';
-import { requireMembership } from '../teams/membership';
+import { currentUser, memberTeamOf, requireUser } from '../auth/guard';
 import { adoptUpload, readyUpload } from './uploads';
 import { assetUrl } from './serialize';
 
@@ -110,11 +109,7 @@ const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
 /** The app's routes: any member of the team lists, adds and deletes its backgrounds. */
 export function backgroundRoutes(app: FastifyInstance, ctx: AppContext) {
   const auth = { preHandler: requireUser(ctx) };
-  const member = async (request: Parameters<typeof currentUser>[0]) => {
-    const { teamId } = request.params as { teamId: string };
-    await requireMembership(ctx.db, teamId, currentUser(request).user.id);
-    return teamId;
-  };
+  const member = (request: FastifyRequest) => memberTeamOf(ctx, request);
   const teamParams = v.object({ teamId: uuid });
 
   app.get('/api/teams/:teamId/backgrounds', { ...auth, schema: { params: teamParams } }, async (request) =>

@@ -2,14 +2,13 @@
 // and voice preview of the team before the speech engine reads it (engine/speech/script.ts).
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PRONUNCIATIONS_MAX, pronunciationSayAsField, pronunciationWordField } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
 import { pronunciations } from '../../db/schema';
 import type { Pronunciation } from '../../engine/speech/script';
 import { errors, fail } from '../../lib/errors';
-import { currentUser, requireUser } from '../auth/guard';
-import { requireMembership } from '../teams/membership';
+import { memberTeamOf, requireUser } from '../auth/guard';
 
 /** The body that adds or changes a word (a field left out is reported like an empty one). */
 export const pronunciationBody = v.object({ word: pronunciationWordField, say_as: pronunciationSayAsField }, 'validation.required');
@@ -67,11 +66,7 @@ const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
 /** The app's routes: any member of the team reads and edits its list. */
 export function pronunciationRoutes(app: FastifyInstance, ctx: AppContext) {
   const auth = { preHandler: requireUser(ctx) };
-  const member = async (request: Parameters<typeof currentUser>[0]) => {
-    const { teamId } = request.params as { teamId: string };
-    await requireMembership(ctx.db, teamId, currentUser(request).user.id);
-    return teamId;
-  };
+  const member = (request: FastifyRequest) => memberTeamOf(ctx, request);
   const teamParams = v.object({ teamId: uuid });
 
   app.get('/api/teams/:teamId/pronunciations', { ...auth, schema: { params: teamParams } }, async (request) =>
