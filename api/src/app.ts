@@ -158,12 +158,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   pronunciationRoutes(app, ctx);
   backgroundRoutes(app, ctx);
   layoutPreviewRoutes(app, ctx);
-  await shareRoutes(app, ctx);
   lipSyncWebhookRoutes(app, ctx);
   lipSyncReportRoutes(app, ctx);
   billingRoutes(app, ctx);
   eventRoutes(app, ctx);
   await assetRoutes(app, ctx);
+  // After the assets' routes, whose file serving the public share pages use too.
+  shareRoutes(app, ctx);
   publicApiRoutes(app, ctx);
   devRoutes(app, ctx);
   if (config.runWorker) await startWorkers(ctx, app.log);

@@ -1,5 +1,5 @@
 import { api } from '@kagami/shared/api';
-import type { AspectRatio, ContentLanguage, PlacementPosition, Resolution } from '@kagami/shared/validation';
+import type { AspectRatio, CAPTION_POSITIONS, CAPTION_SIZES, ContentLanguage, PlacementPosition, Resolution } from '@kagami/shared/validation';
 import type { UploadPurpose } from '../components/uploads/resumable-upload';
 import type { Avatar, Background, Page, Pronunciation, Share, Video, VoiceLibraryAnswer, Voice } from './types';
 
@@ -9,7 +9,14 @@ export type LookInput = {
   resolution: Resolution;
   background: { type: 'color'; value: string } | { type: 'image' | 'video'; uploadId: string } | null;
   placement: { position: PlacementPosition; scale: number };
-  captions: { burnIn: boolean; style: { size: 'small' | 'medium' | 'large'; position: 'bottom' | 'middle' | 'top' } };
+  captions: { burnIn: boolean; style: CaptionLook };
+};
+/** Burned-in captions: their size, place, text colour, and the box behind the words (null: an outline instead). */
+export type CaptionLook = {
+  size: (typeof CAPTION_SIZES)[number];
+  position: (typeof CAPTION_POSITIONS)[number];
+  color: string;
+  boxColor: string | null;
 };
 
 export const PAGE_SIZE = 12;

@@ -163,7 +163,7 @@ test('generate sends the script and goes to the processing screen', async () => 
     resolution: '720p',
     background: null,
     placement: { position: 'full', scale: 1 },
-    captions: { burn_in: false, style: { size: 'medium', position: 'bottom' } },
+    captions: { burn_in: false, style: { size: 'medium', position: 'bottom', color: '#FFFFFF', box_color: '#000000' } },
   });
 });
 
@@ -195,6 +195,11 @@ test('the look: a vertical format over a colour or a library picture, the presen
   );
   await user.click(screen.getByLabelText('Burn in subtitles'));
   await user.selectOptions(screen.getByLabelText('Caption size'), 'Large');
+  await act(async () => {
+    fireEvent.input(screen.getByLabelText('Caption colour'), { target: { value: '#ffe000' } });
+  });
+  await user.selectOptions(screen.getByLabelText('Behind the words'), 'An outline');
+  expect(screen.queryByLabelText('Box colour')).not.toBeInTheDocument();
   await user.type(screen.getByLabelText('Video name'), 'Vertical');
   await user.type(screen.getByLabelText('Script'), 'Hello');
   await user.click(screen.getByRole('button', { name: 'Generate video' }));
@@ -204,7 +209,7 @@ test('the look: a vertical format over a colour or a library picture, the presen
       background: { type: 'image', upload_id: 'bg-office' },
       placement: { position: 'right', scale: 0.8 },
       subtitles: true,
-      captions: { burn_in: true, style: { size: 'large', position: 'bottom' } },
+      captions: { burn_in: true, style: { size: 'large', position: 'bottom', color: '#FFE000', box_color: null } },
     }),
   );
 });

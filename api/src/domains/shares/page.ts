@@ -50,8 +50,11 @@ function player(video: SharedVideo, label: string) {
   ].join('');
 }
 
+const metaTags = (attribute: 'property' | 'name', tags: ReadonlyArray<readonly [string, string]>) =>
+  tags.map(([key, content]) => `<meta ${attribute}="${key}" content="${escape(content)}">`).join('\n');
+
 export function watchPage(video: SharedVideo, words: { download: string; madeWith: string }) {
-  const meta = [
+  const og = metaTags('property', [
     ['og:type', 'video.other'],
     ['og:title', video.title],
     ['og:url', video.page],
@@ -59,24 +62,20 @@ export function watchPage(video: SharedVideo, words: { download: string; madeWit
     ['og:video:type', 'video/mp4'],
     ['og:video:width', String(video.width)],
     ['og:video:height', String(video.height)],
-    ...(video.poster ? [['og:image', video.poster]] : []),
-  ]
-    .map(([property, content]) => `<meta property="${property}" content="${escape(content!)}">`)
-    .join('\n');
-  const twitter = [
+    ...(video.poster ? [['og:image', video.poster] as const] : []),
+  ]);
+  const twitter = metaTags('name', [
     ['twitter:card', video.poster ? 'summary_large_image' : 'summary'],
     ['twitter:title', video.title],
-    ...(video.poster ? [['twitter:image', video.poster]] : []),
-  ]
-    .map(([name, content]) => `<meta name="${name}" content="${escape(content!)}">`)
-    .join('\n');
+    ...(video.poster ? [['twitter:image', video.poster] as const] : []),
+  ]);
   return `<!doctype html>
 <html lang="${escape(video.language)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(video.title)}</title>
-${meta}
+${og}
 ${twitter}
 <style>${STYLE}</style>
 </head>

@@ -2,16 +2,15 @@
 // views and embed snippet, and turns it off. The public pages and their media answer to the link's token alone and
 // say nothing of the team; a revoked link is a 404.
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { videoShares, videos } from '../../db/schema';
-import { probeMedia } from '../../media/probe';
-import { errors, fail } from '../../lib/errors';
+import { frameSizeOf } from '@kagami/shared/validation';
+import { fail } from '../../lib/errors';
 import { currentUser, requireUser } from '../auth/guard';
-import { requireMembership } from '../teams/membership';
+import { findVideo } from '../studio/service';
 import { embedPage, sharePagePolicy, watchPage, type SharedVideo } from './page';
 
 type Share = typeof videoShares.$inferSelect;
@@ -30,22 +29,12 @@ const shareJson = (ctx: AppContext, share: Share | null) => {
   };
 };
 
-async function teamVideo(ctx: AppContext, userId: string, teamId: string, videoId: string) {
-  await requireMembership(ctx.db, teamId, userId);
-  const [video] = await ctx.db
-    .select()
-    .from(videos)
-    .where(and(eq(videos.id, videoId), eq(videos.teamId, teamId)));
-  if (!video) throw errors.notFound('Video');
-  return video;
-}
-
 const shareOf = async (ctx: AppContext, videoId: string) =>
   (await ctx.db.select().from(videoShares).where(eq(videoShares.videoId, videoId)))[0] ?? null;
 
 /** Turns the public page on (a new link), or changes whether it offers the download (the same link). */
 async function share(ctx: AppContext, userId: string, teamId: string, videoId: string, allowDownload: boolean) {
-  const video = await teamVideo(ctx, userId, teamId, videoId);
+  const video = await findVideo(ctx, userId, teamId, videoId);
   if (video.status !== 'ready' || !video.output) throw fail(409, 'video_not_ready');
   const [row] = await ctx.db
     .insert(videoShares)
@@ -64,7 +53,7 @@ const wordsFor = (request: FastifyRequest) =>
 const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
 const tokenParams = v.object({ token: v.pipe(v.string(), v.regex(/^[\w-]{20,64}$/)) });
 
-export async function shareRoutes(app: FastifyInstance, ctx: AppContext) {
+export function shareRoutes(app: FastifyInstance, ctx: AppContext) {
   const auth = { preHandler: requireUser(ctx) };
   const params = v.object({ teamId: uuid, id: uuid });
   type Params = { teamId: string; id: string };
@@ -72,7 +61,7 @@ export async function shareRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/teams/:teamId/videos/:id/share', { ...auth, schema: { params } }, async (request) => {
     const { teamId, id } = request.params as Params;
-    await teamVideo(ctx, me(request), teamId, id);
+    await findVideo(ctx, me(request), teamId, id);
     return shareJson(ctx, await shareOf(ctx, id));
   });
   app.put(
@@ -85,15 +74,13 @@ export async function shareRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   app.delete('/api/teams/:teamId/videos/:id/share', { ...auth, schema: { params } }, async (request, reply) => {
     const { teamId, id } = request.params as Params;
-    await teamVideo(ctx, me(request), teamId, id);
+    await findVideo(ctx, me(request), teamId, id);
     await ctx.db.delete(videoShares).where(eq(videoShares.videoId, id));
     return reply.status(204).send();
   });
 
   // The public side: everything below answers to the token.
-  await app.register(async (pub) => {
-    await pub.register(fastifyStatic, { root: ctx.assets.path('video_output', ''), serve: false });
-
+  app.register(async (pub) => {
     const sharedVideo = async (token: string) => {
       const [row] = await ctx.db
         .select({ share: videoShares, video: videos })
@@ -119,7 +106,7 @@ export async function shareRoutes(app: FastifyInstance, ctx: AppContext) {
         .set({ views: sql`${videoShares.views} + 1` })
         .where(eq(videoShares.videoId, video.id));
       const base = `${ctx.config.publicApiUrl}/share/${token}`;
-      const size = (await probeMedia(ctx.assets.path('video_output', video.output!)))?.video;
+      const size = frameSizeOf(video.aspectRatio, video.resolution);
       const shown: SharedVideo = {
         title: video.name,
         language: video.language,
@@ -128,8 +115,8 @@ export async function shareRoutes(app: FastifyInstance, ctx: AppContext) {
         poster: video.thumbnail ? `${base}/poster.jpg` : null,
         captions: video.captions ? `${base}/captions.vtt` : null,
         download: shared.allowDownload ? `${base}/download` : null,
-        width: size?.width ?? 1280,
-        height: size?.height ?? 720,
+        width: size.width,
+        height: size.height,
         durationSeconds: video.durationMs === null ? null : video.durationMs / 1000,
       };
       reply.header('content-security-policy', sharePagePolicy(embed)).header('cache-control', 'no-store');
@@ -152,7 +139,7 @@ export async function shareRoutes(app: FastifyInstance, ctx: AppContext) {
           'content-disposition',
           attachment ? `attachment; filename*=UTF-8''${encodeURIComponent(`${found.video.name}.mp4`)}` : 'inline',
         );
-        return reply.sendFile(name);
+        return reply.sendFile(name, ctx.assets.path('video_output', ''));
       };
     pub.get(
       '/share/:token/video.mp4',

@@ -6,6 +6,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BACKGROUNDS_MAX, nameField } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
 import { backgrounds, type VideoBackground } from '../../db/schema';
+import type { Backdrop } from '../../engine/compose/compose';
+import { EngineFailure } from '../../engine/generation-engine';
 import { runFfmpeg } from '../../media/tools';
 import { errors, fail } from '../../lib/errors';
 import { currentUser, memberTeamOf, requireUser } from '../auth/guard';
@@ -93,6 +95,18 @@ export async function videoBackgroundOf(
   if (background.type === 'color') return { type: 'color', value: background.value.toUpperCase() };
   const row = await teamBackground(ctx, teamId, createdBy, background.upload_id, background.type);
   return { type: row.kind, background_id: row.id };
+}
+
+/** A stored video background as the engine draws it: the footage's own, a colour, or the team background's file. */
+export async function backdropOf(ctx: AppContext, teamId: string, stored: VideoBackground | null): Promise<Backdrop> {
+  if (!stored) return { type: 'footage' };
+  if (stored.type === 'color') return stored;
+  const [row] = await ctx.db
+    .select({ file: backgrounds.file })
+    .from(backgrounds)
+    .where(and(eq(backgrounds.id, stored.background_id), eq(backgrounds.teamId, teamId)));
+  if (!row) throw new EngineFailure('background_missing');
+  return { type: stored.type, file: ctx.assets.path('avatar_input', row.file) };
 }
 
 export async function deleteBackground(ctx: AppContext, teamId: string, id: string) {

@@ -9,9 +9,8 @@ import * as v from 'valibot';
 import type { FastifyInstance } from 'fastify';
 import { frameSizeOf, videoLookEntries, type VideoLookInput } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
-import { avatars, backgrounds } from '../../db/schema';
+import { avatars } from '../../db/schema';
 import { composeStill } from '../../engine/compose/still';
-import type { Backdrop } from '../../engine/compose/compose';
 import { faceBoxOf } from '../../engine/compose/layout';
 import { readMeshTrack } from '../../engine/face/mesh-track';
 import { scaleMeshes } from '../../engine/face/render';
@@ -19,7 +18,7 @@ import { probeMedia } from '../../media/probe';
 import { errors, fail } from '../../lib/errors';
 import { currentUser, requireUser } from '../auth/guard';
 import { requireMembership } from '../teams/membership';
-import { assertPlacementFits, videoBackgroundOf } from './backgrounds';
+import { assertPlacementFits, backdropOf, videoBackgroundOf } from './backgrounds';
 
 export async function layoutPreview(ctx: AppContext, userId: string, teamId: string, input: VideoLookInput & { avatar_id: string }) {
   await requireMembership(ctx.db, teamId, userId);
@@ -32,12 +31,7 @@ export async function layoutPreview(ctx: AppContext, userId: string, teamId: str
   const placement = input.placement ?? { position: 'full', scale: 1 };
   assertPlacementFits(placement, input.background);
   const stored = await videoBackgroundOf(ctx, teamId, userId, input.background);
-  let background: Backdrop = { type: 'footage' };
-  if (stored?.type === 'color') background = stored;
-  else if (stored) {
-    const [row] = await ctx.db.select({ file: backgrounds.file }).from(backgrounds).where(eq(backgrounds.id, stored.background_id));
-    background = { type: stored.type, file: ctx.assets.path('avatar_input', row!.file) };
-  }
+  const background = await backdropOf(ctx, teamId, stored);
   const picture = ctx.assets.path('avatar_output', avatar.preview);
   const size = (await probeMedia(picture))?.video;
   if (!size) throw fail(409, 'avatar_not_ready');

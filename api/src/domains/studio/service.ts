@@ -378,7 +378,8 @@ export async function listVideos(ctx: AppContext, userId: string, teamId: string
   );
 }
 
-async function findVideo(ctx: AppContext, userId: string, teamId: string, id: string) {
+/** A video of a team the user belongs to, or 404. */
+export async function findVideo(ctx: AppContext, userId: string, teamId: string, id: string) {
   await requireMembership(ctx.db, teamId, userId);
   const [row] = await ctx.db
     .select(videoWithCreator)

@@ -9,7 +9,7 @@ import type { JobWithMetadata } from 'pg-boss';
 import * as v from 'valibot';
 import { captionStyleField, frameSizeOf, type CaptionStyle, type ContentLanguage } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
-import { avatars, backgrounds, history, teams, users, videos, voices } from '../../db/schema';
+import { avatars, history, teams, users, videos, voices } from '../../db/schema';
 import { LipSyncFailure, LipSyncWaiting } from '../../engine/face/lipsync-provider';
 import { EngineFailure } from '../../engine/generation-engine';
 import { isDiskFull } from '../../media/tools';
@@ -19,6 +19,7 @@ import { defaultBuiltinVoice } from '../../engine/speech/builtin-voices';
 import { captionCharsFor, timeCaptions, toSrt, toVtt, type Cue } from '../../engine/compose/captions';
 import type { Framing } from '../../engine/compose/compose';
 import { ANALYSIS_RATE, decodeMono } from '../../engine/local/decode';
+import { backdropOf } from './backgrounds';
 import { pronunciationsOf } from './pronunciations';
 import { libraryVoice, speakingVoiceOf } from './voice-library';
 import { QUEUES } from '../../jobs/queue';
@@ -173,19 +174,12 @@ async function waitForProvider(ctx: AppContext, video: typeof videos.$inferSelec
   return null;
 }
 
-/** The video's frame, background (a team background's file) and placement, as the engine takes them. */
-async function framingOf(ctx: AppContext, video: typeof videos.$inferSelect): Promise<Framing> {
-  const frame = frameSizeOf(video.aspectRatio, video.resolution);
-  const chosen = video.background;
-  if (!chosen) return { frame, background: { type: 'footage' }, placement: video.placement };
-  if (chosen.type === 'color') return { frame, background: chosen, placement: video.placement };
-  const [row] = await ctx.db
-    .select({ file: backgrounds.file })
-    .from(backgrounds)
-    .where(and(eq(backgrounds.id, chosen.background_id), eq(backgrounds.teamId, video.teamId)));
-  if (!row) throw new EngineFailure('background_missing');
-  return { frame, background: { type: chosen.type, file: ctx.assets.path('avatar_input', row.file) }, placement: video.placement };
-}
+/** The video's frame, background and placement, as the engine takes them. */
+const framingOf = async (ctx: AppContext, video: typeof videos.$inferSelect): Promise<Framing> => ({
+  frame: frameSizeOf(video.aspectRatio, video.resolution),
+  background: await backdropOf(ctx, video.teamId, video.background),
+  placement: video.placement,
+});
 
 /** The captions' look: the video's own, its unset parts (and videos made before styles) the defaults. */
 const captionStyleOf = (video: typeof videos.$inferSelect): CaptionStyle => v.parse(captionStyleField, video.captionStyle ?? {});

@@ -15,7 +15,7 @@ import {
 } from '@kagami/shared/validation';
 import { studioKeys } from '../../data/keys';
 import { useTeamId } from '../../data/queries';
-import { studioApi, type LookInput } from '../../data/studio-api';
+import { studioApi, type CaptionLook, type LookInput } from '../../data/studio-api';
 import { useStudioTranslation } from '../../components/use-studio-translation';
 import { UploadPanel } from '../../components/uploads/upload-panel';
 import { useUpload } from '../../components/uploads/use-upload';
@@ -25,7 +25,7 @@ export const DEFAULT_LOOK: LookInput = {
   resolution: '720p',
   background: null,
   placement: { position: 'full', scale: 1 },
-  captions: { burnIn: false, style: { size: 'medium', position: 'bottom' } },
+  captions: { burnIn: false, style: { size: 'medium', position: 'bottom', color: '#FFFFFF', boxColor: '#000000' } },
 };
 const SCALES = [1, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3];
 
@@ -193,41 +193,60 @@ export function VideoLook({
         </FormField>
       </HStack>
       {captions ? (
-        <HStack gap="4" wrap="wrap" align="flex-start">
-          <FormField label={t('videoNew.look.captionSize')}>
-            <Select
-              aria-label={t('videoNew.look.captionSize')}
-              value={look.captions.style.size}
-              options={CAPTION_SIZES.map((size) => ({ value: size, label: t(`videoNew.look.captionSizes.${size}`) }))}
-              onChange={(event) =>
-                set({
-                  captions: {
-                    ...look.captions,
-                    style: { ...look.captions.style, size: event.target.value as 'small' | 'medium' | 'large' },
-                  },
-                })
-              }
-            />
-          </FormField>
-          <FormField label={t('videoNew.look.captionPosition')}>
-            <Select
-              aria-label={t('videoNew.look.captionPosition')}
-              value={look.captions.style.position}
-              options={CAPTION_POSITIONS.map((position) => ({ value: position, label: t(`videoNew.look.captionPositions.${position}`) }))}
-              onChange={(event) =>
-                set({
-                  captions: {
-                    ...look.captions,
-                    style: { ...look.captions.style, position: event.target.value as 'bottom' | 'middle' | 'top' },
-                  },
-                })
-              }
-            />
-          </FormField>
-        </HStack>
+        <CaptionStyleFields
+          style={look.captions.style}
+          onChange={(style) => set({ captions: { ...look.captions, style: { ...look.captions.style, ...style } } })}
+        />
       ) : null}
       <LayoutPreview avatarId={avatarId} look={look} />
     </Stack>
+  );
+}
+
+/** Burned-in captions' size, position, text colour, and a box of a colour behind the words or an outline. */
+function CaptionStyleFields({ style, onChange }: { style: CaptionLook; onChange: (style: Partial<CaptionLook>) => void }) {
+  const { t } = useStudioTranslation();
+  const choice = (key: 'size' | 'position', label: string, options: { value: string; label: string }[]) => (
+    <FormField label={label}>
+      <Select
+        aria-label={label}
+        value={style[key]}
+        options={options}
+        onChange={(event) => onChange({ [key]: event.target.value } as Partial<CaptionLook>)}
+      />
+    </FormField>
+  );
+  const colour = (label: string, value: string, change: (value: string) => void) => (
+    <FormField label={label}>
+      <Input type="color" w="24" p="1" aria-label={label} value={value} onChange={(event) => change(event.target.value.toUpperCase())} />
+    </FormField>
+  );
+  return (
+    <HStack gap="4" wrap="wrap" align="flex-start">
+      {choice(
+        'size',
+        t('videoNew.look.captionSize'),
+        CAPTION_SIZES.map((size) => ({ value: size, label: t(`videoNew.look.captionSizes.${size}`) })),
+      )}
+      {choice(
+        'position',
+        t('videoNew.look.captionPosition'),
+        CAPTION_POSITIONS.map((position) => ({ value: position, label: t(`videoNew.look.captionPositions.${position}`) })),
+      )}
+      {colour(t('videoNew.look.captionColor'), style.color, (color) => onChange({ color }))}
+      <FormField label={t('videoNew.look.captionBackdrop')}>
+        <Select
+          aria-label={t('videoNew.look.captionBackdrop')}
+          value={style.boxColor === null ? 'outline' : 'box'}
+          options={[
+            { value: 'box', label: t('videoNew.look.captionBox') },
+            { value: 'outline', label: t('videoNew.look.captionOutline') },
+          ]}
+          onChange={(event) => onChange({ boxColor: event.target.value === 'box' ? '#000000' : null })}
+        />
+      </FormField>
+      {style.boxColor !== null ? colour(t('videoNew.look.captionBoxColor'), style.boxColor, (boxColor) => onChange({ boxColor })) : null}
+    </HStack>
   );
 }
 
