@@ -67,10 +67,9 @@ export function composeGraph(input: {
   const ownBackground = framing.background.type === 'footage';
   const covers = coversFrame(layout, frame);
   if (ownBackground && covers && layout.kind === 'scaled') {
-    // The footage's own background filling the frame: the picture scaled and cut to it.
-    chains.push(
-      `[0:v]scale=${layout.width}:${layout.height}:flags=bicubic,crop=${frame.width}:${frame.height}:${-layout.x}:${-layout.y}[framed]`,
-    );
+    // The footage's own background filling the frame: the part of the picture inside it, scaled to it.
+    const { crop } = visiblePart(layout, picture, frame);
+    chains.push(`[0:v]crop=${crop.width}:${crop.height}:${crop.x}:${crop.y},scale=${frame.width}:${frame.height}:flags=bicubic[framed]`);
   } else if (ownBackground && layout.kind === 'scaled') {
     // A smaller presenter in its own footage stands on black.
     chains.push(`color=c=black:s=${frame.width}x${frame.height}:r=${VIDEO_FPS},format=yuv420p[bg]`);
