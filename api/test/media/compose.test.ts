@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { ASPECT_RATIOS, frameSizeOf, type CaptionStyle } from '@kagami/shared/validation';
 import { captionLines, timeCaptions, toSrt, toVtt, type Cue } from '../../src/engine/compose/captions';
 import { layoutOf } from '../../src/engine/compose/layout';
+import { composeStill } from '../../src/engine/compose/still';
 import { matteFrames } from '../../src/engine/compose/matte';
 import { findFaces } from '../../src/engine/face/mesh';
 import { FACE_OVAL } from '../../src/engine/face/topology';
@@ -236,6 +237,33 @@ describe('backgrounds, formats and placement', () => {
     // Outside the circle, just beyond its ring: the background.
     expect(distance(meanColour(rgb, frame.width, layout.x - 40, layout.y - 40), blue)).toBeLessThan(12);
   }, 120_000);
+
+  test('where the footage’s own frame cuts the person inside the video’s frame, the person fades out instead of ending in a line', async () => {
+    // A person who fills their whole picture (a red square, fully opaque), standing smaller than a green frame.
+    const picture = join(dir, 'red.png');
+    const opaque = join(dir, 'opaque.mp4');
+    await runFfmpeg(['-f', 'lavfi', '-i', 'color=c=0xD02020:s=640x640:d=1', '-frames:v', '1', picture]);
+    await runFfmpeg(['-f', 'lavfi', '-i', 'color=c=white:s=640x640:d=1:r=25', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', opaque]);
+    const frame = frameSizeOf('16:9', '720p');
+    const size = { width: 640, height: 640 };
+    const framing: Framing = { frame, background: { type: 'color', value: '#10C040' }, placement: { position: 'full', scale: 0.4 } };
+    const output = join(dir, 'faded.png');
+    await composeStill({ picture: { file: picture, size }, matte: opaque, face: null, framing, output });
+    const rgb = await rgbFrame(output, 0);
+    const layout = layoutOf(frame, size, null, framing.placement);
+    if (layout.kind !== 'scaled') throw new Error('full is scaled');
+    const red = { r: 0xd0, g: 0x20, b: 0x20 };
+    const at = (x: number, y: number) => meanColour(rgb, frame.width, Math.round(x), Math.round(y), 2);
+    const middleX = layout.x + layout.width / 2;
+    expect(layout.y).toBeGreaterThan(0);
+    // At the cut edges (top, left, right) the background shows through; a little further in, the person.
+    expect(distance(at(middleX, layout.y), GREEN)).toBeLessThan(40);
+    expect(distance(at(layout.x, frame.height / 2 + 100), GREEN)).toBeLessThan(40);
+    expect(distance(at(layout.x + layout.width - 2, frame.height / 2 + 100), GREEN)).toBeLessThan(40);
+    expect(distance(at(middleX, layout.y + layout.height * 0.1), red)).toBeLessThan(30);
+    // The bottom, where the body leaves the frame, is not faded.
+    expect(distance(at(middleX, frame.height - 2), red)).toBeLessThan(30);
+  }, 60_000);
 
   test('placements put the face where they say, in every format', () => {
     const picture = { width: 1280, height: 720 };

@@ -105,8 +105,17 @@ export function composeGraph(input: {
       person = '[cut]';
     }
     if (cut) {
-      // The edge softened before scaling, on the picture's own pixels.
-      chains.push(`${person}split[fill][edge]`, `[edge]alphaextract,gblur=sigma=${EDGE_BLUR}[soft]`, `[fill][soft]alphamerge[person]`);
+      // The edge softened before scaling, on the picture's own pixels; where the footage's own frame cut the person
+      // (hair at its top edge) and that edge lies inside the video's frame, the person fades out instead of ending in a line.
+      const fade = borderFade(shown, picture, frame);
+      chains.push(`${person}split[fill][edge]`, `[edge]alphaextract,gblur=sigma=${EDGE_BLUR}${fade ? '[blurred]' : '[soft]'}`);
+      if (fade) {
+        chains.push(
+          `color=c=black:s=${shown.crop.width}x${shown.crop.height}:d=1,format=gray,geq=lum='${fade}',loop=loop=-1:size=1:start=0[fade]`,
+          `[blurred][fade]blend=all_mode=multiply[soft]`,
+        );
+      }
+      chains.push(`[fill][soft]alphamerge[person]`);
       person = '[person]';
     }
     chains.push(
@@ -123,6 +132,23 @@ export function composeGraph(input: {
   if (input.ass) finish.push(`ass=filename=${quoted(input.ass)}:fontsdir=${quoted(CAPTION_FONT.dir)}`);
   chains.push(`[framed]${finish.length ? finish.join(',') : 'null'},format=yuv420p[v]`);
   return { graph: chains.join(';'), layout };
+}
+
+/** How far in (a share of the picture's shorter side) the person fades out at a cut edge of the footage. */
+const BORDER_FADE = 0.05;
+
+/**
+ * A `geq` expression (0-255) over the visible crop that fades the matte towards the picture's top, left and right
+ * edges where they fall inside the frame, or null when none does. The bottom is left alone: the body leaves there.
+ */
+function borderFade(shown: ReturnType<typeof visiblePart>, picture: Size, frame: Size): string | null {
+  const { crop } = shown;
+  const depth = Math.max(2, Math.round(BORDER_FADE * Math.min(picture.width, picture.height)));
+  const ramps: string[] = [];
+  if (crop.y === 0 && shown.y > 0) ramps.push(`min(1\\,Y/${depth})`);
+  if (crop.x === 0 && shown.x > 0) ramps.push(`min(1\\,X/${depth})`);
+  if (crop.x + crop.width >= picture.width && shown.x + shown.width < frame.width) ramps.push(`min(1\\,(W-1-X)/${depth})`);
+  return ramps.length ? `255*${ramps.join('*')}` : null;
 }
 
 /**
