@@ -29,6 +29,7 @@ import { pronunciationRoutes } from './domains/studio/pronunciations';
 import { backgroundRoutes } from './domains/studio/backgrounds';
 import { layoutPreviewRoutes } from './domains/studio/layout-preview';
 import { shareRoutes } from './domains/shares/routes';
+import { moderationRoutes } from './domains/moderation/routes';
 import { billingRoutes } from './domains/billing/routes';
 import { eventRoutes } from './domains/studio/events';
 import { assetRoutes } from './domains/assets/routes';
@@ -157,6 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   voiceLibraryRoutes(app, ctx);
   pronunciationRoutes(app, ctx);
   backgroundRoutes(app, ctx);
+  moderationRoutes(app, ctx);
   layoutPreviewRoutes(app, ctx);
   lipSyncWebhookRoutes(app, ctx);
   lipSyncReportRoutes(app, ctx);

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { resolve } from 'node:path';
+import type { ModerationSettings } from './domains/moderation/openai';
 import { SPEECH_PROVIDERS, type SpeechProviderSettings } from './engine/speech/providers/speech-provider';
 import type { Gender } from './engine/speech/builtin-voices';
 import { LIPSYNC_ENGINES, LIPSYNC_WEBHOOK_PATH, type LipSyncSettings } from './engine/face/lipsync-provider';
@@ -68,6 +69,12 @@ const EnvSchema = v.object({
   LIPSYNC_MODEL: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]+(\/[\w.-]+)*(:[\w]+)?$/))),
   LIPSYNC_FALLBACK: v.optional(v.picklist(['true', 'false']), 'true'),
   OPS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(24))),
+  MODERATION_BLOCKLIST: v.optional(v.pipe(v.string(), v.minLength(1))),
+  MODERATION_PROVIDER: v.optional(v.picklist(['none', 'openai']), 'none'),
+  MODERATION_URL: v.optional(v.pipe(v.string(), v.url()), 'https://api.openai.com'),
+  MODERATION_API_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
+  MODERATION_MODEL: v.optional(v.pipe(v.string(), v.regex(/^[\w.:/-]+$/)), 'omni-moderation-latest'),
+  MODERATION_ON_OUTAGE: v.optional(v.picklist(['refuse', 'allow']), 'refuse'),
   LIPSYNC_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.startsWith('whsec_'))),
   LIPSYNC_TIMEOUT_SECONDS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '900'),
   LIPSYNC_RETRIES: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0)), '2'),
@@ -120,6 +127,8 @@ export type Config = {
   speech?: SpeechProviderSettings;
   /** The bearer token of the operators' reports (`/api/ops/…`); without it they are not served. */
   opsToken?: string;
+  /** Scripts are checked against the operators' list (a file of terms) and, when one is set, a moderation provider. */
+  moderation: { blocklistFile?: string; provider?: ModerationSettings };
   /** This API's address as the outside world reaches it: links in webhook events (default http://localhost:PORT). */
   publicApiUrl: string;
   webhooks: {
@@ -205,6 +214,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     publicApiUrl,
     opsToken: e.OPS_TOKEN,
+    moderation: {
+      blocklistFile: e.MODERATION_BLOCKLIST,
+      provider:
+        e.MODERATION_PROVIDER === 'none'
+          ? undefined
+          : {
+              provider: e.MODERATION_PROVIDER,
+              url: e.MODERATION_URL,
+              key: e.MODERATION_API_KEY,
+              model: e.MODERATION_MODEL,
+              onOutage: e.MODERATION_ON_OUTAGE,
+              http: { requestTimeoutMs: 15_000, retries: 2, backoffMs: 500, maxWaitMs: 5_000 },
+            },
+    },
     webhooks: {
       allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
       requireHttps: e.NODE_ENV === 'production',

@@ -633,6 +633,18 @@ const ROWS: Row[] = [
     request: async () => ({ method: 'DELETE', url: teamPath(`/backgrounds/${await background()}`) }),
   },
   {
+    route: 'GET /api/teams/:teamId/moderation',
+    access: 'member',
+    ok: 200,
+    request: () => ({ method: 'GET', url: teamPath('/moderation') }),
+  },
+  {
+    route: 'PUT /api/teams/:teamId/moderation',
+    access: 'owner',
+    ok: 200,
+    request: () => ({ method: 'PUT', url: teamPath('/moderation'), body: { blocked_terms: ['matrix'] } }),
+  },
+  {
     route: 'POST /api/teams/:teamId/layout-preview',
     access: 'member',
     // The team's avatar that failed: no preview to compose yet.

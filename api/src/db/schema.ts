@@ -94,6 +94,8 @@ export const teams = pgTable('teams', {
   name: text('name').notNull(),
   /** Keep the Kagami watermark on this team's videos even when its owner's plan removes it. */
   keepWatermark: boolean('keep_watermark').notNull().default(false),
+  /** Words and phrases the team's scripts may not contain (owners edit them; domains/moderation). */
+  blockedTerms: jsonb('blocked_terms').$type<string[]>().notNull().default([]),
   createdAt: createdAt(),
 });
 

@@ -1,5 +1,5 @@
 import en from '@kagami/shared/locales/en/common.json';
-import { decodeMessage } from '@kagami/shared/validation';
+import { decodeMessage, moderationCategoryKey } from '@kagami/shared/validation';
 
 function lookup(path: string): string | undefined {
   const value = path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
@@ -19,3 +19,6 @@ export function validationMessage(encoded: string): { key: string; params: Recor
   const { key, params } = decodeMessage(encoded);
   return { key, params, message: interpolate(lookup(key) ?? encoded, params) };
 }
+
+/** Why a script was refused, in English words (`it was flagged as hateful`). */
+export const moderationCategoryText = (category: string) => lookup(`moderationCategories.${moderationCategoryKey(category)}`)!;

@@ -8,6 +8,8 @@ export class ApiError extends Error {
   readonly retryAfterSeconds?: number;
   /** Which allowance a `quota_exceeded` is about (`custom_voices`, `video_seconds`, …). */
   readonly metric?: string;
+  /** Why a `script_refused` script was refused (`blocked_term`, `hate`, …). */
+  readonly category?: string;
   readonly body: Record<string, unknown>;
 
   constructor(status: number, body: Record<string, unknown>) {
@@ -18,6 +20,7 @@ export class ApiError extends Error {
     this.fields = body.fields as ApiError['fields'];
     this.retryAfterSeconds = typeof body.retry_after_seconds === 'number' ? body.retry_after_seconds : undefined;
     this.metric = typeof body.metric === 'string' ? body.metric : undefined;
+    this.category = typeof body.category === 'string' ? body.category : undefined;
   }
 }
 

@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { UI_LANGUAGES, type UiLanguage, decodeMessage } from '../validation';
+import { UI_LANGUAGES, type UiLanguage, decodeMessage, moderationCategoryKey } from '../validation';
 import { browserStorage } from '../session/storage';
 import enCommon from './locales/en/common.json';
 import jaCommon from './locales/ja/common.json';
@@ -52,13 +52,15 @@ export const currentLanguage = (instance: I18n): UiLanguage =>
 
 /** Text for an API failure or an encoded validation message, always in the user's language. */
 export function errorText(t: TFunction, error: unknown): string {
-  const e = error as { code?: string; metric?: string; retryAfterSeconds?: number } | null;
+  const e = error as { code?: string; metric?: string; category?: string; retryAfterSeconds?: number } | null;
   const known = (code: string | undefined) => Boolean(code && t(`common:errors.${code}`, { defaultValue: '' }));
   // A used-up quota says which allowance (`quota_exceeded_custom_voices`, …) when the answer names it.
   const specific = e?.code && e.metric ? `${e.code}_${e.metric}` : undefined;
   const code = known(specific) ? specific! : known(e?.code) ? e!.code! : 'unknown';
   const seconds = e?.retryAfterSeconds ?? 0;
-  return t(`common:errors.${code}`, { seconds, minutes: Math.ceil(seconds / 60) });
+  // A refused script says why, in the reader's language.
+  const category = e?.category ? t(`common:moderationCategories.${moderationCategoryKey(e.category)}`) : '';
+  return t(`common:errors.${code}`, { seconds, minutes: Math.ceil(seconds / 60), category });
 }
 
 export function validationText(t: TFunction, message: string | undefined): string | undefined {

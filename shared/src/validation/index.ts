@@ -5,3 +5,4 @@ export * from './server-errors';
 export * from './media';
 export * from './script-pauses';
 export * from './video-look';
+export * from './moderation';

@@ -23,6 +23,8 @@ export const API_ERROR_CODES = [
   'background_kind_mismatch',
   'background_missing',
   'text_too_long',
+  'script_refused',
+  'moderation_unavailable',
   'idempotency_key_invalid',
   'idempotency_key_reused',
   'idempotency_key_in_use',

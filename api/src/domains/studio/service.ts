@@ -9,6 +9,7 @@ import type { SpeakingVoice } from '../../engine/speech/synthesizer';
 import { isProviderVoiceId } from '../../engine/speech/providers/speech-provider';
 import { listedProviderVoice, speakingVoiceOf, spokenForRequest } from './voice-library';
 import type { SessionUser } from '../auth/sessions';
+import { checkScript } from '../moderation/service';
 import { requireMembership } from '../teams/membership';
 import { adoptUpload, readyUpload } from './uploads';
 import { assertPlacementFits, videoBackgroundOf } from './backgrounds';
@@ -147,6 +148,7 @@ export async function previewVoice(
   const avatar = input.avatar_id ? await findAvatar(ctx, userId, teamId, input.avatar_id) : NO_AVATAR;
   await requireMembership(ctx.db, teamId, userId);
   const { speaking } = await speakerOf(ctx, teamId, avatar, input.language, input.voice_id);
+  await checkScript(ctx, teamId, input.text);
   const options = { speed: input.speed ?? 1, pronunciations: await pronunciationsOf(ctx, teamId) };
   return (await spokenForRequest(ctx.engine.synthesizeSpeech(input.text, input.language, speaking, options))).wav;
 }
@@ -278,6 +280,7 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
   const avatar = await teamAvatar(ctx, teamId, input.avatar_id);
   if (avatar.status !== 'ready') throw fail(409, 'avatar_not_ready');
   if (!input.script?.trim() && !input.audio_upload_id) throw fail(400, 'script_or_audio_required');
+  if (!input.audio_upload_id) await checkScript(ctx, teamId, input.script);
   const placement = input.placement ?? { position: 'full', scale: 1 };
   assertPlacementFits(placement, input.background);
   const { voiceId, builtinVoiceId } = input.audio_upload_id

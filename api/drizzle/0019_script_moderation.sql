@@ -1,0 +1,1 @@
+ALTER TABLE "teams" ADD COLUMN "blocked_terms" jsonb DEFAULT '[]'::jsonb NOT NULL;

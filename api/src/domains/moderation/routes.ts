@@ -1,0 +1,29 @@
+// GET/PUT /api/teams/{teamId}/moderation: the team's blocked terms; members read them, owners change them.
+import * as v from 'valibot';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { currentUser, requireUser } from '../auth/guard';
+import { getTeamModeration, setTeamModeration } from './service';
+
+const params = v.object({ teamId: v.pipe(v.string(), v.uuid('validation.invalid')) });
+
+export function moderationRoutes(app: FastifyInstance, ctx: AppContext) {
+  const auth = { preHandler: requireUser(ctx) };
+  const teamIdOf = (request: { params: unknown }) => (request.params as { teamId: string }).teamId;
+  app.get('/api/teams/:teamId/moderation', { ...auth, schema: { params } }, async (request) =>
+    getTeamModeration(ctx, currentUser(request).user.id, teamIdOf(request)),
+  );
+  app.put(
+    '/api/teams/:teamId/moderation',
+    {
+      ...auth,
+      schema: {
+        params,
+        // Bounds here are loose (the service says how many and how long, translated); this only keeps bodies small.
+        body: v.object({ blocked_terms: v.pipe(v.array(v.pipe(v.string('validation.invalid'), v.maxLength(1000))), v.maxLength(1000)) }),
+      },
+    },
+    async (request) =>
+      setTeamModeration(ctx, currentUser(request).user.id, teamIdOf(request), (request.body as { blocked_terms: string[] }).blocked_terms),
+  );
+}
