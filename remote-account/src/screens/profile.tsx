@@ -1,6 +1,7 @@
 import { Heading, Stack } from '@kagami/shared/ui';
 import { useAccountTranslation } from '../components/use-account-translation';
 import { UserInformationSection } from '../features/user-information/user-information-section';
+import { BlockedTermsSection } from '../features/team-moderation/blocked-terms';
 import { TeamMembersSection } from '../features/team-members/team-members-section';
 import { WatermarkSection } from '../features/team-watermark/watermark-setting';
 import { ChangeEmailSection } from '../features/change-email/change-email-section';
@@ -17,6 +18,7 @@ export default function ProfileScreen() {
       <UserInformationSection />
       <TeamMembersSection />
       <WatermarkSection />
+      <BlockedTermsSection />
       <ChangeEmailSection />
       <ChangePasswordSection />
       <DeleteAccountSection />

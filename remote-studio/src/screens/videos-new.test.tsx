@@ -254,6 +254,17 @@ test('quota and capacity errors are shown above the form; quota offers the plans
   expect(screen.getByLabelText('Script')).toHaveValue('Hello');
 });
 
+test('a refused script says why above the form, in the reader’s language, and keeps the script', async () => {
+  const { user } = setup({ [`POST ${TEAM}/videos`]: { status: 422, body: { code: 'script_refused', category: 'hate/threatening' } } });
+  await user.type(await screen.findByLabelText('Video name'), 'Greeting');
+  await user.type(screen.getByLabelText('Script'), 'Something harsh');
+  await user.click(screen.getByRole('button', { name: 'Generate video' }));
+  expect(
+    await screen.findByText("This script can't be used: it was flagged as hateful. Change the words and try again."),
+  ).toBeInTheDocument();
+  expect(screen.getByLabelText('Script')).toHaveValue('Something harsh');
+});
+
 test('an uploaded audio file replaces the script; replacing it asks first', async () => {
   const video = videoJson({ status: 'in_progress' });
   const { server, user } = setup({ [`POST ${TEAM}/videos`]: { status: 202, body: video } });

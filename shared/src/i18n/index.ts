@@ -52,7 +52,7 @@ export const currentLanguage = (instance: I18n): UiLanguage =>
 
 /** Text for an API failure or an encoded validation message, always in the user's language. */
 export function errorText(t: TFunction, error: unknown): string {
-  const e = error as { code?: string; metric?: string; category?: string; retryAfterSeconds?: number } | null;
+  const e = error as { code?: string; metric?: string; category?: string; retryAfterSeconds?: number; body?: { max?: unknown } } | null;
   const known = (code: string | undefined) => Boolean(code && t(`common:errors.${code}`, { defaultValue: '' }));
   // A used-up quota says which allowance (`quota_exceeded_custom_voices`, …) when the answer names it.
   const specific = e?.code && e.metric ? `${e.code}_${e.metric}` : undefined;
@@ -60,7 +60,9 @@ export function errorText(t: TFunction, error: unknown): string {
   const seconds = e?.retryAfterSeconds ?? 0;
   // A refused script says why, in the reader's language.
   const category = e?.category ? t(`common:moderationCategories.${moderationCategoryKey(e.category)}`) : '';
-  return t(`common:errors.${code}`, { seconds, minutes: Math.ceil(seconds / 60), category });
+  // A full list says how many it holds (`max` in the answer).
+  const max = typeof e?.body?.max === 'number' ? e.body.max : undefined;
+  return t(`common:errors.${code}`, { seconds, minutes: Math.ceil(seconds / 60), category, max });
 }
 
 export function validationText(t: TFunction, message: string | undefined): string | undefined {

@@ -66,9 +66,9 @@ export async function setTeamModeration(ctx: AppContext, userId: string, teamId:
       seen.add(key);
       return true;
     });
-  if (kept.length > BLOCKED_TERMS_MAX) throw fail(400, 'blocked_terms_full', {}, { max: BLOCKED_TERMS_MAX });
+  if (kept.length > BLOCKED_TERMS_MAX) throw fail(400, 'blocked_terms_full', { max: BLOCKED_TERMS_MAX }, { max: BLOCKED_TERMS_MAX });
   if (kept.some((term) => term.length > BLOCKED_TERM_MAX_CHARS))
-    throw fail(400, 'blocked_term_too_long', {}, { max: BLOCKED_TERM_MAX_CHARS });
+    throw fail(400, 'blocked_term_too_long', { max: BLOCKED_TERM_MAX_CHARS }, { max: BLOCKED_TERM_MAX_CHARS });
   await ctx.db.update(teams).set({ blockedTerms: kept }).where(eq(teams.id, teamId));
   return { blocked_terms: kept };
 }

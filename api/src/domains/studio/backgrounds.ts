@@ -60,7 +60,7 @@ export async function teamBackground(
   const [{ total }] = (await ctx.db.select({ total: count() }).from(backgrounds).where(eq(backgrounds.teamId, teamId))) as [
     { total: number },
   ];
-  if (total >= BACKGROUNDS_MAX) throw fail(409, 'backgrounds_full', {}, { max: BACKGROUNDS_MAX });
+  if (total >= BACKGROUNDS_MAX) throw fail(409, 'backgrounds_full', { max: BACKGROUNDS_MAX }, { max: BACKGROUNDS_MAX });
   const file = await adoptUpload(ctx, upload, `background-${id}`);
   const preview = `background-${id}.jpg`;
   await previewOf(ctx.assets.path('avatar_input', file), ctx.assets.path('avatar_output', preview));

@@ -47,7 +47,7 @@ export async function savePronunciation(ctx: AppContext, teamId: string, input: 
     const [{ total }] = (await tx.select({ total: count() }).from(pronunciations).where(eq(pronunciations.teamId, teamId))) as [
       { total: number },
     ];
-    if (total >= PRONUNCIATIONS_MAX) throw fail(409, 'pronunciations_full', {}, { max: PRONUNCIATIONS_MAX });
+    if (total >= PRONUNCIATIONS_MAX) throw fail(409, 'pronunciations_full', { max: PRONUNCIATIONS_MAX }, { max: PRONUNCIATIONS_MAX });
     const [created] = await tx.insert(pronunciations).values({ teamId, word: input.word, sayAs: input.say_as }).returning();
     return pronunciationJson(created!);
   });

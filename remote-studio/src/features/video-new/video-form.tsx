@@ -26,10 +26,11 @@ import { ScriptPauses } from './script-pauses';
 import { VoicePreview } from './voice-preview';
 import { DEFAULT_LOOK, VideoLook } from './video-look';
 
-/** API errors that belong to one field of this form (SPEC §8: text too long, voice ID missing). */
 /** The speeds offered (the API takes any from 0.75 to 1.5). */
 const SPEEDS = [0.75, 0.9, 1, 1.1, 1.25, 1.5];
 
+/** API errors that belong to one field of this form (SPEC §8: text too long, voice ID missing). A refused script is
+ * said above the form, with its reason. */
 const FIELD_OF: Record<string, 'script' | 'voiceId'> = {
   text_too_long: 'script',
   voice_id_missing: 'voiceId',
