@@ -69,6 +69,8 @@ const EnvSchema = v.object({
   LIPSYNC_MODEL: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]+(\/[\w.-]+)*(:[\w]+)?$/))),
   LIPSYNC_FALLBACK: v.optional(v.picklist(['true', 'false']), 'true'),
   OPS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(24))),
+  C2PA_SIGNING_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
+  C2PA_SIGNING_CERT: v.optional(v.pipe(v.string(), v.minLength(1))),
   MODERATION_BLOCKLIST: v.optional(v.pipe(v.string(), v.minLength(1))),
   MODERATION_PROVIDER: v.optional(v.picklist(['none', 'openai']), 'none'),
   MODERATION_URL: v.optional(v.pipe(v.string(), v.url()), 'https://api.openai.com'),
@@ -127,6 +129,8 @@ export type Config = {
   speech?: SpeechProviderSettings;
   /** The bearer token of the operators' reports (`/api/ops/…`); without it they are not served. */
   opsToken?: string;
+  /** The Content Credentials signer's key and certificate chain (PEM or a file's path); both unset: made on first start. */
+  contentCredentials: { key?: string; cert?: string };
   /** Scripts are checked against the operators' list (a file of terms) and, when one is set, a moderation provider. */
   moderation: { blocklistFile?: string; provider?: ModerationSettings };
   /** This API's address as the outside world reaches it: links in webhook events (default http://localhost:PORT). */
@@ -214,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     publicApiUrl,
     opsToken: e.OPS_TOKEN,
+    contentCredentials: { key: e.C2PA_SIGNING_KEY, cert: e.C2PA_SIGNING_CERT },
     moderation: {
       blocklistFile: e.MODERATION_BLOCKLIST,
       provider:

@@ -12,6 +12,7 @@ import { speechProvider } from './engine/speech/providers/choose';
 import { LocalEngine } from './engine/local/local-engine';
 import { startJobQueue } from './jobs/queue';
 import { createAssetStore, type AssetStore } from './storage/asset-store';
+import { loadSigningIdentity, type SigningIdentity } from './engine/provenance/signing-identity';
 
 /** What every domain needs: handed to route modules and services instead of global decorators. */
 export type AppContext = {
@@ -24,6 +25,8 @@ export type AppContext = {
   /** Signs short-lived links (assets, the built-in billing portal): ASSET_SIGNING_SECRET or a key kept in the data folder. */
   signingKey: Buffer;
   log: FastifyBaseLogger;
+  /** Who signs the videos' Content Credentials, and whose this deployment trusts when it reads them. */
+  credentials: SigningIdentity;
   /** Sessions and team lists in memory; the API makes it follow the database's change notices. */
   authCache: AuthCache;
 };
@@ -40,6 +43,7 @@ export async function createContext(
   const jobs = await startJobQueue(database, log);
   const assets = createAssetStore(config.dataDir);
   const signingKey = loadSigningKey(config.dataDir, config.assetSigningSecret);
+  const credentials = await loadSigningIdentity(config.dataDir, config.contentCredentials, log);
   const lipSync = config.lipSync;
   // A Cog server (Replicate's protocol with no key) is the operator's own: it gets the media inline.
   const links =
@@ -56,6 +60,7 @@ export async function createContext(
     engine,
     assets,
     signingKey,
+    credentials,
     log,
     authCache: new AuthCache(database.db),
   };

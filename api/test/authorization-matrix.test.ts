@@ -793,6 +793,19 @@ const ROWS: Row[] = [
     request: async () => ({ method: 'DELETE', url: `/api/v1/videos/${await teamItem(videos)}` }),
   },
   {
+    route: 'POST /api/v1/verify',
+    access: 'key',
+    // Any team's key may ask what a file's credentials say; these bytes are no video.
+    ok: 400,
+    request: () => ({
+      method: 'POST',
+      url: '/api/v1/verify',
+      body: 'not a video',
+      headers: { 'content-type': 'application/octet-stream' },
+    }),
+    except: { otherKey: 400 },
+  },
+  {
     route: 'GET /api/v1/quota',
     access: 'key',
     ok: 200,

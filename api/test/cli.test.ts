@@ -97,6 +97,26 @@ test('video create --wait --out renders a video and saves a playable mp4; video 
   });
 }, 120_000);
 
+test('verify: the saved video is a Kagami video, unchanged; a changed copy and an unsigned file are said to be so', async () => {
+  const intact = await kagami('verify', 'hello.mp4');
+  expect(intact.stderr).toBe('');
+  expect(intact.code).toBe(0);
+  expect(intact.stdout).toMatch(
+    /hello\.mp4 is a Kagami video, unchanged since it was made: "hello" of team "CLI Team", avatar "CLI presenter"/,
+  );
+  expect(intact.stdout).toContain('trainedAlgorithmicMedia');
+  const bytes = readFileSync(join(dir, 'hello.mp4'));
+  bytes[bytes.length - 200] = bytes[bytes.length - 200]! ^ 0xff;
+  writeFileSync(join(dir, 'changed.mp4'), bytes);
+  const changed = await kagami('verify', 'changed.mp4');
+  expect(changed.code).toBe(1);
+  expect(changed.stderr).toContain('changed.mp4 is NOT as it was made');
+  await runFfmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=320x240:duration=1', '-pix_fmt', 'yuv420p', join(dir, 'plain.mp4')]);
+  const plain = await kagami('verify', 'plain.mp4');
+  expect(plain.code).toBe(3);
+  expect(plain.stderr).toContain('plain.mp4 carries no Content Credentials');
+}, 60_000);
+
 test('a square video over an uploaded picture with burned-in captions: the video, its SRT and its poster saved', async () => {
   await runFfmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=640x480:duration=1', '-frames:v', '1', join(dir, 'office.png')]);
   writeFileSync(join(dir, 'square.txt'), 'A square video. It has captions.');

@@ -330,6 +330,7 @@ test('the OpenAPI 3.1 document lists every /api/v1 call with its schemas, the ke
     '/api/v1/pronunciations/{id}',
     '/api/v1/quota',
     '/api/v1/team',
+    '/api/v1/verify',
     '/api/v1/videos',
     '/api/v1/videos/{id}',
     '/api/v1/voices',

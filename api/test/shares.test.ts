@@ -51,6 +51,7 @@ test('a video is shared by a member: a public page with the player, captions and
   expect(html).not.toContain('sharer@example.com');
   expect(html).not.toContain('/download');
   expect(html).not.toContain('<script');
+  expect(html).toContain('Made with AI (Kagami). The video carries Content Credentials (C2PA) that say so.');
   // Its own policy: its media only, and no framing.
   expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(page.headers['content-security-policy']).toContain("media-src 'self'");
@@ -67,7 +68,7 @@ test('a video is shared by a member: a public page with the player, captions and
 
   // A visit is counted; the Japanese page says its words in Japanese.
   const ja = await t.app.inject({ url: `/share/${token}`, headers: { 'accept-language': 'ja,en;q=0.5' } });
-  expect(ja.payload).toContain('Kagamiで作成');
+  expect(ja.payload).toContain('AIで作成（Kagami）');
   expect((await shareOf(owner)).body.views).toBe(2);
 });
 

@@ -1,7 +1,7 @@
 // What each `kagami` command does, on the typed client.
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { KagamiApiError, unwrap, type KagamiClient, type paths, type Video } from './client';
@@ -173,6 +173,50 @@ export async function download(video: Video, file: string, url = video.download_
     throw new KagamiApiError(response.status, 'download_failed', `The download failed (${response.status}).`);
   await pipeline(Readable.fromWeb(response.body as never), createWriteStream(file));
   return Number(response.headers.get('content-length') ?? 0);
+}
+
+type Credentials = paths['/api/v1/verify']['post']['responses'][200]['content']['application/json'];
+
+/**
+ * Asks the API what a file's Content Credentials say and tells it in a sentence: a Kagami video (whose, from which
+ * avatar, when) left as it was made, one changed since, or a file Kagami did not sign. The exit status says the same.
+ */
+export async function verifyFile(where: { baseUrl: string; key: string }, file: string, io: Io, json: boolean) {
+  const size = await stat(file).then(
+    (info) => info.size,
+    () => {
+      throw new UsageError(`Cannot read the file ${file}.`);
+    },
+  );
+  const response = await fetch(`${where.baseUrl}/api/v1/verify`, {
+    method: 'POST',
+    headers: { 'X-API-Key': where.key, 'Content-Type': 'video/mp4', 'Content-Length': String(size) },
+    body: Readable.toWeb(createReadStream(file)) as never,
+    duplex: 'half',
+  } as RequestInit);
+  const answer = (await response.json().catch(() => ({}))) as Credentials & { code?: string; message?: string };
+  if (!response.ok)
+    throw new KagamiApiError(response.status, answer.code ?? `http_${response.status}`, answer.message ?? response.statusText);
+  if (json) io.out(JSON.stringify(answer, null, 2));
+  const video = answer.video;
+  if (answer.altered) {
+    io.err(`${file} is NOT as it was made: it changed after it was signed (${answer.failures.join(', ')}).`);
+    return 1;
+  }
+  if (!answer.kagami || !video) {
+    io.err(
+      answer.has_credentials
+        ? `${file} carries Content Credentials, but not this Kagami's.`
+        : `${file} carries no Content Credentials: Kagami did not make it, or they were removed.`,
+    );
+    return 3;
+  }
+  if (!json)
+    io.out(
+      `${file} is a Kagami video, unchanged since it was made: "${video.title}" of team "${video.team}"` +
+        `${video.avatar ? `, avatar "${video.avatar}"` : ''}, made ${video.created_at} (AI-generated: ${answer.digital_source_type}).`,
+    );
+  return 0;
 }
 
 /** A mistake in how the command was called: its message, then the usage. */

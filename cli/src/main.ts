@@ -1,7 +1,18 @@
 // kagami: the Kagami public API from the command line.
 import { parseArgs } from 'node:util';
 import { KagamiApiError, kagamiClient } from './client';
-import { createVideo, download, getVideo, listAvatars, listVoices, UsageError, waitForVideo, whoAmI, type Io } from './commands';
+import {
+  createVideo,
+  download,
+  getVideo,
+  listAvatars,
+  listVoices,
+  UsageError,
+  verifyFile,
+  waitForVideo,
+  whoAmI,
+  type Io,
+} from './commands';
 import { credentialsFile, readCredentials, saveCredentials } from './credentials';
 
 export const USAGE = `Usage:
@@ -17,6 +28,8 @@ export const USAGE = `Usage:
                                         script is a silence; a background FILE (JPEG, PNG, WebP, MP4, MOV, WebM) is
                                         uploaded into the team's backgrounds
   kagami video get ID                   a video's status, failure reason and download link
+  kagami verify FILE [--json]           whether a video file is a Kagami video (whose, when) and unchanged since it
+                                        was made, from its Content Credentials; exit 0 yes, 1 changed, 3 not Kagami's
 
 KAGAMI_API_KEY and KAGAMI_API_URL take the place of a saved login; KAGAMI_CONFIG names the file it is kept in.`;
 
@@ -96,6 +109,10 @@ export async function main(argv: string[], io: Io = consoleIo()): Promise<number
     }
     if (command === 'avatars') return (await listAvatars(await client(values.url), io, values.json), 0);
     if (command === 'voices') return (await listVoices(await client(values.url), io, values.json), 0);
+    if (command === 'verify') {
+      if (!sub) throw new UsageError('kagami verify needs the file.');
+      return await verifyFile(await access(values.url), sub, io, values.json);
+    }
     if (command === 'video' && sub === 'get') {
       if (!arg) throw new UsageError('kagami video get needs the video id.');
       io.out(JSON.stringify(await getVideo(await client(values.url), arg), null, 2));

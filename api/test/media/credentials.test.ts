@@ -24,7 +24,7 @@ const claims: VideoClaims = {
 
 /** Where the first `mdat` box's media bytes start. */
 function mediaDataOffset(bytes: Buffer) {
-  for (let at = 0; at + 8 <= bytes.length; ) {
+  for (let at = 0; at + 8 <= bytes.length;) {
     const size = bytes.readUInt32BE(at);
     if (bytes.toString('latin1', at + 4, at + 8) === 'mdat') return at + 8;
     at += size === 1 ? Number(bytes.readBigUInt64BE(at + 8)) : size;

@@ -552,6 +552,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The body is the video file itself (`Content-Type: video/mp4`). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            altered: boolean;
+                            digital_source_type: string | null;
+                            failures: string[];
+                            has_credentials: boolean;
+                            kagami: boolean;
+                            signed_at: string | null;
+                            signer: string | null;
+                            trusted: boolean;
+                            video: {
+                                avatar: string | null;
+                                avatar_id: string | null;
+                                /** @enum {string} */
+                                consent: "typed" | "video";
+                                consent_verified: boolean;
+                                created_at: string;
+                                team: string;
+                                team_id: string;
+                                title: string;
+                                video_id: string;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            fields?: {
+                                [key: string]: {
+                                    key: string;
+                                    message: string;
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/videos": {
         parameters: {
             query?: never;

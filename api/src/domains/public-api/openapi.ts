@@ -24,6 +24,8 @@ export const API_ERROR_CODES = [
   'background_missing',
   'text_too_long',
   'script_refused',
+  'upload_too_large',
+  'unsupported_video_format',
   'moderation_unavailable',
   'idempotency_key_invalid',
   'idempotency_key_reused',

@@ -134,3 +134,32 @@ export const ApiError = v.looseObject({
   message: v.string(),
   fields: v.optional(v.record(v.string(), v.object({ key: v.string(), params: v.record(v.string(), v.string()), message: v.string() }))),
 });
+
+/** What a file's Content Credentials (C2PA) say: whether Kagami made it, for whom, and whether it changed since. */
+export const Credentials = v.object({
+  has_credentials: v.boolean(),
+  /** Signed by this deployment, naming a Kagami video. */
+  kagami: v.boolean(),
+  /** The file or its manifest changed after signing. */
+  altered: v.boolean(),
+  /** The signer chains to an authority this deployment trusts. */
+  trusted: v.boolean(),
+  digital_source_type: text,
+  video: v.nullable(
+    v.object({
+      video_id: v.string(),
+      title: v.string(),
+      team_id: v.string(),
+      team: v.string(),
+      avatar_id: text,
+      avatar: text,
+      consent: v.picklist(['typed', 'video']),
+      consent_verified: v.boolean(),
+      created_at: v.string(),
+    }),
+  ),
+  signer: text,
+  signed_at: text,
+  /** C2PA validation failure codes, such as `assertion.bmffHash.mismatch`. */
+  failures: v.array(v.string()),
+});

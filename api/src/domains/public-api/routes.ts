@@ -20,6 +20,7 @@ import * as webhooks from '../webhooks/service';
 import { createTeamAvatar, createTeamVideo, createTeamVoice, removeVideo, type Creator } from '../studio/service';
 import { apiTeam, requireApiKey } from './auth';
 import { idempotent } from './idempotency';
+import { verifyRoute } from './verify';
 import { docsPageRoutes } from './docs-page';
 import { publicApiDocument } from './openapi';
 import { keyset, PageQuery, pageOf } from './cursor';
@@ -187,6 +188,8 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     await removeVideo(ctx, await teamVideo(request));
     return reply.status(204).send();
   });
+
+  verifyRoute(app, ctx, route({ description: 'The body is the video file itself (`Content-Type: video/mp4`).' }, { 200: R.Credentials }));
 
   /** The allowance of the API subscription held by the team's owner, and its use this period. */
   app.get('/api/v1/quota', route({}, { 200: R.Quota }), async (request) => {

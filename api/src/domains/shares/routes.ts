@@ -47,8 +47,16 @@ async function share(ctx: AppContext, userId: string, teamId: string, videoId: s
 /** The page's few words, in Japanese for a Japanese browser. */
 const wordsFor = (request: FastifyRequest) =>
   /^ja\b/i.test(String(request.headers['accept-language'] ?? ''))
-    ? { download: 'ダウンロード', madeWith: 'Kagamiで作成', gone: 'この動画は共有されていないか、リンクが無効になっています。' }
-    : { download: 'Download', madeWith: 'Made with Kagami', gone: 'This video is not shared, or its link was turned off.' };
+    ? {
+        download: 'ダウンロード',
+        madeWith: 'AIで作成（Kagami）。この動画には、そのことを示すコンテンツ認証情報（C2PA）が付いています。',
+        gone: 'この動画は共有されていないか、リンクが無効になっています。',
+      }
+    : {
+        download: 'Download',
+        madeWith: 'Made with AI (Kagami). The video carries Content Credentials (C2PA) that say so.',
+        gone: 'This video is not shared, or its link was turned off.',
+      };
 
 const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
 const tokenParams = v.object({ token: v.pipe(v.string(), v.regex(/^[\w-]{20,64}$/)) });

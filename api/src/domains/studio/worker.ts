@@ -20,6 +20,7 @@ import { captionCharsFor, timeCaptions, toSrt, toVtt, type Cue } from '../../eng
 import type { Framing } from '../../engine/compose/compose';
 import { ANALYSIS_RATE, decodeMono } from '../../engine/local/decode';
 import { backdropOf } from './backgrounds';
+import { signVideo, type VideoClaims } from '../../engine/provenance/credentials';
 import { pronunciationsOf } from './pronunciations';
 import { libraryVoice, speakingVoiceOf } from './voice-library';
 import { QUEUES } from '../../jobs/queue';
@@ -184,6 +185,22 @@ const framingOf = async (ctx: AppContext, video: typeof videos.$inferSelect): Pr
 /** The captions' look: the video's own, its unset parts (and videos made before styles) the defaults. */
 const captionStyleOf = (video: typeof videos.$inferSelect): CaptionStyle => v.parse(captionStyleField, video.captionStyle ?? {});
 
+/** What a finished video's Content Credentials say of it. */
+async function claimsOf(ctx: AppContext, video: typeof videos.$inferSelect, avatar: typeof avatars.$inferSelect): Promise<VideoClaims> {
+  const [team] = await ctx.db.select({ name: teams.name }).from(teams).where(eq(teams.id, video.teamId));
+  return {
+    video_id: video.id,
+    title: video.name,
+    team_id: video.teamId,
+    team: team?.name ?? '',
+    avatar_id: avatar.id,
+    avatar: avatar.name,
+    consent: 'typed',
+    consent_verified: false,
+    created_at: new Date().toISOString(),
+  };
+}
+
 async function renderVideo(ctx: AppContext, videoId: string) {
   const [video] = await ctx.db.select().from(videos).where(eq(videos.id, videoId));
   if (!video || video.status !== 'in_progress') return;
@@ -258,6 +275,7 @@ async function renderVideo(ctx: AppContext, videoId: string) {
       ctx.log.info({ videoId, ...lipSync }, `lip-sync by ${lipSync.engine}`);
     }
     const durationMs = Math.round(durationSeconds * 1000);
+    await signVideo(ctx.credentials, ctx.assets.path('video_output', output), await claimsOf(ctx, video, avatar));
     const made = lipSync && !('failed' in lipSync) ? lipSync : null;
     if (cues) {
       await writeFile(ctx.assets.path('video_output', `${videoId}.srt`), toSrt(cues));

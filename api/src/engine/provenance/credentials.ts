@@ -4,6 +4,7 @@
 import { fork } from 'node:child_process';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { runFfmpeg } from '../../media/tools';
 import type { SigningIdentity } from './signing-identity';
 
 export const TRAINED_ALGORITHMIC_MEDIA = 'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia';
@@ -46,8 +47,31 @@ function runC2pa(message: Record<string, unknown>): Promise<ChildAnswer> {
   });
 }
 
-/** Signs `file` in place (written aside, then moved over it). */
+/** The container's own comment, for players and tools that read no manifest. */
+export const AI_COMMENT = 'AI-generated with Kagami';
+
+/** Marks `file` as AI-generated in its container and signs it, in place (each step written aside, then moved over it). */
 export async function signVideo(identity: SigningIdentity, file: string, claims: VideoClaims) {
+  const commented = `${file}.commented.mp4`;
+  try {
+    await runFfmpeg([
+      '-i',
+      file,
+      '-map',
+      '0',
+      '-c',
+      'copy',
+      '-metadata',
+      `comment=${AI_COMMENT}`,
+      '-movflags',
+      '+faststart',
+      '-y',
+      commented,
+    ]);
+    await rename(commented, file);
+  } finally {
+    await rm(commented, { force: true });
+  }
   const manifest = {
     claim_generator_info: [{ name: 'Kagami' }],
     title: `${claims.title}.mp4`,

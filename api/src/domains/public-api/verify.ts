@@ -1,0 +1,51 @@
+// POST /api/v1/verify: the body is a video file (video/mp4 or application/octet-stream, up to VERIFY_MAX_BYTES); the
+// answer says what its Content Credentials say: a Kagami video or not, whose, and whether it was altered.
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Transform, type Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { readCredentials } from '../../engine/provenance/credentials';
+import { fail } from '../../lib/errors';
+
+export const VERIFY_MAX_BYTES = 2 * 1024 ** 3;
+
+/** Whether a file starts like an ISO media file (an `ftyp` box). */
+async function isMp4(file: string) {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(8);
+    await handle.read(head, 0, 8, 0);
+    return head.toString('latin1', 4, 8) === 'ftyp';
+  } finally {
+    await handle.close();
+  }
+}
+
+export function verifyRoute(app: FastifyInstance, ctx: AppContext, options: Record<string, unknown>) {
+  app.register(async (scope) => {
+    scope.addContentTypeParser(['video/mp4', 'application/octet-stream'], (_request, payload, done) => done(null, payload));
+    scope.post('/api/v1/verify', { ...options, bodyLimit: VERIFY_MAX_BYTES }, async (request) => {
+      if (!(request.body as Readable | undefined)?.pipe) throw fail(415, 'unsupported_video_format');
+      const file = join(tmpdir(), `kagami-verify-${randomUUID()}.mp4`);
+      try {
+        let received = 0;
+        const counted = new Transform({
+          transform(chunk: Buffer, _encoding, next) {
+            received += chunk.length;
+            next(received > VERIFY_MAX_BYTES ? fail(413, 'upload_too_large') : null, chunk);
+          },
+        });
+        await pipeline(request.body as Readable, counted, createWriteStream(file));
+        if (!(await isMp4(file))) throw fail(400, 'unsupported_video_format');
+        return await readCredentials(ctx.credentials, file);
+      } finally {
+        await rm(file, { force: true });
+      }
+    });
+  });
+}
