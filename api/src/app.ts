@@ -35,6 +35,7 @@ import { eventRoutes } from './domains/studio/events';
 import { assetRoutes } from './domains/assets/routes';
 import { lipSyncWebhookRoutes } from './domains/studio/lipsync-webhook';
 import { lipSyncReportRoutes } from './ops/lipsync-report';
+import { reviewRoutes } from './ops/reviews';
 import { startWorkers } from './domains/studio/worker';
 import { backupEmbedded, backupPostgres, type Manifest } from './ops/backup';
 
@@ -162,6 +163,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   layoutPreviewRoutes(app, ctx);
   lipSyncWebhookRoutes(app, ctx);
   lipSyncReportRoutes(app, ctx);
+  reviewRoutes(app, ctx);
   billingRoutes(app, ctx);
   eventRoutes(app, ctx);
   await assetRoutes(app, ctx);

@@ -1,11 +1,12 @@
 // Script moderation: the operators' block list, the team's own list (owners edit it), and a moderation provider
 // speaking OpenAI's published /v1/moderations shape. A refused script is a 422 naming why, and takes no quota.
 import { createServer, type Server } from 'node:http';
-import { writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { teamMembers, users } from '../src/db/schema';
+import { teamMembers, users, videos } from '../src/db/schema';
 import { findBlockedTerm, parseTermList } from '../src/domains/moderation/terms';
 import { build, call, onboardedUser, readyLoopAvatar, subscribe, type TestApp } from './helper';
 
@@ -167,25 +168,66 @@ test('while the provider is down, scripts are refused with a clear reason (fail 
   expect(await usedSeconds()).toEqual(before);
 });
 
-test('MODERATION_ON_OUTAGE=allow lets scripts through while the provider is down', async () => {
-  const open = await build({
-    RUN_WORKER: 'false',
-    MODERATION_PROVIDER: 'openai',
-    MODERATION_URL: 'http://127.0.0.1:9',
-    MODERATION_ON_OUTAGE: 'allow',
-  });
-  try {
-    const user = await onboardedUser(open.app, 'open-moderation@example.com', 'Open');
+describe('while scripts cannot be checked and ops let them through', () => {
+  const OPS = 'ops-token-for-the-review-tests-0123456789';
+  let open: TestApp;
+  const user = { token: '', teamId: '' };
+  const ops = (method: 'GET' | 'POST', url: string, token = OPS) =>
+    open.app.inject({ method, url, headers: { authorization: `Bearer ${token}` } });
+
+  beforeAll(async () => {
+    open = await build({
+      RUN_WORKER: 'false',
+      MODERATION_PROVIDER: 'openai',
+      MODERATION_URL: 'http://127.0.0.1:9',
+      MODERATION_ON_OUTAGE: 'allow',
+      OPS_TOKEN: OPS,
+    });
+    Object.assign(user, await onboardedUser(open.app, 'open-moderation@example.com', 'Open'));
     await subscribe(open, user.token, 'price_studio_month_usd');
+  }, 60_000);
+  afterAll(() => open.close());
+
+  test('MODERATION_ON_OUTAGE=allow makes the video and marks it for review; ops see it and clear the mark', async () => {
     const id = await readyLoopAvatar(open, user.teamId, 'Open');
     const made = await call(open.app, {
       method: 'POST',
       url: `/api/teams/${user.teamId}/videos`,
       token: user.token,
-      body: { name: 'Open', avatar_id: id, language: 'en', script: 'Nobody checks this one.' },
+      body: { name: 'Unchecked', avatar_id: id, language: 'en', script: 'Nobody checks this one.' },
     });
     expect(made.status).toBe(202);
-  } finally {
-    await open.close();
-  }
-}, 60_000);
+    expect((await ops('GET', '/api/ops/reviews', 'wrong-token')).statusCode).toBe(401);
+    const listed = (await ops('GET', '/api/ops/reviews')).json();
+    expect(listed.videos).toEqual([
+      expect.objectContaining({ id: made.body.id, team: 'Open', script: 'Nobody checks this one.', review: 'moderation_unavailable' }),
+    ]);
+    expect((await ops('POST', `/api/ops/videos/${made.body.id}/approve`)).statusCode).toBe(204);
+    expect((await ops('GET', '/api/ops/reviews')).json().videos).toEqual([]);
+  }, 60_000);
+
+  test('a video taken down by ops fails with the reason; its file, downloads and share link are gone', async () => {
+    const output = `${randomUUID()}.mp4`;
+    writeFileSync(join(open.config.dataDir, 'video_output', output), 'video bytes');
+    const [video] = await open.database.db
+      .insert(videos)
+      .values({ teamId: user.teamId, name: 'Published', language: 'en', status: 'ready', output, script: 'Hello.' })
+      .returning();
+    const shared = await call(open.app, {
+      method: 'PUT',
+      url: `/api/teams/${user.teamId}/videos/${video!.id}/share`,
+      token: user.token,
+      body: {},
+    });
+    const page = new URL(shared.body.url).pathname;
+    expect((await open.app.inject({ url: page })).statusCode).toBe(200);
+
+    const down = await ops('POST', `/api/ops/videos/${video!.id}/take-down`);
+    expect(down.json()).toEqual({ id: video!.id, status: 'failed', reason: 'taken_down' });
+    const seen = await call(open.app, { url: `/api/teams/${user.teamId}/videos/${video!.id}`, token: user.token });
+    expect(seen.body).toMatchObject({ status: 'failed', reason: 'taken_down' });
+    expect((await open.app.inject({ url: page })).statusCode).toBe(404);
+    expect((await call(open.app, { url: `/assets/data/video_output/${output}`, token: user.token })).status).toBe(404);
+    expect(existsSync(join(open.config.dataDir, 'video_output', output))).toBe(false);
+  });
+});

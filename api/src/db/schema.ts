@@ -284,6 +284,8 @@ export const videos = pgTable(
     captions: text('captions'),
     status: status(),
     reason: text('reason'),
+    /** Why operators should look at it (`moderation_unavailable`: made while scripts could not be checked); null once they did. */
+    review: text('review'),
     output: text('output'),
     durationMs: integer('duration_ms'),
     /** Made in the app or through the public API (whose plan it is charged to, and which History tab shows it). */

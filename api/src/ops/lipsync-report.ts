@@ -1,22 +1,18 @@
 // GET /api/ops/lipsync?from=&to=: what the lip-sync providers made per team over a period (videos and the seconds the
 // providers billed), for operators reconciling the providers' invoices; `Authorization: Bearer {OPS_TOKEN}`.
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { AppContext } from '../context';
 import { teams, videos } from '../db/schema';
-import { errors } from '../lib/errors';
+import { requireOpsToken } from './ops-token';
 
 const day = v.pipe(v.string(), v.isoDate());
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
 export function lipSyncReportRoutes(app: FastifyInstance, ctx: AppContext) {
   const token = ctx.config.opsToken;
   if (!token) return;
   app.get('/api/ops/lipsync', { schema: { querystring: v.object({ from: day, to: day }) } }, async (request) => {
-    const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
-    if (!timingSafeEqual(digest(given), digest(token))) throw errors.unauthorized();
+    requireOpsToken(request, token);
     const { from, to } = request.query as { from: string; to: string };
     const rows = await ctx.db
       .select({

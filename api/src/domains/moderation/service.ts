@@ -26,22 +26,26 @@ async function operatorsTerms(file: string | undefined): Promise<string[]> {
 
 const refused = (category: string) => fail(422, 'script_refused', { category }, { category: moderationCategoryText(category) });
 
-/** Refuses the script when a list or the provider says no; the provider's outage refuses too unless ops chose otherwise. */
-export async function checkScript(ctx: AppContext, teamId: string, script: string | null | undefined) {
-  if (!script?.trim()) return;
+/**
+ * Refuses the script when a list or the provider says no; the provider's outage refuses too unless ops chose otherwise,
+ * and then the answer is `unchecked` (the video is marked for their review).
+ */
+export async function checkScript(ctx: AppContext, teamId: string, script: string | null | undefined): Promise<'checked' | 'unchecked'> {
+  if (!script?.trim()) return 'checked';
   const { blocklistFile, provider } = ctx.config.moderation;
   if (findBlockedTerm(script, await operatorsTerms(blocklistFile))) throw refused('blocked_term');
   if (findBlockedTerm(script, await teamBlockedTerms(ctx, teamId))) throw refused('team_blocked_term');
-  if (!provider) return;
+  if (!provider) return 'checked';
   let category: string | null;
   try {
     category = await moderateWithOpenAi(provider, script);
   } catch (error) {
     ctx.log.warn({ teamId, err: (error as Error).message }, 'the moderation provider did not answer');
     if (provider.onOutage === 'refuse') throw fail(503, 'moderation_unavailable');
-    return;
+    return 'unchecked';
   }
   if (category) throw refused(category);
+  return 'checked';
 }
 
 async function teamBlockedTerms(ctx: AppContext, teamId: string) {

@@ -58,6 +58,7 @@ export const API_ERROR_CODES = [
   'lipsync_failed',
   'lipsync_bad_output',
   'speech_provider_unavailable',
+  'taken_down',
   'speech_provider_quota',
   'speech_voice_refused',
   'processing_failed',

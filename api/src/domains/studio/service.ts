@@ -280,7 +280,7 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
   const avatar = await teamAvatar(ctx, teamId, input.avatar_id);
   if (avatar.status !== 'ready') throw fail(409, 'avatar_not_ready');
   if (!input.script?.trim() && !input.audio_upload_id) throw fail(400, 'script_or_audio_required');
-  if (!input.audio_upload_id) await checkScript(ctx, teamId, input.script);
+  const moderation = input.audio_upload_id ? 'checked' : await checkScript(ctx, teamId, input.script);
   const placement = input.placement ?? { position: 'full', scale: 1 };
   assertPlacementFits(placement, input.background);
   const { voiceId, builtinVoiceId } = input.audio_upload_id
@@ -322,6 +322,7 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
           speed: input.audio_upload_id ? 1 : (input.speed ?? 1),
           source: creator.source,
           callbackUrl: input.callback_url ?? null,
+          review: moderation === 'unchecked' ? 'moderation_unavailable' : null,
         })
         .returning();
       return created!;
@@ -406,10 +407,13 @@ export async function removeVideo(
   video: { id: string; output: string | null; audioSource: string | null; thumbnail: string | null; captions: string | null },
 ) {
   await ctx.db.delete(videos).where(eq(videos.id, video.id));
-  await Promise.all([
+  await Promise.all([removeMadeFiles(ctx, video), ctx.assets.remove('avatar_input', video.audioSource)]);
+}
+
+/** The files a render made for a video: the video, its poster and its captions. */
+export const removeMadeFiles = (ctx: AppContext, video: { output: string | null; thumbnail: string | null; captions: string | null }) =>
+  Promise.all([
     ctx.assets.remove('video_output', video.output),
     ctx.assets.remove('video_output', video.thumbnail),
     ...(video.captions ? [`${video.captions}.srt`, `${video.captions}.vtt`].map((file) => ctx.assets.remove('video_output', file)) : []),
-    ctx.assets.remove('avatar_input', video.audioSource),
   ]);
-}
