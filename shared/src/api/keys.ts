@@ -8,6 +8,7 @@ export const teamKeys = {
   list: () => [...teamKeys.all, 'list'] as const,
   detail: (teamId: string) => [...teamKeys.all, 'detail', teamId] as const,
   members: (teamId: string) => [...teamKeys.all, 'members', teamId] as const,
+  moderation: (teamId: string) => [...teamKeys.all, 'moderation', teamId] as const,
 };
 
 export const apiKeyKeys = {

@@ -76,6 +76,10 @@ export const teamApi = {
     api.delete<Record<string, never>>(`/api/teams/${teamId}/invitations/${invitationId}`),
   apiKey: (teamId: string) => api.get<ApiKeyInfo>(`/api/teams/${teamId}/api-key`),
   generateApiKey: (teamId: string) => api.post<NewApiKey>(`/api/teams/${teamId}/api-key`),
+  /** The words and phrases the team's scripts may not contain. */
+  moderation: (teamId: string) => api.get<{ blockedTerms: string[] }>(`/api/teams/${teamId}/moderation`),
+  setModeration: (teamId: string, blockedTerms: string[]) =>
+    api.put<{ blockedTerms: string[] }>(`/api/teams/${teamId}/moderation`, { blockedTerms }),
   recentAvatars: (teamId: string) => api.get<{ items: AvatarSummary[] }>(`/api/teams/${teamId}/avatars`, { page: 1, pageSize: 12 }),
 };
 

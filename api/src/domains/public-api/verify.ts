@@ -2,7 +2,7 @@
 // answer says what its Content Credentials say: a Kagami video or not, whose, and whether it was altered.
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { open, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -11,20 +11,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { readCredentials } from '../../engine/provenance/credentials';
 import { fail } from '../../lib/errors';
+import { probeMedia } from '../../media/probe';
 
 export const VERIFY_MAX_BYTES = 2 * 1024 ** 3;
-
-/** Whether a file starts like an ISO media file (an `ftyp` box). */
-async function isMp4(file: string) {
-  const handle = await open(file, 'r');
-  try {
-    const head = Buffer.alloc(8);
-    await handle.read(head, 0, 8, 0);
-    return head.toString('latin1', 4, 8) === 'ftyp';
-  } finally {
-    await handle.close();
-  }
-}
 
 export function verifyRoute(app: FastifyInstance, ctx: AppContext, options: Record<string, unknown>) {
   app.register(async (scope) => {
@@ -41,7 +30,7 @@ export function verifyRoute(app: FastifyInstance, ctx: AppContext, options: Reco
           },
         });
         await pipeline(request.body as Readable, counted, createWriteStream(file));
-        if (!(await isMp4(file))) throw fail(400, 'unsupported_video_format');
+        if (!(await probeMedia(file))?.video) throw fail(400, 'unsupported_video_format');
         return await readCredentials(ctx.credentials, file);
       } finally {
         await rm(file, { force: true });

@@ -16,8 +16,6 @@ export type SigningIdentity = {
   anchorsPem: string | null;
   /** The signing certificate's serial number (hex, upper case): a manifest signed with it is this deployment's. */
   serial: string;
-  /** Made here, self-issued: say so, since no outside validator trusts it. */
-  madeHere: boolean;
 };
 
 const EC = { name: 'ECDSA', namedCurve: 'P-256' };
@@ -89,7 +87,7 @@ export async function loadSigningIdentity(
 ): Promise<SigningIdentity> {
   if (configured.key && configured.cert) {
     const chainPem = pemOf(configured.cert);
-    return { chainPem, keyPem: pemOf(configured.key), anchorsPem: null, serial: serialOf(chainPem), madeHere: false };
+    return { chainPem, keyPem: pemOf(configured.key), anchorsPem: null, serial: serialOf(chainPem) };
   }
   const dir = join(dataDir, 'content-credentials');
   if (!existsSync(join(dir, 'signer.key'))) {
@@ -110,6 +108,5 @@ export async function loadSigningIdentity(
     keyPem: readFileSync(join(dir, 'signer.key'), 'utf8'),
     anchorsPem: readFileSync(join(dir, 'root.pem'), 'utf8'),
     serial: serialOf(chainPem),
-    madeHere: true,
   };
 }

@@ -1,19 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { api } from '@kagami/shared/api';
+import { teamApi, teamKeys } from '@kagami/shared/api';
 import { errorText } from '@kagami/shared/i18n';
 import { useMutation, useQuery, useQueryClient } from '@kagami/shared/query';
 import { profileAtom } from '@kagami/shared/session';
 import { BLOCKED_TERM_MAX_CHARS, BLOCKED_TERMS_MAX } from '@kagami/shared/validation';
 import { Button, FormField, HStack, LoadState, notify, Section, Stack, Text, Textarea } from '@kagami/shared/ui';
 import { useAccountTranslation } from '../../components/use-account-translation';
-
-type Moderation = { blockedTerms: string[] };
-const moderationKey = (teamId: string) => ['teams', 'moderation', teamId] as const;
-const moderationApi = {
-  get: (teamId: string) => api.get<Moderation>(`/api/teams/${teamId}/moderation`),
-  set: (teamId: string, blockedTerms: string[]) => api.put<Moderation>(`/api/teams/${teamId}/moderation`, { blockedTerms }),
-};
 
 const termsOf = (text: string) =>
   text
@@ -39,16 +32,16 @@ export function BlockedTermsSection() {
 function BlockedTerms({ teamId, canEdit }: { teamId: string; canEdit: boolean }) {
   const { t } = useAccountTranslation();
   const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: moderationKey(teamId), queryFn: () => moderationApi.get(teamId) });
+  const list = useQuery({ queryKey: teamKeys.moderation(teamId), queryFn: () => teamApi.moderation(teamId) });
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     if (list.data) setText(list.data.blockedTerms.join('\n'));
   }, [list.data]);
   const save = useMutation({
-    mutationFn: (terms: string[]) => moderationApi.set(teamId, terms),
+    mutationFn: (terms: string[]) => teamApi.setModeration(teamId, terms),
     onSuccess: (saved) => {
-      queryClient.setQueryData(moderationKey(teamId), saved);
+      queryClient.setQueryData(teamKeys.moderation(teamId), saved);
       notify({ status: 'success', title: t('moderation.saved', { count: saved.blockedTerms.length }) });
     },
     onError: (error) => setProblem(errorText(t, error)),
