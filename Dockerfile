@@ -36,6 +36,10 @@ RUN rm -rf node_modules */node_modules \
 FROM node:22-bookworm-slim AS api
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
+# PocketSphinx with its English model hears the one-time code in consent clips (Debian's packages).
+RUN apt-get update -qq \
+ && apt-get install -y -qq --no-install-recommends pocketsphinx pocketsphinx-en-us \
+ && rm -rf /var/lib/apt/lists/*
 COPY --from=api-deps /app /app
 COPY tsconfig.base.json ./
 COPY shared/src shared/src

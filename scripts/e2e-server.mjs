@@ -27,6 +27,8 @@ const product = await startProduct(
     // The browser tests' webhook receiver listens on this machine.
     WEBHOOKS_ALLOW_PRIVATE: 'true',
     WEBHOOK_RETRY_SECONDS: '1',
+    // Chromium's fake camera and microphone cannot read a consent phrase: avatars are made from the typed statement.
+    AVATAR_CONSENT: 'text',
   },
   { quiet: true },
 );

@@ -26,6 +26,8 @@ const COMPOSE_ENV = {
   API_TAG: 'test',
   REMOTE_STUDIO_TAG: 'a',
   ASSET_SIGNING_SECRET: 'compose-test-signing-secret-0123456789abcdef',
+  // The deployment's journeys make avatars from the typed statement; the consent clip's checks are the API tests'.
+  AVATAR_CONSENT: 'text',
 };
 
 const env = { ...process.env, ...COMPOSE_ENV };

@@ -23,6 +23,7 @@ import { apiKeyRoutes } from './domains/api-keys/routes';
 import { webhookRoutes } from './domains/webhooks/routes';
 import { publicApiRoutes } from './domains/public-api/routes';
 import { uploadRoutes } from './domains/uploads/routes';
+import { consentRoutes } from './domains/consent/routes';
 import { studioRoutes } from './domains/studio/routes';
 import { voiceLibraryRoutes } from './domains/studio/voice-library';
 import { pronunciationRoutes } from './domains/studio/pronunciations';
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   webhookRoutes(app, ctx);
   uploadRoutes(app, ctx);
   studioRoutes(app, ctx);
+  consentRoutes(app, ctx);
   voiceLibraryRoutes(app, ctx);
   pronunciationRoutes(app, ctx);
   backgroundRoutes(app, ctx);

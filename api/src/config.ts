@@ -77,6 +77,7 @@ const EnvSchema = v.object({
   MODERATION_API_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
   MODERATION_MODEL: v.optional(v.pipe(v.string(), v.regex(/^[\w.:/-]+$/)), 'omni-moderation-latest'),
   MODERATION_ON_OUTAGE: v.optional(v.picklist(['refuse', 'allow']), 'refuse'),
+  AVATAR_CONSENT: v.optional(v.picklist(['video', 'text']), 'video'),
   LIPSYNC_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.startsWith('whsec_'))),
   LIPSYNC_TIMEOUT_SECONDS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '900'),
   LIPSYNC_RETRIES: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0)), '2'),
@@ -131,6 +132,8 @@ export type Config = {
   opsToken?: string;
   /** The Content Credentials signer's key and certificate chain (PEM or a file's path); both unset: made on first start. */
   contentCredentials: { key?: string; cert?: string };
+  /** `video`: an avatar needs a consent clip the worker checks; `text`: the typed statement alone (private deployments). */
+  avatarConsent: 'video' | 'text';
   /** Scripts are checked against the operators' list (a file of terms) and, when one is set, a moderation provider. */
   moderation: { blocklistFile?: string; provider?: ModerationSettings };
   /** This API's address as the outside world reaches it: links in webhook events (default http://localhost:PORT). */
@@ -219,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicApiUrl,
     opsToken: e.OPS_TOKEN,
     contentCredentials: { key: e.C2PA_SIGNING_KEY, cert: e.C2PA_SIGNING_CERT },
+    avatarConsent: e.AVATAR_CONSENT,
     moderation: {
       blocklistFile: e.MODERATION_BLOCKLIST,
       provider:

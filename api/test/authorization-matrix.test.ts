@@ -651,6 +651,12 @@ const ROWS: Row[] = [
     ok: 409,
     request: async () => ({ method: 'POST', url: teamPath('/layout-preview'), body: { avatar_id: await teamItem(avatars) } }),
   },
+  {
+    route: 'GET /api/teams/:teamId/avatars/consent-phrase',
+    access: 'member',
+    ok: 200,
+    request: () => ({ method: 'GET', url: teamPath('/avatars/consent-phrase?language=en') }),
+  },
   { route: 'GET /api/teams/:teamId/languages', access: 'member', ok: 200, request: () => ({ method: 'GET', url: teamPath('/languages') }) },
   {
     route: 'GET /api/teams/:teamId/history',
@@ -740,6 +746,14 @@ const ROWS: Row[] = [
     access: 'key',
     ok: 200,
     request: () => ({ method: 'GET', url: '/api/v1/avatars' }),
+    except: { otherKey: 200 },
+  },
+  {
+    route: 'GET /api/v1/avatars/consent-phrase',
+    access: 'key',
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/v1/avatars/consent-phrase?language=en&name=Ada' }),
+    // Any team's key is given a phrase for its own team.
     except: { otherKey: 200 },
   },
   { route: 'GET /api/v1/avatars/:id', access: 'key', ok: 200, request: () => ({ method: 'GET', url: `/api/v1/avatars/${team.avatarId}` }) },

@@ -48,6 +48,8 @@ export async function build(env: Record<string, string> = {}): Promise<TestApp> 
     RATE_LIMIT_MAX: '100000',
     AUTH_RATE_LIMIT_MAX: '100000',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'kagami-api-test-')),
+    // The consent clip's checks have tests of their own; other journeys make avatars from the typed statement.
+    AVATAR_CONSENT: 'text',
     ...env,
   });
   const database = await openTestDatabase();
@@ -142,7 +144,7 @@ export async function uploadFile(app: FastifyInstance, token: string, teamId: st
       metadata: {
         team_id: teamId,
         purpose,
-        filename: `upload.${{ avatar_video: 'mp4', avatar_photo: 'jpg' }[purpose] ?? 'wav'}`,
+        filename: `upload.${{ avatar_video: 'mp4', avatar_photo: 'jpg', avatar_consent: 'mp4' }[purpose] ?? 'wav'}`,
         filetype: 'application/octet-stream',
       },
       onSuccess: () => resolve(upload.url!.split('/').pop()!),

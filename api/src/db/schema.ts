@@ -182,6 +182,26 @@ export const uploads = pgTable(
   (t) => [index('uploads_team_idx').on(t.teamId)],
 );
 
+/** A consent phrase with its one-time code, shown to whoever records the consent clip; used by one avatar. */
+export const consentPhrases = pgTable(
+  'consent_phrases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** Who asked: a member, or null for the team's API key. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    phrase: text('phrase').notNull(),
+    code: text('code').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('consent_phrases_team_idx').on(t.teamId)],
+);
+
 const status = () =>
   text('status', { enum: ['in_progress', 'failed', 'ready'] })
     .notNull()
@@ -246,6 +266,18 @@ export const avatars = pgTable(
     consentText: text('consent_text').notNull(),
     consentBy: uuid('consent_by').references(() => users.id, { onDelete: 'set null' }),
     consentAt: timestamp('consent_at', { withTimezone: true }).notNull(),
+    /** How the person consented: the typed statement alone, or also a consent clip the worker checks. */
+    consentMethod: text('consent_method', { enum: ['typed', 'video'] })
+      .notNull()
+      .default('typed'),
+    /** The consent clip (an avatar input file), kept with the avatar and never shown publicly. */
+    consentClip: text('consent_clip'),
+    /** The phrase the clip was to read (none: no phrase was asked for before the clip). */
+    consentPhraseId: uuid('consent_phrase_id').references(() => consentPhrases.id, { onDelete: 'set null' }),
+    /** When the clip's upload began: it must be before the phrase expired. */
+    consentRecordedAt: timestamp('consent_recorded_at', { withTimezone: true }),
+    /** Set when a person must confirm the clip (a phrase no recogniser here hears): `language_unverified`, `recogniser_unavailable`. */
+    consentReview: text('consent_review'),
     createdAt: createdAt(),
   },
   (t) => [index('avatars_team_idx').on(t.teamId)],

@@ -1,4 +1,4 @@
-import { AVATAR_PHOTO, AVATAR_VIDEO, BACKGROUND_IMAGE, BACKGROUND_VIDEO, VOICE_AUDIO } from '@kagami/shared/validation';
+import { AVATAR_PHOTO, AVATAR_VIDEO, BACKGROUND_IMAGE, BACKGROUND_VIDEO, CONSENT_CLIP, VOICE_AUDIO } from '@kagami/shared/validation';
 import type { MediaProbe } from './probe';
 
 /** ffprobe container names for the formats SPEC §5 accepts. */
@@ -18,7 +18,10 @@ export type MediaRejection =
   | 'audio_too_large'
   | 'not_an_image'
   | 'unsupported_image_format'
-  | 'image_too_large';
+  | 'image_too_large'
+  | 'consent_clip_silent'
+  | 'consent_clip_too_short'
+  | 'consent_clip_too_long';
 
 /** An avatar source: a real video stream in an accepted container, at least 30 s, at most 5 GB. */
 export function checkAvatarVideo(probe: MediaProbe | null, bytes: number): MediaRejection | null {
@@ -55,6 +58,17 @@ export function checkBackgroundVideo(probe: MediaProbe | null, bytes: number): M
   if (!probe?.video || (probe.durationSeconds ?? 0) < 0.5) return 'not_a_video';
   if (!VIDEO_CONTAINERS.includes(probe.formatName)) return 'unsupported_video_format';
   if ((probe.durationSeconds ?? 0) > BACKGROUND_VIDEO.maxSeconds) return 'video_too_long';
+  return null;
+}
+
+/** A consent clip: a video with sound in an accepted container, 3 to 60 seconds, at most 200 MB. */
+export function checkConsentClip(probe: MediaProbe | null, bytes: number): MediaRejection | null {
+  if (bytes > CONSENT_CLIP.maxBytes) return 'video_too_large';
+  if (!probe?.video) return 'not_a_video';
+  if (!VIDEO_CONTAINERS.includes(probe.formatName)) return 'unsupported_video_format';
+  if (!probe.audio) return 'consent_clip_silent';
+  if ((probe.durationSeconds ?? 0) < CONSENT_CLIP.minSeconds) return 'consent_clip_too_short';
+  if ((probe.durationSeconds ?? 0) > CONSENT_CLIP.maxSeconds) return 'consent_clip_too_long';
   return null;
 }
 

@@ -28,6 +28,18 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description How the person filmed agreed to become this avatar. */
+                                consent: {
+                                    /**
+                                     * @description The typed statement alone, or also a consent clip.
+                                     * @enum {string}
+                                     */
+                                    method: "typed" | "video";
+                                    /** @description Set while an operator is to confirm the clip's phrase (a language the recogniser does not hear). */
+                                    review: ("language_unverified" | "recogniser_unavailable") | null;
+                                    /** @description The consent clip showed the same person, live and speaking, reading the code. */
+                                    verified: boolean;
+                                };
                                 /** Format: date-time */
                                 created_at: string;
                                 default_voice_id: string | null;
@@ -87,6 +99,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         consent_text: string;
+                        /** @description A finished tus upload of purpose `avatar_consent`: the person on camera reading the phrase of `GET /api/v1/avatars/consent-phrase`. Needed unless the server runs with AVATAR_CONSENT=text; without it, 422 `consent_required`. */
+                        consent_upload_id?: string;
                         /** @enum {string} */
                         language: "en" | "zh" | "ja" | "de" | "fr" | "es" | "ko" | "ar" | "ru" | "nl" | "it" | "pl" | "pt";
                         name: string;
@@ -103,6 +117,18 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description How the person filmed agreed to become this avatar. */
+                            consent: {
+                                /**
+                                 * @description The typed statement alone, or also a consent clip.
+                                 * @enum {string}
+                                 */
+                                method: "typed" | "video";
+                                /** @description Set while an operator is to confirm the clip's phrase (a language the recogniser does not hear). */
+                                review: ("language_unverified" | "recogniser_unavailable") | null;
+                                /** @description The consent clip showed the same person, live and speaking, reading the code. */
+                                verified: boolean;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             default_voice_id: string | null;
@@ -179,6 +205,18 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description How the person filmed agreed to become this avatar. */
+                            consent: {
+                                /**
+                                 * @description The typed statement alone, or also a consent clip.
+                                 * @enum {string}
+                                 */
+                                method: "typed" | "video";
+                                /** @description Set while an operator is to confirm the clip's phrase (a language the recogniser does not hear). */
+                                review: ("language_unverified" | "recogniser_unavailable") | null;
+                                /** @description The consent clip showed the same person, live and speaking, reading the code. */
+                                verified: boolean;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             default_voice_id: string | null;
@@ -198,6 +236,75 @@ export interface paths {
                             stage: ("queued" | "finding_face" | "choosing_stretch" | "animating_photo" | "tracking_mouth" | "cutting_out" | "finishing") | null;
                             /** @enum {string} */
                             status: "in_progress" | "ready" | "failed";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            fields?: {
+                                [key: string]: {
+                                    key: string;
+                                    message: string;
+                                    params: {
+                                        [key: string]: string;
+                                    };
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/avatars/consent-phrase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    language: "en" | "zh" | "ja" | "de" | "fr" | "es" | "ko" | "ar" | "ru" | "nl" | "it" | "pl" | "pt";
+                    name: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * Format: date-time
+                             * @description The clip must be recorded (its upload begun) before this; the phrase is used by one avatar.
+                             */
+                            expires_at: string;
+                            /** @description What the person reads on camera: it names them and carries a one-time code. */
+                            phrase: string;
+                            /** @description Whether this Kagami needs a consent clip to make an avatar (AVATAR_CONSENT=video). */
+                            required: boolean;
                         };
                     };
                 };

@@ -11,5 +11,7 @@ export const studioKeys = {
   pronunciations: (teamId: string) => [...studioKeys.team(teamId), 'pronunciations'] as const,
   backgrounds: (teamId: string) => [...studioKeys.team(teamId), 'backgrounds'] as const,
   share: (teamId: string, videoId: string) => [...studioKeys.team(teamId), 'share', videoId] as const,
+  /** A consent phrase: asking again issues a new one-time code, so it is fetched once per screen and language. */
+  consentPhrase: (teamId: string, language: string) => [...studioKeys.team(teamId), 'consent-phrase', language] as const,
   languages: (teamId: string, avatarId?: string) => [...studioKeys.team(teamId), 'languages', avatarId ?? null] as const,
 };

@@ -1,7 +1,7 @@
 import { api } from '@kagami/shared/api';
 import type { AspectRatio, CAPTION_POSITIONS, CAPTION_SIZES, ContentLanguage, PlacementPosition, Resolution } from '@kagami/shared/validation';
 import type { UploadPurpose } from '../components/uploads/resumable-upload';
-import type { Avatar, Background, Page, Pronunciation, Share, Video, VoiceLibraryAnswer, Voice } from './types';
+import type { Avatar, Background, ConsentPhrase, Page, Pronunciation, Share, Video, VoiceLibraryAnswer, Voice } from './types';
 
 /** How a new video looks, as the create call and the layout preview take it. */
 export type LookInput = {
@@ -29,8 +29,13 @@ const team = (teamId: string) => `/api/teams/${teamId}`;
 export const studioApi = {
   avatars: (teamId: string, page: number, pageSize = PAGE_SIZE) => api.get<Page<Avatar>>(`${team(teamId)}/avatars`, { page, pageSize }),
   avatar: (teamId: string, id: string) => api.get<Avatar>(`${team(teamId)}/avatars/${id}`),
-  createAvatar: (teamId: string, input: { name: string; language: ContentLanguage; uploadId: string; consentText: string }) =>
-    api.post<Avatar>(`${team(teamId)}/avatars`, input),
+  createAvatar: (
+    teamId: string,
+    input: { name: string; language: ContentLanguage; uploadId: string; consentText: string; consentUploadId?: string },
+  ) => api.post<Avatar>(`${team(teamId)}/avatars`, input),
+  /** The phrase the consent clip reads (a new one-time code each time), and whether this Kagami asks for the clip. */
+  consentPhrase: (teamId: string, language: ContentLanguage) =>
+    api.get<ConsentPhrase>(`${team(teamId)}/avatars/consent-phrase`, { language }),
   deleteAvatar: (teamId: string, id: string, withDefaultVoice: boolean) =>
     api.delete<Record<string, never>>(`${team(teamId)}/avatars/${id}?with_default_voice=${withDefaultVoice}`),
 

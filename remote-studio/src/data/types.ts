@@ -26,8 +26,20 @@ export type Avatar = Item & {
   defaultVoiceId: string | null;
   /** face-api's estimate for the face: which library voice speaks for an avatar without a voice of its own. */
   gender: Gender | null;
-  consent: { text: string | null; givenBy: string | null; givenAt: string | null };
+  consent: {
+    text: string | null;
+    givenBy: string | null;
+    givenAt: string | null;
+    /** The typed statement alone, or also a consent clip; verified once the clip's checks passed. */
+    method?: 'typed' | 'video';
+    verified?: boolean;
+    review?: string | null;
+    clip?: string | null;
+  };
 };
+
+/** What the person reads in the consent clip, until when, and whether this Kagami asks for a clip at all. */
+export type ConsentPhrase = { phrase: string; expiresAt: string; required: boolean };
 
 export type Gender = 'female' | 'male';
 

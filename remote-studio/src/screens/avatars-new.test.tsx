@@ -1,6 +1,6 @@
 import { act, fakeApi, fireEvent, screen, waitFor, within } from '@kagami/shared/testing';
 import { renderStudio, TEAM } from '../components/render-studio';
-import { avatarJson, signedAsset, uploadAllowed } from '../testing/fixtures';
+import { avatarJson, consentPhraseJson, signedAsset, typedConsentOnly, uploadAllowed } from '../testing/fixtures';
 import { resetStandIn, stored, terminated, uploads } from '../testing/tus-stand-in';
 import AvatarsNew from './avatars-new';
 
@@ -25,7 +25,7 @@ async function chooseUpload() {
 }
 
 test('a file of the wrong type or size is refused before any byte is sent', async () => {
-  fakeApi(uploadAllowed(TEAM));
+  fakeApi({ ...uploadAllowed(TEAM), ...typedConsentOnly(TEAM) });
   const { user } = await chooseUpload();
   // Dropped files skip the picker's filter.
   fireEvent.drop(screen.getByTestId('drop-zone'), { dataTransfer: { files: [new File(['notes'], 'notes.txt', { type: 'text/plain' })] } });
@@ -39,6 +39,7 @@ test('upload with progress, pause and resume, then consent and create: the proce
   const avatar = avatarJson({ name: 'Hana', status: 'in_progress', preview: null });
   const server = fakeApi({
     ...uploadAllowed(TEAM),
+    ...typedConsentOnly(TEAM),
     [`POST ${TEAM}/avatars`]: { status: 202, body: avatar },
     [`GET ${TEAM}/avatars/${avatar.id}`]: { status: 200, body: avatar },
     [`GET ${TEAM}/events`]: { status: 200 },
@@ -83,7 +84,7 @@ test('upload with progress, pause and resume, then consent and create: the proce
 });
 
 test('cancel stops the upload and removes it; a refused file shows the server reason', async () => {
-  fakeApi(uploadAllowed(TEAM));
+  fakeApi({ ...uploadAllowed(TEAM), ...typedConsentOnly(TEAM) });
   const { user } = await chooseUpload();
   await user.upload(screen.getByLabelText('File to upload'), video());
   await waitFor(() => expect(uploads).toHaveLength(1));
@@ -99,7 +100,7 @@ test('cancel stops the upload and removes it; a refused file shows the server re
 });
 
 test('a refused file shows one message and is not offered for resuming; an interrupted one is, and Discard deletes it', async () => {
-  fakeApi(uploadAllowed(TEAM));
+  fakeApi({ ...uploadAllowed(TEAM), ...typedConsentOnly(TEAM) });
   const first = await chooseUpload();
   await first.user.upload(screen.getByLabelText('File to upload'), video('short.mp4'));
   await waitFor(() => expect(stored.size).toBe(1));
@@ -129,6 +130,7 @@ test('a ready avatar is titled so; when its sound held no speech, the screen say
   const avatar = avatarJson({ name: 'Quiet', default_voice_id: null });
   fakeApi({
     ...uploadAllowed(TEAM),
+    ...typedConsentOnly(TEAM),
     [`GET ${TEAM}/avatars/${avatar.id}`]: { status: 200, body: avatar },
     [`GET ${TEAM}/events`]: { status: 200 },
     'GET /assets/*': signedAsset,
@@ -146,7 +148,7 @@ describe('webcam', () => {
   });
 
   test('a denied camera or microphone shows its message', async () => {
-    fakeApi(uploadAllowed(TEAM));
+    fakeApi({ ...uploadAllowed(TEAM), ...typedConsentOnly(TEAM) });
     globalThis.MediaRecorder = { isTypeSupported: () => true } as unknown as typeof MediaRecorder;
     Object.defineProperty(navigator, 'mediaDevices', {
       value: { getUserMedia: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) },
@@ -161,7 +163,7 @@ describe('webcam', () => {
   });
 
   test('a browser that cannot record says so', async () => {
-    fakeApi(uploadAllowed(TEAM));
+    fakeApi({ ...uploadAllowed(TEAM), ...typedConsentOnly(TEAM) });
     // @ts-expect-error jsdom-like browsers without MediaRecorder
     delete globalThis.MediaRecorder;
     const { user } = renderStudio(<AvatarsNew />, { route: '/avatars/new', path: '/avatars/new' });
@@ -175,6 +177,7 @@ test('a photo: its own requirements, a picture refused in the browser when it is
   const avatar = avatarJson({ name: 'Mika', status: 'in_progress', preview: null, source_kind: 'photo' });
   const server = fakeApi({
     ...uploadAllowed(TEAM),
+    ...typedConsentOnly(TEAM),
     [`POST ${TEAM}/avatars`]: { status: 202, body: avatar },
     [`GET ${TEAM}/avatars/${avatar.id}`]: { status: 200, body: avatar },
     [`GET ${TEAM}/events`]: { status: 200 },
@@ -198,4 +201,71 @@ test('a photo: its own requirements, a picture refused in the browser when it is
   await user.click(screen.getByRole('button', { name: 'Create avatar' }));
   expect(await screen.findByRole('heading', { name: 'Creating your avatar' })).toBeInTheDocument();
   expect(server.calls.find((c) => c.route === `POST ${TEAM}/avatars`)!.body).toMatchObject({ name: 'Mika', upload_id: 'photo-1' });
+});
+
+describe('consent clip', () => {
+  test('the phrase to read is shown; create waits for the clip, uploaded as avatar_consent and named on creation', async () => {
+    const avatar = avatarJson({ name: 'Hana', status: 'in_progress', preview: null });
+    const server = fakeApi({
+      ...uploadAllowed(TEAM),
+      [`GET ${TEAM}/avatars/consent-phrase`]: { status: 200, body: consentPhraseJson(true) },
+      [`POST ${TEAM}/avatars`]: { status: 202, body: avatar },
+      [`GET ${TEAM}/avatars/${avatar.id}`]: { status: 200, body: avatar },
+      [`GET ${TEAM}/events`]: { status: 200 },
+    });
+    const { user } = await chooseUpload();
+    await user.upload(screen.getByLabelText('File to upload'), video());
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    act(() => uploads[0]!.finish('footage-1'));
+
+    const clip = await screen.findByTestId('consent-clip');
+    expect(within(clip).getByTestId('consent-phrase')).toHaveTextContent('I am Aoki Hana, and I agree');
+    expect(clip).toHaveTextContent('The code is valid until');
+    expect(server.calls.filter((c) => c.route === `GET ${TEAM}/avatars/consent-phrase`)[0]!.url.searchParams.get('language')).toBe('en');
+    await user.type(screen.getByLabelText('Avatar name'), 'Hana');
+    await user.click(screen.getByRole('checkbox', { name: 'I have read and accept this statement' }));
+    expect(screen.getByText('Record or upload the consent clip to create the avatar.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create avatar' })).toBeDisabled();
+
+    await user.click(within(clip).getByRole('button', { name: 'Upload a consent clip' }));
+    await user.upload(within(clip).getByLabelText('File to upload'), video('consent.webm', 2 * 1024 ** 2, 'video/webm'));
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    expect(uploads[1]!.options.metadata).toMatchObject({ purpose: 'avatar_consent', filename: 'consent.webm' });
+    act(() => uploads[1]!.finish('consent-1'));
+    await user.click(screen.getByRole('button', { name: 'Create avatar' }));
+    expect(await screen.findByRole('heading', { name: 'Creating your avatar' })).toBeInTheDocument();
+    expect(server.calls.find((c) => c.route === `POST ${TEAM}/avatars`)!.body).toMatchObject({
+      upload_id: 'footage-1',
+      consent_upload_id: 'consent-1',
+    });
+  });
+
+  test('a clip refused by the server shows why', async () => {
+    fakeApi({ ...uploadAllowed(TEAM), [`GET ${TEAM}/avatars/consent-phrase`]: { status: 200, body: consentPhraseJson(true) } });
+    const { user } = await chooseUpload();
+    const clip = await screen.findByTestId('consent-clip');
+    await user.click(within(clip).getByRole('button', { name: 'Upload a consent clip' }));
+    await user.upload(within(clip).getByLabelText('File to upload'), video('mute.mp4', 1024 ** 2));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    act(() => uploads[0]!.refuse(422, { code: 'consent_clip_silent' }));
+    expect(await within(clip).findByRole('alert')).toHaveTextContent('The consent clip has no sound. Record it with the microphone on.');
+  });
+
+  test('a phrase past its time says so, and a new one can be asked for', async () => {
+    let asked = 0;
+    fakeApi({
+      ...uploadAllowed(TEAM),
+      [`GET ${TEAM}/avatars/consent-phrase`]: () => {
+        asked += 1;
+        return { status: 200, body: consentPhraseJson(true, asked === 1 ? -1 : 30) };
+      },
+    });
+    const { user } = await chooseUpload();
+    const clip = await screen.findByTestId('consent-clip');
+    expect(await within(clip).findByRole('alert')).toHaveTextContent('The consent phrase had expired');
+    expect(within(clip).queryByRole('button', { name: 'Upload a consent clip' })).toBeNull();
+    await user.click(within(clip).getByRole('button', { name: 'Get a new phrase' }));
+    expect(await within(clip).findByRole('button', { name: 'Upload a consent clip' })).toBeInTheDocument();
+    expect(asked).toBe(2);
+  });
 });

@@ -81,6 +81,17 @@ export const statusEvent = (kind: string, itemId: string, status: string, reason
 /** The API's answer to the question every upload asks first: the plan has room for the file. */
 export const uploadAllowed = (team: string) => ({ [`POST ${team}/uploads/check`]: { status: 200, body: { allowed: true } } });
 
+/** The consent phrase as GET …/avatars/consent-phrase answers it; `required: false` where only the typed statement is asked for. */
+export const consentPhraseJson = (required: boolean, expiresInMinutes = 30) => ({
+  phrase: 'I am Aoki Hana, and I agree that Kagami may make an avatar of my face and voice. My code is 4 7 2 9.',
+  expires_at: new Date(Date.now() + expiresInMinutes * 60_000).toISOString(),
+  required,
+});
+/** A Kagami that asks only for the typed statement (AVATAR_CONSENT=text). */
+export const typedConsentOnly = (team: string) => ({
+  [`GET ${team}/avatars/consent-phrase`]: { status: 200, body: consentPhraseJson(false) },
+});
+
 /** The library as GET /api/voices/builtin answers it; `provider` adds a speech provider's voices (and its cloning). */
 export const libraryJson = (provider?: 'elevenlabs') => ({
   clones_with: provider ?? null,

@@ -8,6 +8,11 @@ export const AVATAR_VIDEO = {
   formats: ['mp4', 'mov', 'avi', 'mkv', 'webm', 'flv', 'wmv', 'm4v'],
 } as const;
 
+/** The consent clip: the person, on camera, reading the consent phrase with its one-time code. */
+export const CONSENT_CLIP = { minSeconds: 3, maxSeconds: 60, maxBytes: 200 * 1024 ** 2, formats: AVATAR_VIDEO.formats } as const;
+/** How long a consent phrase's one-time code can be recorded after it is shown. */
+export const CONSENT_PHRASE_MINUTES = 30;
+
 /** One photo an avatar is brought to life from: a frontal face with closed lips, at least this tall in the photo. */
 export const AVATAR_PHOTO = { maxBytes: 20 * 1024 ** 2, formats: ['jpg', 'jpeg', 'png', 'webp'], minFacePixels: 200 } as const;
 

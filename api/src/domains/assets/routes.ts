@@ -16,7 +16,10 @@ const assetParams = v.object({ category: v.picklist(ASSET_CATEGORIES), file: v.p
 async function owningTeam(ctx: AppContext, category: AssetCategory, file: string): Promise<string | null> {
   const lookups = {
     avatar_input: [
-      ctx.db.select({ teamId: avatars.teamId }).from(avatars).where(eq(avatars.source, file)),
+      ctx.db
+        .select({ teamId: avatars.teamId })
+        .from(avatars)
+        .where(or(eq(avatars.source, file), eq(avatars.consentClip, file))),
       ctx.db.select({ teamId: backgrounds.teamId }).from(backgrounds).where(eq(backgrounds.file, file)),
       ctx.db.select({ teamId: voices.teamId }).from(voices).where(eq(voices.source, file)),
       ctx.db.select({ teamId: videos.teamId }).from(videos).where(eq(videos.audioSource, file)),

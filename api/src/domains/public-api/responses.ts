@@ -25,7 +25,25 @@ export const Avatar = v.object({
   ),
   preview_url: text,
   default_voice_id: text,
+  consent: v.pipe(
+    v.object({
+      method: v.pipe(v.picklist(['typed', 'video']), v.description('The typed statement alone, or also a consent clip.')),
+      verified: v.pipe(v.boolean(), v.description('The consent clip showed the same person, live and speaking, reading the code.')),
+      review: v.pipe(
+        v.nullable(v.picklist(['language_unverified', 'recogniser_unavailable'])),
+        v.description("Set while an operator is to confirm the clip's phrase (a language the recogniser does not hear)."),
+      ),
+    }),
+    v.description('How the person filmed agreed to become this avatar.'),
+  ),
   created_at: time,
+});
+
+/** A consent phrase to read in the consent clip. */
+export const ConsentPhrase = v.object({
+  phrase: v.pipe(v.string(), v.description('What the person reads on camera: it names them and carries a one-time code.')),
+  expires_at: v.pipe(time, v.description('The clip must be recorded (its upload begun) before this; the phrase is used by one avatar.')),
+  required: v.pipe(v.boolean(), v.description('Whether this Kagami needs a consent clip to make an avatar (AVATAR_CONSENT=video).')),
 });
 
 export const Voice = v.object({

@@ -28,6 +28,7 @@ import * as R from './responses';
 import { BUILTIN_VOICES } from '../../engine/speech/builtin-voices';
 import { providerVoices, voiceIdField } from '../studio/voice-library';
 import { deletePronunciation, listPronunciations, pronunciationBody, savePronunciation } from '../studio/pronunciations';
+import { issuePhrase } from '../consent/service';
 import { avatarJson, baseUrlOf, builtinVoiceJson, providerVoiceJson, videoJson, voiceJson } from './serialize';
 
 const uuid = v.pipe(v.string('validation.required'), v.uuid('validation.invalid'));
@@ -46,7 +47,18 @@ const AvatarBody = v.object({
   ),
   /** The statement of the person filmed that they agree to become an avatar (kept with the avatar). */
   consent_text: v.pipe(v.string('validation.required'), v.trim(), v.nonEmpty('validation.required'), v.maxLength(2000)),
+  consent_upload_id: v.optional(
+    v.pipe(
+      uploadId,
+      v.description(
+        'A finished tus upload of purpose `avatar_consent`: the person on camera reading the phrase of `GET /api/v1/avatars/consent-phrase`. Needed unless the server runs with AVATAR_CONSENT=text; without it, 422 `consent_required`.',
+      ),
+    ),
+  ),
 });
+
+/** Whom the phrase names: the person who will read it on camera. */
+const PhraseQuery = v.object({ language: contentLanguageField, name: nameField });
 
 const VoiceBody = v.object({ name: nameField, language: contentLanguageField, upload_id: uploadId });
 
@@ -153,6 +165,11 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/v1/videos/:id', item(R.Video), async (request) => videoJson(ctx, baseUrlOf(request), await teamVideo(request)));
 
   const byKey: Creator = { userId: null, name: null, source: 'api' };
+
+  app.get('/api/v1/avatars/consent-phrase', route({ querystring: PhraseQuery }, { 200: R.ConsentPhrase }), async (request) => {
+    const query = request.query as v.InferOutput<typeof PhraseQuery>;
+    return issuePhrase(ctx, { teamId: apiTeam(request).id, userId: null }, query.language, query.name);
+  });
 
   app.post('/api/v1/avatars', route({ body: AvatarBody }, { 202: R.Avatar }), async (request, reply) => {
     const team = apiTeam(request);

@@ -7,13 +7,13 @@ import { genderOfPitch, type BuiltinVoice } from '../../engine/speech/builtin-vo
 import { PROVIDER_VOICE_PREFIX, type ProviderVoice } from '../../engine/speech/providers/speech-provider';
 import { builtinPreviewPath } from '../studio/voice-library';
 import { signPath, SIGNED_URL_SECONDS } from '../assets/signing';
-import { avatarProgressJson, videoLookJson } from '../studio/serialize';
+import { avatarProgressJson, consentVerified, videoLookJson } from '../studio/serialize';
 
 /** Where this API is reached: from the request in answers, from PUBLIC_API_URL in webhook events. */
 export const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /** A signed, expiring address of a stored file, absolute so a script can fetch it as is. */
-function signedUrl(ctx: AppContext, base: string, category: string, file: string | null) {
+export function signedUrl(ctx: AppContext, base: string, category: string, file: string | null) {
   if (!file) return null;
   return `${base}${signPath(ctx.signingKey, `/assets/signed/${category}/${file}`)}`;
 }
@@ -28,6 +28,7 @@ export const avatarJson = (ctx: AppContext, base: string, a: typeof avatars.$inf
   ...avatarProgressJson(a),
   preview_url: signedUrl(ctx, base, 'avatar_output', a.preview),
   default_voice_id: a.defaultVoiceId,
+  consent: { method: a.consentMethod, verified: consentVerified(a), review: a.consentReview },
   created_at: a.createdAt,
 });
 

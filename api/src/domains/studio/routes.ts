@@ -27,6 +27,7 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
         language: contentLanguageField,
         upload_id: uploadId,
         consent_text: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required'), v.maxLength(2000)),
+        consent_upload_id: v.optional(uploadId),
       }),
       create: studio.createAvatar,
       list: studio.listAvatars,

@@ -1,6 +1,10 @@
 import type { avatars, videos, voices } from '../../db/schema';
 import { genderOfPitch } from '../../engine/speech/builtin-voices';
 
+/** The person was checked by a consent clip: the same face, alive and speaking, the phrase's code heard. */
+export const consentVerified = (a: typeof avatars.$inferSelect) =>
+  a.consentMethod === 'video' && a.status === 'ready' && a.consentReview === null;
+
 export const assetUrl = (category: string, file: string | null) => (file ? `/assets/data/${category}/${file}` : null);
 
 /** While an avatar is made: the step it is on and how far through (0-100) it is; 100 once ready, null when failed. */
@@ -24,7 +28,16 @@ export function avatarJson(a: typeof avatars.$inferSelect) {
     gender: a.gender,
     created_by: a.createdBy,
     created_at: a.createdAt,
-    consent: { text: a.consentText, given_by: a.consentBy, given_at: a.consentAt },
+    consent: {
+      text: a.consentText,
+      given_by: a.consentBy,
+      given_at: a.consentAt,
+      method: a.consentMethod,
+      verified: consentVerified(a),
+      /** Set while an operator is to confirm the clip's phrase (`language_unverified`, `recogniser_unavailable`). */
+      review: a.consentReview,
+      clip: assetUrl('avatar_input', a.consentClip),
+    },
   };
 }
 

@@ -10,6 +10,7 @@ import { isProviderVoiceId } from '../../engine/speech/providers/speech-provider
 import { listedProviderVoice, speakingVoiceOf, spokenForRequest } from './voice-library';
 import type { SessionUser } from '../auth/sessions';
 import { checkScript } from '../moderation/service';
+import { takePhrase } from '../consent/service';
 import { requireMembership } from '../teams/membership';
 import { adoptUpload, readyUpload } from './uploads';
 import { assertPlacementFits, videoBackgroundOf } from './backgrounds';
@@ -41,7 +42,14 @@ const recordHistory = (
 
 // ---- avatars ----
 
-export type AvatarInput = { name: string; language: ContentLanguage; upload_id: string; consent_text: string };
+export type AvatarInput = {
+  name: string;
+  language: ContentLanguage;
+  upload_id: string;
+  consent_text: string;
+  /** The consent clip (a finished upload of purpose `avatar_consent`), needed unless AVATAR_CONSENT=text. */
+  consent_upload_id?: string;
+};
 
 export async function createAvatar(ctx: AppContext, user: SessionUser, teamId: string, input: AvatarInput) {
   await requireMembership(ctx.db, teamId, user.id);
@@ -54,9 +62,18 @@ export async function createTeamAvatar(ctx: AppContext, creator: Creator, teamId
   await assertCapacity(ctx);
   // Footage (uploaded or recorded) or one photo: the same avatar, made the way its source asks.
   const upload = await readyUpload(ctx, teamId, input.upload_id, ['avatar_video', 'avatar_photo']);
+  const byClip = ctx.config.avatarConsent === 'video';
+  if (byClip && !input.consent_upload_id) throw fail(422, 'consent_required');
+  const clipUpload = byClip ? await readyUpload(ctx, teamId, input.consent_upload_id!, ['avatar_consent']) : null;
   const id = crypto.randomUUID();
   const avatar = await withReservation(ctx.db, { teamId, productType: creator.source, itemId: id, needs: needsOf.avatar() }, async () => {
     const source = await adoptUpload(ctx, upload, id);
+    const consent = clipUpload && {
+      consentMethod: 'video' as const,
+      consentClip: await adoptUpload(ctx, clipUpload, `${id}-consent`),
+      consentPhraseId: await takePhrase(ctx, { teamId, userId: creator.userId }),
+      consentRecordedAt: clipUpload.createdAt,
+    };
     const [created] = await ctx.db
       .insert(avatars)
       .values({
@@ -70,6 +87,7 @@ export async function createTeamAvatar(ctx: AppContext, creator: Creator, teamId
         consentText: input.consent_text,
         consentBy: creator.userId,
         consentAt: new Date(),
+        ...consent,
         stage: 'queued',
         progress: 0,
       })
@@ -119,16 +137,21 @@ export const getAvatar = async (ctx: AppContext, userId: string, teamId: string,
 export async function deleteAvatar(ctx: AppContext, userId: string, teamId: string, id: string, withDefaultVoice: boolean) {
   const avatar = await findAvatar(ctx, userId, teamId, id);
   await ctx.db.delete(avatars).where(eq(avatars.id, id));
-  await Promise.all([
+  await removeAvatarFiles(ctx, avatar);
+  if (withDefaultVoice && avatar.defaultVoiceId) await deleteVoice(ctx, userId, teamId, avatar.defaultVoiceId);
+}
+
+/** Every file of an avatar: its footage or photo, its consent clip, and what was made from them. */
+export const removeAvatarFiles = (ctx: AppContext, avatar: typeof avatars.$inferSelect) =>
+  Promise.all([
     ctx.assets.remove('avatar_input', avatar.source),
+    ctx.assets.remove('avatar_input', avatar.consentClip),
     ctx.assets.remove('avatar_output', avatar.preview),
     ctx.assets.remove('avatar_output', avatar.clip),
     ctx.assets.remove('avatar_output', avatar.loop),
     ctx.assets.remove('avatar_output', avatar.mouth),
     ctx.assets.remove('avatar_output', avatar.matte),
   ]);
-  if (withDefaultVoice && avatar.defaultVoiceId) await deleteVoice(ctx, userId, teamId, avatar.defaultVoiceId);
-}
 
 /** Languages a video can be generated in: every content language the engine speaks (all 13 locally). */
 export async function languagesFor(ctx: AppContext, userId: string, teamId: string, avatarId?: string) {

@@ -30,7 +30,9 @@ import type { Allowance } from '../billing/plans';
 import { apiPlanOf, appPlanOf } from '../billing/subscriptions';
 import { startWebhookWorker } from '../webhooks/delivery';
 import { emitItemEvent, type ItemKind } from '../webhooks/item-events';
+import { verifyConsent } from '../consent/verify';
 import { avatarProgressWriter } from './avatar-progress';
+import { consentVerified } from './serialize';
 
 type Table = typeof avatars | typeof voices | typeof videos;
 
@@ -82,6 +84,16 @@ async function processAvatar(ctx: AppContext, avatarId: string) {
     matte: `${avatarId}-matte.mp4`,
   };
   const progress = avatarProgressWriter(ctx, avatarId, avatar.sourceKind);
+  if (avatar.consentMethod === 'video') {
+    // The clip is checked first: no face of a person who did not agree is processed any further.
+    progress.report('finding_face', 0);
+    try {
+      await verifyConsent(ctx, avatar);
+    } catch (error) {
+      await progress.stop();
+      throw error;
+    }
+  }
   const result = await ctx.engine
     .processAvatar(
       { file: ctx.assets.path('avatar_input', avatar.source), kind: avatar.sourceKind },
@@ -195,8 +207,8 @@ async function claimsOf(ctx: AppContext, video: typeof videos.$inferSelect, avat
     team: team?.name ?? '',
     avatar_id: avatar.id,
     avatar: avatar.name,
-    consent: 'typed',
-    consent_verified: false,
+    consent: avatar.consentMethod,
+    consent_verified: consentVerified(avatar),
     created_at: new Date().toISOString(),
   };
 }

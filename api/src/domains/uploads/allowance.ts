@@ -13,6 +13,8 @@ const NEEDS: Record<UploadPurpose, (seconds: number) => ReturnType<typeof needsO
   // A background costs no allowance: the videos made with it do.
   background_image: () => [],
   background_video: () => [],
+  // The consent clip goes with an avatar, which is charged on its own.
+  avatar_consent: () => [],
 };
 
 const TOO_LARGE: Record<UploadPurpose, string> = {
@@ -22,6 +24,7 @@ const TOO_LARGE: Record<UploadPurpose, string> = {
   video_audio: 'audio_too_large',
   background_image: 'image_too_large',
   background_video: 'video_too_large',
+  avatar_consent: 'video_too_large',
 };
 
 /**

@@ -1,9 +1,18 @@
-import { AVATAR_PHOTO, AVATAR_VIDEO, BACKGROUND_IMAGE, BACKGROUND_VIDEO, VIDEO_AUDIO, VOICE_AUDIO } from '@kagami/shared/validation';
+import {
+  AVATAR_PHOTO,
+  AVATAR_VIDEO,
+  BACKGROUND_IMAGE,
+  CONSENT_CLIP,
+  BACKGROUND_VIDEO,
+  VIDEO_AUDIO,
+  VOICE_AUDIO,
+} from '@kagami/shared/validation';
 import {
   checkAvatarPhoto,
   checkAvatarVideo,
   checkBackgroundImage,
   checkBackgroundVideo,
+  checkConsentClip,
   checkVoiceAudio,
   type MediaRejection,
 } from '../../media/validate';
@@ -16,6 +25,7 @@ export const UPLOAD_PURPOSES = [
   'video_audio',
   'background_image',
   'background_video',
+  'avatar_consent',
 ] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
@@ -26,6 +36,7 @@ export const MAX_BYTES: Record<UploadPurpose, number> = {
   video_audio: VIDEO_AUDIO.maxBytes,
   background_image: BACKGROUND_IMAGE.maxBytes,
   background_video: BACKGROUND_VIDEO.maxBytes,
+  avatar_consent: CONSENT_CLIP.maxBytes,
 };
 
 /** Content checks for a finished upload, by what it is for. */
@@ -34,5 +45,6 @@ export function checkContent(purpose: UploadPurpose, probe: MediaProbe | null, b
   if (purpose === 'avatar_photo') return checkAvatarPhoto(probe, bytes);
   if (purpose === 'background_image') return checkBackgroundImage(probe, bytes);
   if (purpose === 'background_video') return checkBackgroundVideo(probe, bytes);
+  if (purpose === 'avatar_consent') return checkConsentClip(probe, bytes);
   return checkVoiceAudio(probe, purpose === 'voice_audio' ? bytes : Math.min(bytes, VOICE_AUDIO.maxBytes));
 }

@@ -173,3 +173,29 @@ export async function* followFace(frames: AsyncIterable<Uint8Array>, detectEvery
     yield { faces, points: followed?.last ?? null };
   }
 }
+
+let recognitionReady: Promise<void> | null = null;
+
+/**
+ * The 128-number descriptor (face-api's recognition model, shipped in its package) of the clearest face in each
+ * letterboxed frame that shows one: two descriptors of the same person lie closer than of two people.
+ */
+export async function faceDescriptors(frames: AsyncIterable<Uint8Array>): Promise<Float32Array[]> {
+  await loadModels();
+  recognitionReady ??= faceapi.nets.faceRecognitionNet.loadFromDisk(MODELS);
+  await recognitionReady;
+  const found: Float32Array[] = [];
+  for await (const rgb of frames) {
+    const tensor = toTensor(rgb);
+    try {
+      const face = await faceapi
+        .detectSingleFace(tensor as never, new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE }))
+        .withFaceLandmarks()
+        .withFaceDescriptor();
+      if (face) found.push(face.descriptor);
+    } finally {
+      tensor.dispose();
+    }
+  }
+  return found;
+}

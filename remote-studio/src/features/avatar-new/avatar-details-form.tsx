@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { CheckboxField, FormError, TextField, useApiForm } from '@kagami/shared/forms';
 import { profileAtom } from '@kagami/shared/session';
@@ -8,10 +9,11 @@ import { studioApi } from '../../data/studio-api';
 import type { Avatar } from '../../data/types';
 import { ContentLanguageSelect, defaultContentLanguage } from '../../components/content-language-select';
 import { useStudioTranslation } from '../../components/use-studio-translation';
+import { ConsentClip, type ConsentClipState } from './consent-clip';
 
 /**
  * The avatar's name and language, and the consent naming the user, read and accepted before submit
- * (SPEC §5). Submitting needs a finished upload.
+ * (SPEC §5), with the consent clip where this Kagami asks for one. Submitting needs a finished upload.
  */
 export function AvatarDetailsForm({
   uploadId,
@@ -29,16 +31,25 @@ export function AvatarDetailsForm({
     name: profile?.name ?? '',
     email: profile?.email ?? '',
   });
+  const [clip, setClip] = useState<ConsentClipState>({ required: true, uploadId: null });
   const create = useStudioMutation(['avatar', 'voice'], (teamId, values: AvatarForm & { uploadId: string }) =>
-    studioApi.createAvatar(teamId, { name: values.name, language: values.language, uploadId: values.uploadId, consentText }),
+    studioApi.createAvatar(teamId, {
+      name: values.name,
+      language: values.language,
+      uploadId: values.uploadId,
+      consentText,
+      ...(clip.uploadId ? { consentUploadId: clip.uploadId } : {}),
+    }),
   );
   const { form, formError, submitWith } = useApiForm<AvatarForm>(avatarForm, {
     name: '',
     language: defaultContentLanguage(i18n.resolvedLanguage),
     consent: false as never,
   });
+  const language = form.watch('language');
+  const clipMissing = clip.required && !clip.uploadId;
   const onSubmit = submitWith(async (values) => {
-    if (!uploadId) return;
+    if (!uploadId || clipMissing) return;
     onCreated(await create.mutateAsync({ ...values, uploadId }));
   });
   return (
@@ -56,9 +67,12 @@ export function AvatarDetailsForm({
           </Text>
           <CheckboxField form={form} name="consent" label={t('avatarNew.consentAccept')} />
         </Box>
+        {/* A new language is a new phrase: the clip is recorded again for it. */}
+        <ConsentClip key={language} language={language} onChange={setClip} />
         {!uploadId ? <Text color="fg.muted">{t('avatarNew.waitForUpload')}</Text> : null}
+        {uploadId && clipMissing ? <Text color="fg.muted">{t('consentClip.waitForClip')}</Text> : null}
         <Box>
-          <Button type="submit" disabled={!uploadId} loading={form.formState.isSubmitting}>
+          <Button type="submit" disabled={!uploadId || clipMissing} loading={form.formState.isSubmitting}>
             {t('avatarNew.submit')}
           </Button>
         </Box>

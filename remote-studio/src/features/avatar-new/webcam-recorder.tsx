@@ -15,12 +15,43 @@ function Elapsed({ since }: { since: number }) {
   return <>{formatClock((now - since) / 1000)}</>;
 }
 
+/** What a recording is for: the script read over the preview, its shortest length, and the tips below it. */
+export type RecordingPurpose = {
+  script: string;
+  minSeconds: number;
+  tooShort: string;
+  tips: string;
+  /** The longest a recording may be, with the error shown past it. */
+  max?: { seconds: number; tooLong: string };
+};
+
 /**
- * Records the avatar's source with the webcam: permission, a live preview with the speech script over it
- * while recording, stop, record again, and hands the recording on when it is long enough.
+ * Records with the webcam (the front camera on a phone): permission, a live preview with the script over it while
+ * recording, stop, record again, and hands the recording on when it is long enough. The preview is mirrored, as people
+ * expect to see themselves; the recording is not. By default it records the avatar's footage.
  */
-export function WebcamRecorder({ onRecorded, sending }: { onRecorded: (file: File) => void; sending: boolean }) {
+export function WebcamRecorder({
+  onRecorded,
+  sending,
+  purpose,
+}: {
+  onRecorded: (file: File) => void;
+  sending: boolean;
+  purpose?: RecordingPurpose;
+}) {
   const { t } = useStudioTranslation();
+  const {
+    script,
+    minSeconds,
+    tooShort: tooShortCode,
+    tips,
+    max,
+  } = purpose ?? {
+    script: t('webcam.script'),
+    minSeconds: AVATAR_VIDEO.minSeconds,
+    tooShort: 'video_too_short',
+    tips: t('webcam.tips', { seconds: AVATAR_VIDEO.closedLipsSeconds }),
+  };
   const recorder = useRecorder();
   const { state, stream } = recorder;
   const live = useRef<HTMLVideoElement>(null);
@@ -44,7 +75,8 @@ export function WebcamRecorder({ onRecorded, sending }: { onRecorded: (file: Fil
   }
 
   if (state.phase === 'recorded') {
-    const tooShort = state.seconds < AVATAR_VIDEO.minSeconds;
+    const tooShort = state.seconds < minSeconds;
+    const tooLong = max !== undefined && state.seconds > max.seconds;
     return (
       <Stack gap="3">
         <video
@@ -54,12 +86,12 @@ export function WebcamRecorder({ onRecorded, sending }: { onRecorded: (file: Fil
           style={{ width: '100%', maxHeight: '50vh', background: 'black' }}
         />
         <Text color="fg.muted">{t('webcam.length', { length: formatClock(state.seconds) })}</Text>
-        <FormError error={tooShort ? { code: 'video_too_short' } : null} />
+        <FormError error={tooShort ? { code: tooShortCode } : tooLong ? { code: max.tooLong } : null} />
         <HStack gap="2">
           <Button color="white" onClick={recorder.recordAgain} disabled={sending}>
             {t('webcam.recordAgain')}
           </Button>
-          <Button disabled={tooShort || sending} onClick={() => onRecorded(state.file)}>
+          <Button disabled={tooShort || tooLong || sending} onClick={() => onRecorded(state.file)}>
             {t('webcam.use')}
           </Button>
         </HStack>
@@ -106,14 +138,14 @@ export function WebcamRecorder({ onRecorded, sending }: { onRecorded: (file: Fil
               data-testid="speech-script"
             >
               <Text fontSize="lg" lineHeight="tall">
-                {t('webcam.script')}
+                {script}
               </Text>
             </Box>
           </>
         ) : null}
       </Box>
       <Text fontSize="sm" color="fg.muted">
-        {t('webcam.tips', { seconds: AVATAR_VIDEO.closedLipsSeconds })}
+        {tips}
       </Text>
       <HStack gap="2">
         {state.phase === 'recording' ? (

@@ -1,0 +1,26 @@
+import * as v from 'valibot';
+import type { FastifyInstance } from 'fastify';
+import { contentLanguageField, nameField } from '@kagami/shared/validation';
+import type { AppContext } from '../../context';
+import { currentUser, requireUser } from '../auth/guard';
+import { requireMembership } from '../teams/membership';
+import { issuePhrase } from './service';
+
+const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
+/** The phrase names the person who reads it: the member asking, unless `name` says who is filmed. */
+const PhraseQuery = v.object({ language: contentLanguageField, name: v.optional(nameField) });
+
+/** `GET /api/teams/{teamId}/avatars/consent-phrase`: the phrase a member's consent clip reads. */
+export function consentRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get(
+    '/api/teams/:teamId/avatars/consent-phrase',
+    { preHandler: requireUser(ctx), schema: { params: v.object({ teamId: uuid }), querystring: PhraseQuery } },
+    async (request) => {
+      const { user } = currentUser(request);
+      const { teamId } = request.params as { teamId: string };
+      const query = request.query as v.InferOutput<typeof PhraseQuery>;
+      await requireMembership(ctx.db, teamId, user.id);
+      return issuePhrase(ctx, { teamId, userId: user.id }, query.language, query.name ?? user.name ?? user.email);
+    },
+  );
+}
