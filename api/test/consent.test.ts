@@ -25,6 +25,7 @@ let dir: string;
 let photo: string;
 const engine = new LocalEngine();
 let face: { loop: string; mouth: string | null };
+let approvedAvatarId: string;
 
 beforeAll(async () => {
   t = await build({ AVATAR_CONSENT: 'video', OPS_TOKEN: OPS });
@@ -226,7 +227,32 @@ describe('the checks', () => {
     expect((await ops('POST', `/api/ops/avatars/${done.body.id}/approve`)).statusCode).toBe(204);
     const approved = await api(owner.token).get(`${base()}/avatars/${done.body.id}`);
     expect(approved.body.consent).toMatchObject({ verified: true, review: null });
+    approvedAvatarId = done.body.id;
   }, 300_000);
+
+  test('a video of an avatar whose consent was verified says so in its Content Credentials', async () => {
+    const created = await api(owner.token).post(`${base()}/videos`, {
+      name: 'Consented',
+      avatar_id: approvedAvatarId,
+      language: 'en',
+      script: 'I agreed to this.',
+    });
+    const ready = await eventually(
+      () => api(owner.token).get(`${base()}/videos/${created.body.id}`),
+      (r) => r.body.status !== 'in_progress',
+      150_000,
+    );
+    expect(ready.body.status).toBe('ready');
+    const key = (await api(owner.token).post(`${base()}/api-key`, {})).body.api_key as string;
+    const file = readFileSync(join(t.config.dataDir, 'video_output', `${created.body.id}.mp4`));
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/verify',
+      headers: { 'x-api-key': key, 'content-type': 'video/mp4' },
+      payload: file,
+    });
+    expect(answer.json()).toMatchObject({ kagami: true, video: { avatar: 'Japanese', consent: 'video', consent_verified: true } });
+  }, 200_000);
 });
 
 describe('the public API', () => {

@@ -325,6 +325,7 @@ test('the OpenAPI 3.1 document lists every /api/v1 call with its schemas, the ke
   expect(body.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
   expect(Object.keys(body.paths).sort()).toEqual([
     '/api/v1/avatars',
+    '/api/v1/avatars/consent-phrase',
     '/api/v1/avatars/{id}',
     '/api/v1/pronunciations',
     '/api/v1/pronunciations/{id}',
