@@ -355,6 +355,7 @@ const ROWS: Row[] = [
 
   // Any signed-in person, about themselves.
   { route: 'GET /api/profile', access: 'user', ok: 200, request: () => ({ method: 'GET', url: '/api/profile' }) },
+  { route: 'GET /api/users/export', access: 'user', ok: 200, request: () => ({ method: 'GET', url: '/api/users/export' }) },
   { route: 'GET /api/teams', access: 'user', ok: 200, request: () => ({ method: 'GET', url: '/api/teams' }) },
   {
     route: 'POST /api/teams',

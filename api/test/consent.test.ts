@@ -255,6 +255,24 @@ describe('the checks', () => {
   }, 200_000);
 });
 
+test("the account's data export lists the avatars the user made with their consent clips, and nobody else's", async () => {
+  const exported = await call(t.app, { url: '/api/users/export', token: owner.token });
+  expect(exported.status).toBe(200);
+  expect(exported.headers['content-disposition']).toMatch(/^attachment; filename="kagami-data-\d{4}-\d{2}-\d{2}\.json"$/);
+  const team = exported.body.teams.find((one: { name: string }) => one.name === 'Consent Team');
+  const japanese = team.avatars.find((a: { name: string }) => a.name === 'Japanese');
+  expect(japanese.consent).toMatchObject({ method: 'video', verified: true, text: consentText });
+  const clip = await t.app.inject({ url: japanese.consent.clip_url.replace(/^https?:\/\/[^/]+/, '') });
+  expect(clip.statusCode).toBe(200);
+  expect(clip.headers['content-type']).toMatch(/^video\//);
+  expect(team.videos.map((v: { title: string }) => v.title)).toContain('Consented');
+
+  const other = await onboardedUser(t.app, 'consent-export@example.com', 'Export Team');
+  const theirs = await call(t.app, { url: '/api/users/export', token: other.token });
+  expect(theirs.body.account.email).toBe('consent-export@example.com');
+  expect(JSON.stringify(theirs.body)).not.toContain('Consent Team');
+});
+
 describe('the public API', () => {
   test('a phrase names whom `name` says; an avatar without a clip is refused with consent_required', async () => {
     const key = (await api(owner.token).post(`${base()}/api-key`, {})).body.api_key as string;

@@ -6,6 +6,7 @@ import { TeamMembersSection } from '../features/team-members/team-members-sectio
 import { WatermarkSection } from '../features/team-watermark/watermark-setting';
 import { ChangeEmailSection } from '../features/change-email/change-email-section';
 import { ChangePasswordSection } from '../features/change-password/change-password-section';
+import { DataExportSection } from '../features/data-export/data-export-section';
 import { DeleteAccountSection } from '../features/delete-account/delete-account-section';
 
 export default function ProfileScreen() {
@@ -21,6 +22,7 @@ export default function ProfileScreen() {
       <BlockedTermsSection />
       <ChangeEmailSection />
       <ChangePasswordSection />
+      <DataExportSection />
       <DeleteAccountSection />
     </Stack>
   );

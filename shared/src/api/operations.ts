@@ -56,6 +56,8 @@ export const userApi = {
   confirmEmailChange: (newEmail: string, otp: string) => api.post<Profile>('/api/users/change-email-verify-otp', { newEmail, otp }),
   changePassword: (currentPassword: string, newPassword: string) =>
     api.post<{ changed: true }>('/api/auth/change-password', { currentPassword, newPassword }),
+  /** The account's data (profile, and what the user made in each team, with links to its media) as a JSON file. */
+  exportData: () => api.blob('GET', '/api/users/export'),
   deleteAccount: (userId: string, email: string) => api.delete<Record<string, never>>(`/api/users/${userId}`, { email }),
 };
 

@@ -16,6 +16,8 @@ import { users } from '../../db/schema';
 import { currentUser, requireUser } from '../auth/guard';
 import { requireMembership } from '../teams/membership';
 import { buildProfile } from './profile';
+import { exportAccountData } from './data-export';
+import { baseUrlOf } from '../public-api/serialize';
 import { confirmEmailChange, deleteAccount, requestEmailChange } from './account-changes';
 
 const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
@@ -28,6 +30,16 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/profile', auth, async (request) => {
     const { user } = currentUser(request);
     return buildProfile(ctx, user.id, user);
+  });
+
+  // The account's data export, as a file to keep (GDPR Art. 15 and 20).
+  app.get('/api/users/export', auth, async (request, reply) => {
+    const { user } = currentUser(request);
+    const data = await exportAccountData(ctx, user.id, baseUrlOf(request));
+    return reply
+      .header('content-disposition', `attachment; filename="kagami-data-${data.exported_at.slice(0, 10)}.json"`)
+      .header('cache-control', 'no-store')
+      .send(data);
   });
 
   app.put(
