@@ -57,7 +57,8 @@ describeWithPostgres('a worker killed mid-render', () => {
   test('is retried by another worker, and the video ends ready exactly once; a stopped worker finishes its render first', async () => {
     dir = mediaDir();
     const database = await openTestDatabase();
-    const env = { DATABASE_URL: database.url!, DATA_DIR: join(dir, 'data') };
+    // Avatars from the typed statement: the consent clip's checks are consent.test.ts's.
+    const env = { DATABASE_URL: database.url!, DATA_DIR: join(dir, 'data'), AVATAR_CONSENT: 'text' };
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RUN_WORKER: 'false', ...env });
     const app = await buildApp(config, { database });
     await app.listen({ port: 0, host: '127.0.0.1' });
