@@ -37,3 +37,4 @@ export { Icon, type IconName, type IconSize } from './icon';
 export { LoadState } from './load-state';
 export { Section } from './section';
 export { UsageMeter } from './usage-meter';
+export { saveFile } from './save-file';

@@ -1,5 +1,5 @@
 // The checks on a consent clip: the person of the footage or photo, alive and speaking, saying the one-time code.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ContentLanguage } from '@kagami/shared/validation';
@@ -7,7 +7,7 @@ import { decodeMono, ANALYSIS_RATE } from '../local/decode';
 import { faceDescriptors, followFace, letterboxedFrames } from '../local/face-detector';
 import { loudnessPerFrame } from '../face/loudness';
 import { probeMedia } from '../../media/probe';
-import { runFfmpeg } from '../../media/tools';
+import { pcmToWav } from '../speech/wav';
 import { heardCode, type Recogniser } from './recogniser';
 
 /**
@@ -147,7 +147,8 @@ export async function checkConsentClip(input: ConsentInput, recogniser: Recognis
   const loudness = loudnessPerFrame(pcm, ANALYSIS_RATE, FPS, openings.length);
   const seen = openings.map((o, i) => [o, loudness[i]!] as const).filter((pair): pair is [number, number] => pair[0] !== null);
   const opened = seen.map(([o]) => o);
-  const spread = Math.sqrt(mean(opened.map((o) => (o - mean(opened)) ** 2)));
+  const average = mean(opened);
+  const spread = Math.sqrt(mean(opened.map((o) => (o - average) ** 2)));
   const follows = pearson(
     opened,
     seen.map(([, l]) => l),
@@ -160,7 +161,9 @@ export async function checkConsentClip(input: ConsentInput, recogniser: Recognis
   const dir = await mkdtemp(join(tmpdir(), 'kagami-consent-'));
   try {
     const wav = join(dir, 'speech.wav');
-    await runFfmpeg(['-i', input.clip, '-t', seconds.toFixed(2), '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', wav]);
+    // The sound decoded for the checks above (16 kHz mono) is what the recogniser hears.
+    const samples = Int16Array.from(pcm, (x) => Math.max(-32768, Math.min(32767, Math.round(x * 32768))));
+    await writeFile(wav, pcmToWav(Buffer.from(samples.buffer), ANALYSIS_RATE));
     const heard = await recogniser.transcribe(wav, input.phraseWords);
     if (heard === null) return { ok: true, review: 'recogniser_unavailable', measures };
     if (!heardCode(heard, input.code)) return refuse('consent_phrase_mismatch', `heard "${heard}"`);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, keepPreviousData } from '@kagami/shared/query';
 import { billingApi, billingKeys, type HistoryRange, type ProductType } from '@kagami/shared/api';
 import { FormError } from '@kagami/shared/forms';
-import { Box, Button, EmptyState, HStack, Icon, LoadState, Stack } from '@kagami/shared/ui';
+import { Box, Button, EmptyState, HStack, Icon, LoadState, saveFile, Stack } from '@kagami/shared/ui';
 import { Pagination } from '@kagami/shared/ui-widgets';
 import { useBillingTranslation } from '../../components/use-billing-translation';
 import { HistoryFilter } from './history-filter';
@@ -10,15 +10,6 @@ import { HistoryTable } from './history-table';
 
 /** History page size (SPEC §9 leaves it unshown). */
 export const HISTORY_PAGE_SIZE = 20;
-
-function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** One History tab (App or API) of a team: the period, its rows a page at a time, and the period as CSV. */
 export function HistoryPanel({ teamId, type }: { teamId: string; type: ProductType }) {
