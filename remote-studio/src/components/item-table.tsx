@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
 import { Table } from '@kagami/shared/ui';
 
-/** The voices and videos tables: a header of column names (the last one for actions, unnamed), then rows. */
+/**
+ * The voices and videos tables: a header of column names (the last one for actions, unnamed), then rows. Stacked on a
+ * phone: every cell after the first names its column in `data-label`.
+ */
 export function ItemTable({ label, columns, children }: { label: string; columns: string[]; children: ReactNode }) {
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="lg" bg="white">
-      <Table.Root aria-label={label}>
+      <Table.Root aria-label={label} data-stacked>
         <Table.Header>
           <Table.Row>
             {columns.map((column) => (

@@ -51,7 +51,8 @@ export function Modal({
     <Dialog.Root
       open={open}
       onOpenChange={(details) => (details.open ? undefined : onClose())}
-      size={size}
+      // A full-height sheet on a phone.
+      size={{ base: 'full', md: size }}
       placement="center"
       motionPreset="scale"
       role={kind === 'confirm' ? 'alertdialog' : 'dialog'}

@@ -14,6 +14,7 @@ import {
   cssVarsPrefix,
   cssVarsRoot,
   dialogSlotRecipe,
+  drawerSlotRecipe,
   emptyStateSlotRecipe,
   fieldSlotRecipe,
   globalCss,
@@ -93,6 +94,7 @@ const chakraTheme = defineConfig({
       card: cardSlotRecipe,
       checkbox: checkboxSlotRecipe,
       dialog: dialogSlotRecipe,
+      drawer: drawerSlotRecipe,
       emptyState: emptyStateSlotRecipe,
       field: fieldSlotRecipe,
       menu: menuSlotRecipe,
@@ -155,4 +157,61 @@ const kagamiTheme = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, chakraTheme, kagamiTheme);
+/**
+ * A data table marked `data-stacked` shows, below the `md` breakpoint, each row as a card and each cell as a line led
+ * by its column's name (the cell's `data-label`; the first cell, the row's name, is the card's title), so no column is ever off a phone's screen. The column headers stay
+ * for screen readers only.
+ */
+const stackedTables = defineConfig({
+  theme: {
+    slotRecipes: {
+      table: {
+        slots: tableSlotRecipe.slots,
+        base: {
+          root: {
+            '&[data-stacked]': {
+              mdDown: {
+                display: 'block',
+                '& thead': {
+                  display: 'block',
+                  position: 'absolute',
+                  width: '1px',
+                  height: '1px',
+                  overflow: 'hidden',
+                  clip: 'rect(0 0 0 0)',
+                  whiteSpace: 'nowrap',
+                },
+                '& tbody, & tr': { display: 'block' },
+                '& tbody tr': { borderBottomWidth: '1px', py: '2' },
+                '& tbody tr:last-of-type': { borderBottomWidth: '0' },
+                '& td, & tbody th': {
+                  display: 'flex',
+                  flexWrap: 'wrap',
+                  justifyContent: 'space-between',
+                  alignItems: 'center',
+                  gap: '2',
+                  borderBottomWidth: '0',
+                  py: '1',
+                  textAlign: 'end',
+                  overflowWrap: 'anywhere',
+                },
+                '& td[data-label]::before': {
+                  content: 'attr(data-label)',
+                  fontFamily: 'body',
+                  fontSize: 'sm',
+                  color: 'gray.600',
+                  fontWeight: 'medium',
+                  textAlign: 'start',
+                },
+                '& td:first-of-type': { display: 'block', textAlign: 'start', fontWeight: 'semibold' },
+                '& td:not([data-label]):not(:first-of-type)': { justifyContent: 'flex-end' },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultBaseConfig, chakraTheme, kagamiTheme, stackedTables);

@@ -7,6 +7,7 @@ import { profileAtom, useSessionActions } from '@kagami/shared/session';
 import { Box, Button, Flex, Heading, HStack, Icon, Link, Stack, Text } from '@kagami/shared/ui';
 import { MENU, type MenuItem } from './menu';
 import { LanguageSwitcher } from './language-switcher';
+import { MenuDrawer } from './menu-drawer';
 import { QuotaSummary } from './quota-summary';
 import { TeamSwitcher } from './team-switcher';
 
@@ -19,6 +20,7 @@ function MenuLink({ to, labelKey, icon, alsoActiveOn = [] }: MenuItem) {
       <HStack
         px="3"
         py="2"
+        minH={{ base: '44px', md: 'auto' }}
         borderRadius="md"
         bg={isActive ? 'brand.50' : undefined}
         color={isActive ? 'brand.700' : 'gray.700'}
@@ -32,8 +34,8 @@ function MenuLink({ to, labelKey, icon, alsoActiveOn = [] }: MenuItem) {
   );
 }
 
-/** The signed-in frame: menu of SPEC §2, team slot, language, footer with policy links and log out. */
-export function MainLayout({ teamSwitcher }: { teamSwitcher?: ReactNode }) {
+/** The menu of SPEC §2, the quota, the policy links and log out: the sidebar on a wide screen, the drawer on a phone. */
+function MenuContent({ onPhone }: { onPhone?: boolean }) {
   const { t, i18n } = useTranslation('shell');
   const language = currentLanguage(i18n);
   const profile = useAtomValue(profileAtom);
@@ -44,63 +46,111 @@ export function MainLayout({ teamSwitcher }: { teamSwitcher?: ReactNode }) {
     navigate(paths.login(), { replace: true });
   };
   return (
+    <>
+      <Stack gap="1">
+        {MENU.main.map((item) => (
+          <MenuLink key={item.to} {...item} />
+        ))}
+      </Stack>
+      <Stack gap="1">
+        <HStack px="3" color="gray.600" fontSize="sm">
+          <Icon name="settings" size="xs" />
+          <Text>{t('menu.settings')}</Text>
+        </HStack>
+        {MENU.settings.map((item) => (
+          <MenuLink key={item.to} {...item} />
+        ))}
+      </Stack>
+      <QuotaSummary />
+      {onPhone ? (
+        <Stack gap="2" px="3">
+          <Text color="gray.600" fontSize="sm">
+            {profile?.name}
+          </Text>
+          <LanguageSwitcher />
+        </Stack>
+      ) : null}
+      <Stack gap="2" mt="auto" fontSize="sm" px="3">
+        <Link href={paths.privacyPolicy(language)} target="_blank" color="gray.600" minH={{ base: '44px', md: 'auto' }}>
+          {t('footer.privacyPolicy')}
+        </Link>
+        <Link href={paths.termsOfUse(language)} target="_blank" color="gray.600" minH={{ base: '44px', md: 'auto' }}>
+          {t('footer.termsOfUse')}
+        </Link>
+        <Button size="sm" color="white" onClick={() => void logout()} icon={<Icon name="logout" size={20} />}>
+          {t('footer.logout')}
+        </Button>
+      </Stack>
+    </>
+  );
+}
+
+function Brand() {
+  const { t } = useTranslation('shell');
+  return (
+    <Heading size="lg" color="brand.700" px={{ md: '3' }}>
+      <RouterLink to={paths.home()}>{t('brand')}</RouterLink>
+    </Heading>
+  );
+}
+
+/**
+ * The signed-in frame. From the `md` breakpoint up: the menu as a sidebar and a header with the team, the user and
+ * the language. Below it (phones): a compact header with a menu button, the brand and the team; the menu, the user and
+ * the language are in a drawer.
+ */
+export function MainLayout({ teamSwitcher }: { teamSwitcher?: ReactNode }) {
+  const { t } = useTranslation('shell');
+  const profile = useAtomValue(profileAtom);
+  return (
     <Flex minH="100vh" direction={{ base: 'column', md: 'row' }}>
       <Flex
         as="nav"
         aria-label={t('menu.label')}
+        display={{ base: 'none', md: 'flex' }}
         direction="column"
-        w={{ base: '100%', md: '240px' }}
-        position={{ md: 'sticky' }}
+        w="240px"
+        position="sticky"
         top="0"
-        h={{ md: '100vh' }}
-        overflowY={{ md: 'auto' }}
+        h="100vh"
+        overflowY="auto"
         flexShrink={0}
         bg="white"
         borderRightWidth="1px"
         p="4"
         gap="4"
       >
-        <Heading size="lg" color="brand.700" px="3">
-          <RouterLink to={paths.home()}>{t('brand')}</RouterLink>
-        </Heading>
-        <Stack gap="1">
-          {MENU.main.map((item) => (
-            <MenuLink key={item.to} {...item} />
-          ))}
-        </Stack>
-        <Stack gap="1">
-          <HStack px="3" color="gray.500" fontSize="sm">
-            <Icon name="settings" size="xs" />
-            <Text>{t('menu.settings')}</Text>
-          </HStack>
-          {MENU.settings.map((item) => (
-            <MenuLink key={item.to} {...item} />
-          ))}
-        </Stack>
-        <QuotaSummary />
-        <Stack gap="2" mt="auto" fontSize="sm" px="3">
-          <Link href={paths.privacyPolicy(language)} target="_blank" color="gray.600">
-            {t('footer.privacyPolicy')}
-          </Link>
-          <Link href={paths.termsOfUse(language)} target="_blank" color="gray.600">
-            {t('footer.termsOfUse')}
-          </Link>
-          <Button size="sm" color="white" onClick={() => void logout()} icon={<Icon name="logout" size={20} />}>
-            {t('footer.logout')}
-          </Button>
-        </Stack>
+        <Brand />
+        <MenuContent />
       </Flex>
       <Flex direction="column" flex="1" minW="0" bg="gray.50">
-        <Flex as="header" justify="space-between" align="center" px="6" py="3" bg="white" borderBottomWidth="1px" gap="4">
-          <Box data-testid="team-slot">{teamSwitcher ?? <TeamSwitcher />}</Box>
-          <HStack gap="4">
+        <Flex
+          as="header"
+          justify="space-between"
+          align="center"
+          px={{ base: '2', md: '6' }}
+          py={{ base: '2', md: '3' }}
+          bg="white"
+          borderBottomWidth="1px"
+          gap={{ base: '2', md: '4' }}
+        >
+          <HStack gap="2" minW="0" display={{ base: 'flex', md: 'none' }}>
+            <MenuDrawer title={t('menu.label')} brand={<Brand />}>
+              <MenuContent onPhone />
+            </MenuDrawer>
+            <Brand />
+          </HStack>
+          <Box data-testid="team-slot" minW="0">
+            {teamSwitcher ?? <TeamSwitcher />}
+          </Box>
+          <HStack gap="4" display={{ base: 'none', md: 'flex' }}>
             <Text color="gray.600" fontSize="sm" data-testid="user-name">
               {profile?.name}
             </Text>
             <LanguageSwitcher />
           </HStack>
         </Flex>
-        <Box as="main" flex="1" p={{ base: '4', md: '8' }}>
+        <Box as="main" flex="1" p={{ base: '4', md: '8' }} minW="0">
           <Outlet />
         </Box>
       </Flex>

@@ -58,7 +58,7 @@ export function DeliveryLog({ teamId, canResend }: { teamId: string; canResend: 
         {log.data?.items.length ? (
           <Stack gap="3">
             <Box overflowX="auto">
-              <Table.Root size="sm" aria-label={t('deliveries.title')} data-testid="delivery-log">
+              <Table.Root size="sm" aria-label={t('deliveries.title')} data-testid="delivery-log" data-stacked>
                 <Table.Header>
                   <Table.Row>
                     <Table.ColumnHeader>{t('deliveries.when')}</Table.ColumnHeader>
@@ -130,11 +130,11 @@ function DeliveryRows({
     <>
       <Table.Row>
         <Table.Cell whiteSpace="nowrap">{time(delivery.createdAt)}</Table.Cell>
-        <Table.Cell>{t(`webhooks.event.${delivery.event}`, { defaultValue: delivery.event })}</Table.Cell>
-        <Table.Cell fontFamily="mono" fontSize="xs" maxW="64" wordBreak="break-all">
+        <Table.Cell data-label={t('deliveries.event')}>{t(`webhooks.event.${delivery.event}`, { defaultValue: delivery.event })}</Table.Cell>
+        <Table.Cell fontFamily="mono" fontSize="xs" maxW={{ md: '64' }} wordBreak="break-all" data-label={t('deliveries.endpoint')}>
           {delivery.url}
         </Table.Cell>
-        <Table.Cell>
+        <Table.Cell data-label={t('deliveries.status')}>
           <Stack gap="0">
             <Badge colorPalette={STATUS_COLOR[delivery.status]} alignSelf="flex-start">
               {t(`deliveries.${delivery.status}`)}
@@ -146,10 +146,10 @@ function DeliveryRows({
             ) : null}
           </Stack>
         </Table.Cell>
-        <Table.Cell>{delivery.attempts}</Table.Cell>
-        <Table.Cell>{delivery.lastStatusCode ?? (delivery.attempts ? t('deliveries.noAnswer') : '')}</Table.Cell>
+        <Table.Cell data-label={t('deliveries.attempts')}>{delivery.attempts}</Table.Cell>
+        <Table.Cell data-label={t('deliveries.lastCode')}>{delivery.lastStatusCode ?? (delivery.attempts ? t('deliveries.noAnswer') : '')}</Table.Cell>
         <Table.Cell>
-          <HStack gap="2" justify="flex-end">
+          <HStack gap="2" justify="flex-end" wrap="wrap">
             {delivery.attemptLog.length ? (
               <Button size="sm" color="white" onClick={onToggle} aria-expanded={expanded}>
                 {t('deliveries.showAttempts')}

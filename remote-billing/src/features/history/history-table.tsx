@@ -11,7 +11,7 @@ export function HistoryTable({ rows, label }: { rows: HistoryRow[]; label: strin
   const teamName = useAtomValue(profileAtom)?.currentTeam?.name ?? '';
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="lg" bg="white">
-      <Table.Root aria-label={label} size="sm">
+      <Table.Root aria-label={label} size="sm" data-stacked>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>{t('history.created')}</Table.ColumnHeader>
@@ -27,10 +27,10 @@ export function HistoryTable({ rows, label }: { rows: HistoryRow[]; label: strin
               <Table.Cell whiteSpace="nowrap">
                 {new Date(row.createdAt).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })}
               </Table.Cell>
-              <Table.Cell>{t(`history.types.${row.type}`)}</Table.Cell>
-              <Table.Cell>{row.name}</Table.Cell>
-              <Table.Cell textAlign="end">{t('history.minutes', { minutes: row.durationMinutes.toLocaleString(locale) })}</Table.Cell>
-              <Table.Cell>
+              <Table.Cell data-label={t('history.type')}>{t(`history.types.${row.type}`)}</Table.Cell>
+              <Table.Cell data-label={t('history.name')}>{row.name}</Table.Cell>
+              <Table.Cell textAlign="end" data-label={t('history.duration')}>{t('history.minutes', { minutes: row.durationMinutes.toLocaleString(locale) })}</Table.Cell>
+              <Table.Cell data-label={t('history.creator')}>
                 {row.creator ?? (row.createdVia === 'api' ? t('history.byApi', { team: teamName }) : t('history.deletedUser'))}
               </Table.Cell>
             </Table.Row>

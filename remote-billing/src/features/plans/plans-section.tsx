@@ -8,7 +8,7 @@ import { apiSubscriptionAtom, subscriptionAtom } from '@kagami/shared/session';
 import { FormField, HStack, LoadState, Section, Select, Stack, Text } from '@kagami/shared/ui';
 import { RadioGroup, Tabs } from '@kagami/shared/ui-widgets';
 import { useBillingTranslation } from '../../components/use-billing-translation';
-import { PlanTable } from './plan-table';
+import { Plans } from './plans';
 import { useCheckout } from './use-checkout';
 
 const PRODUCTS: ProductType[] = ['app', 'api'];
@@ -33,7 +33,7 @@ function ProductPlans({
     <LoadState loading={plans.isPending} error={plans.isError ? { code: 'plan_info_failed' } : null} onRetry={() => void plans.refetch()}>
       <Stack gap="4">
         <FormError error={checkout.error} />
-        <PlanTable
+        <Plans
           plans={plans.data?.plans ?? []}
           currency={currency}
           interval={interval}

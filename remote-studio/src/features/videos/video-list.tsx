@@ -35,14 +35,14 @@ function VideoRow({ video }: { video: Video }) {
           </Text>
         )}
       </Table.Cell>
-      <Table.Cell>
+      <Table.Cell data-label={t('videos.creator')}>
         {video.creator ?? (video.createdVia === 'api' ? t('videos.byApi', { team: teamName }) : t('videos.deletedUser'))}
       </Table.Cell>
-      <Table.Cell>
+      <Table.Cell data-label={t('fields.status')}>
         <StatusBadge status={video.status} reason={video.reason} />
       </Table.Cell>
-      <Table.Cell>{video.durationSeconds === null ? '—' : formatClock(video.durationSeconds)}</Table.Cell>
-      <Table.Cell>{new Date(video.createdAt).toLocaleString(i18n.resolvedLanguage)}</Table.Cell>
+      <Table.Cell data-label={t('videos.duration')}>{video.durationSeconds === null ? '—' : formatClock(video.durationSeconds)}</Table.Cell>
+      <Table.Cell data-label={t('videos.created')}>{new Date(video.createdAt).toLocaleString(i18n.resolvedLanguage)}</Table.Cell>
       <Table.Cell>
         <Stack direction="row" gap="2" justify="flex-end" wrap="wrap">
           <VideoActions video={video} />

@@ -66,7 +66,7 @@ export function PronunciationList() {
               {words.map((entry) => (
                 <Table.Row key={entry.id} data-testid="pronunciation-row">
                   <Table.Cell fontWeight="medium">{entry.word}</Table.Cell>
-                  <Table.Cell>{entry.sayAs}</Table.Cell>
+                  <Table.Cell data-label={t('voices.pronunciations.sayAs')}>{entry.sayAs}</Table.Cell>
                   <Table.Cell textAlign="end">
                     <ConfirmDelete
                       name={entry.word}

@@ -18,14 +18,14 @@ function VoiceRow({ voice }: { voice: Voice }) {
   return (
     <Table.Row data-testid="voice-row">
       <Table.Cell fontWeight="medium">{voice.name}</Table.Cell>
-      <Table.Cell>{languageName(voice.language)}</Table.Cell>
-      <Table.Cell>
+      <Table.Cell data-label={t('fields.language')}>{languageName(voice.language)}</Table.Cell>
+      <Table.Cell data-label={t('fields.status')}>
         <StatusBadge status={voice.status} reason={voice.reason} />
       </Table.Cell>
-      <Table.Cell color="fg.muted" data-testid="voice-made-by">
+      <Table.Cell color="fg.muted" data-testid="voice-made-by" data-label={t('voices.kindHeader')}>
         {voice.clonedBy ? t('voices.kindCloned', { provider: providerName(voice.clonedBy) }) : t('voices.kindLocal')}
       </Table.Cell>
-      <Table.Cell>
+      <Table.Cell data-label={t('voices.sampleHeader')}>
         {voice.status === 'ready' && voice.sample ? (
           <AssetPlayer path={voice.sample} kind="audio" type="audio/mpeg" label={t('voices.sample', { name: voice.name })} />
         ) : null}

@@ -1,0 +1,45 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from '@kagami/shared/router';
+import { useTranslation } from '@kagami/shared/i18n';
+import { Drawer } from '@kagami/shared/ui-widgets';
+import { Button, Flex, Icon, Portal } from '@kagami/shared/ui';
+
+/**
+ * The menu on a phone: a header button opens it from the start edge. Focus stays inside while it is open, Escape or
+ * the close button closes it, and it closes itself when a link in it opens another screen.
+ */
+export function MenuDrawer({ title, brand, children }: { title: string; brand: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation('common');
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
+  return (
+    <Drawer.Root open={open} onOpenChange={(details) => setOpen(details.open)} placement="start" lazyMount unmountOnExit>
+      <Drawer.Trigger asChild>
+        <Button color="white" size="sm" aria-label={title} data-testid="menu-button" minW="44px" h="44px" px="0">
+          <Icon name="menu" size="xs" />
+        </Button>
+      </Drawer.Trigger>
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content maxW="300px">
+            <Flex justify="space-between" align="center" px="4" pt="3">
+              {brand}
+              <Drawer.CloseTrigger asChild>
+                <Button color="white" size="sm" aria-label={t('buttons.close')} minW="44px" h="44px" px="0">
+                  ✕
+                </Button>
+              </Drawer.CloseTrigger>
+            </Flex>
+            <Drawer.Body p="0">
+              <Flex as="nav" aria-label={title} direction="column" gap="4" p="4" minH="100%">
+                {children}
+              </Flex>
+            </Drawer.Body>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}
