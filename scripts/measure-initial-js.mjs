@@ -15,6 +15,7 @@ import { requireChromium } from './lib/chromium.mjs';
 import { runtimeConfigFor, startProduct } from './lib/product.mjs';
 import { serveStatic } from './lib/static-server.mjs';
 import { bytesByPackage } from './measure/source-map-breakdown.mjs';
+import { onboardedUser } from './lib/measure-user.mjs';
 
 const BUDGET = { loginFirstRenderKb: 300, ratio: 1.25 };
 const UNFEDERATED_PORT = 8289;
@@ -50,25 +51,6 @@ function buildUnfederated() {
     { cwd: join(root, 'shell'), stdio: 'inherit' },
   );
   if (result.status !== 0) throw new Error('the unfederated measurement build failed');
-}
-
-/** A signed-up user with a profile and a team, made through the API (sign-up code from the dev mailbox). */
-async function onboardedToken() {
-  const api = `http://localhost:${env.API_PORT}`;
-  const call = (method, path, body, token) =>
-    fetch(`${api}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    }).then((response) => response.json());
-  const email = `measure-${Date.now()}@example.com`;
-  await call('POST', '/api/auth/send-verification-code', { email });
-  const { messages } = await (await fetch(`${api}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json();
-  const code = messages[0].text.match(/\b(\d{6})\b/)[1];
-  const { token } = await call('POST', '/api/auth/signup', { email, password: 'measure-pass-1', code });
-  await call('PUT', '/api/users/update-profile', { name: 'Measure', company_name: 'K', number_of_employees: '1', role: 'OTHER' }, token);
-  await call('POST', '/api/teams', { name: 'Measure team' }, token);
-  return token;
 }
 
 /**
@@ -195,7 +177,7 @@ try {
   cleanups.push(() => browser.close());
 
   const login = { path: '/login', selector: 'h1, h2', text: 'Log in to Kagami' };
-  const home = { path: '/', selector: 'main h1', text: 'Avatars', token: await onboardedToken() };
+  const home = { path: '/', selector: 'main h1', text: 'Avatars', token: (await onboardedUser(`http://localhost:${env.API_PORT}`)).token };
   const loginFederated = await visit(browser, product.url, login);
   const loginUnfederated = await visit(browser, unfederatedOrigin, login);
   const loginRatio = report('Login, signed out', loginFederated, loginUnfederated);

@@ -5,7 +5,7 @@ import { COMPOSE_API } from '../compose.config';
 import { media, probe } from '../tests/media';
 import { codeIn, PASSWORD, signInWithToken } from '../tests/support';
 
-const READY = { timeout: 150_000 };
+const READY = { timeout: 300_000 };
 
 const compose = (...args: string[]) => execFileSync('docker-compose', args, { cwd: '..', env: process.env, encoding: 'utf8' });
 const docker = (...args: string[]) => execFileSync('docker', args, { env: process.env, encoding: 'utf8' }).trim();

@@ -18,7 +18,7 @@ export async function phonePage(browser: Browser, phone: Phone, language: 'en' |
 
 /**
  * Everything that is off a phone's screen: the page scrolling sideways, and any table cell or control reaching
- * outside the viewport (visually hidden ones, such as a stacked table's column headers, have no size and are skipped).
+ * outside the viewport (visually hidden ones, such as a stacked table's column headers, are skipped).
  */
 export function offScreen(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -29,6 +29,8 @@ export function offScreen(page: Page): Promise<string[]> {
     for (const element of document.querySelectorAll('td, th, button, a, input, select, textarea, [role=listitem]')) {
       const box = element.getBoundingClientRect();
       if (box.width <= 1 || box.height <= 1) continue;
+      const head = element.closest('thead')?.getBoundingClientRect();
+      if (head && (head.width <= 1 || head.height <= 1)) continue;
       if (box.left < -1 || box.right > width + 1) {
         const text = (element.textContent ?? '').trim().slice(0, 40) || element.getAttribute('aria-label') || '';
         problems.push(`${element.tagName.toLowerCase()} "${text}" spans ${Math.round(box.left)}-${Math.round(box.right)} px`);

@@ -3,7 +3,9 @@ import { REMOTE_STUDIO } from '../playwright.config';
 import { media, probe } from './media';
 import { onboardedByApi, signInWithToken, uniqueEmail } from './support';
 
-const READY = { timeout: 120_000 };
+// A 35 s face clip took 153 s to become an avatar on a slow two-core machine: room for that, and a video after it.
+const READY = { timeout: 300_000 };
+const JOURNEY = READY.timeout + 120_000;
 
 /** Chooses the upload on AvatarsNew, sends a file and fills the details with consent. */
 async function uploadAvatar(page: Page, file: string, name: string) {
@@ -41,7 +43,7 @@ test.describe.serial('a studio session from one account', () => {
   test.afterAll(() => page.close());
 
   test('an uploaded 35 s face clip becomes a ready avatar card with its preview', async () => {
-    test.setTimeout(180_000);
+    test.setTimeout(JOURNEY);
     await signInWithToken(page, token, '/avatars');
     await expect(page.getByText('No avatars yet')).toBeVisible();
     await uploadAvatar(page, media('face-clip.mp4'), 'Studio Yuki');
@@ -65,7 +67,7 @@ test.describe.serial('a studio session from one account', () => {
   });
 
   test('a video from a script: voice preview played, processing followed to ready, downloaded mp4 with video and audio', async () => {
-    test.setTimeout(180_000);
+    test.setTimeout(JOURNEY);
     await page.goto('/avatars');
     await page.getByRole('article', { name: 'Studio Yuki' }).getByRole('link', { name: 'Create video' }).click();
     await expect(page).toHaveURL(/\/videos\/new\//);
@@ -126,7 +128,7 @@ test.describe.serial('a studio session from one account', () => {
   test('a video to publish: 9:16 over a colour with captions, its layout previewed, its poster listed, shared and watched without a session', async ({
     browser,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(JOURNEY);
     await page.goto('/avatars');
     await page.getByRole('article', { name: 'Studio Yuki' }).getByRole('link', { name: 'Create video' }).click();
     await page.getByLabel('Video name').fill('Vertical hello');
@@ -212,7 +214,7 @@ test.describe.serial('a studio session from one account', () => {
   });
 
   test('a voice upload is processed in its dialog and its sample plays in the list', async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(JOURNEY);
     await submitVoice(page, 'Narrator');
     const processing = page.getByTestId('voice-processing');
     await expect(processing.getByTestId('item-status')).toHaveAttribute('data-status', 'ready', READY);

@@ -87,10 +87,22 @@ const PERMISSIONS_POLICY = [
   'magnetometer=()',
 ].join(', ');
 
+/**
+ * The origins the shell's page talks to before it can show anything (the API and the remotes), as `Link` preconnect
+ * hints: on a phone's connection each saves the DNS, TCP and TLS round trips that would otherwise wait for the script
+ * that first asks. `crossorigin`, as the API calls and the remotes' manifests are CORS requests.
+ */
+export function preconnectLinks(config) {
+  const origins = [originOf(config.apiBaseUrl), ...Object.values(config.remotes ?? {}).map(originOf)].filter(Boolean);
+  return [...new Set(origins)].map((origin) => `<${origin}>; rel=preconnect; crossorigin`).join(', ');
+}
+
 /** Headers of the shell page: its CSP, referrer and device permissions, and a browsing context of its own (Google sign-in opens a popup). */
 export function shellPageHeaders(config) {
+  const links = preconnectLinks(config);
   return {
     'Content-Security-Policy': contentSecurityPolicy(config),
+    ...(links ? { Link: links } : {}),
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy': PERMISSIONS_POLICY,
     'Cross-Origin-Opener-Policy': config.googleClientId ? 'same-origin-allow-popups' : 'same-origin',

@@ -54,13 +54,16 @@ test("only the shell's origin may read a remote's files; the version and the SPA
   expect(await (await fetch(`${base}/..%2f..%2fetc%2fpasswd`)).text()).not.toContain('root:');
 });
 
-test('the shell page carries its CSP, referrer, device permissions and opener policy', async () => {
+test('the shell page carries its CSP, referrer, device permissions, opener policy and preconnect hints', async () => {
   const page = await fetch(`${base}/avatars`);
   expect(page.headers.get('content-security-policy')).toContain("script-src 'self' http://studio.test");
   expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   expect(page.headers.get('permissions-policy')).toContain('camera=(self), microphone=(self)');
   expect(page.headers.get('permissions-policy')).toContain('geolocation=()');
   expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  // The API and the remotes are connected to while the page's script is still on its way.
+  expect(page.headers.get('link')).toContain('<http://api.test>; rel=preconnect; crossorigin');
+  expect(page.headers.get('link')).toContain('<http://studio.test>; rel=preconnect; crossorigin');
   expect(await (await fetch(`${base}/runtime-config.json`)).json()).toMatchObject({ apiBaseUrl: 'http://api.test' });
   // Files other than pages carry none of them.
   expect((await fetch(`${base}/remoteEntry.js`)).headers.get('permissions-policy')).toBeNull();

@@ -1,4 +1,5 @@
 import '@fontsource-variable/noto-sans-jp/wght.css';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createStore } from 'jotai';
 import { configureApi } from '@kagami/shared/api';
@@ -51,10 +52,14 @@ export async function start() {
   });
   registerConfiguredRemotes(config.remotes);
 
-  root.render(
-    <AppProviders queryClient={queryClient} store={store} i18n={i18n} googleClientId={config.googleClientId || undefined}>
-      <GlobalLoading />
-      <App router={router} />
-    </AppProviders>,
+  // A transition lets React render the first screen in slices that yield to the browser, instead of one long task
+  // that blocks a phone's main thread.
+  startTransition(() =>
+    root.render(
+      <AppProviders queryClient={queryClient} store={store} i18n={i18n} googleClientId={config.googleClientId || undefined}>
+        <GlobalLoading />
+        <App router={router} />
+      </AppProviders>,
+    ),
   );
 }

@@ -25,6 +25,7 @@ export { Switch } from '@chakra-ui/react/switch';
 export { Table } from '@chakra-ui/react/table';
 export { Text } from '@chakra-ui/react/text';
 export { Textarea } from '@chakra-ui/react/textarea';
+export { VisuallyHidden } from '@chakra-ui/react/visually-hidden';
 export { system } from './theme';
 export { UI } from './constants';
 export { UiProvider } from './provider';

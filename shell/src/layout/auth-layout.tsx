@@ -8,13 +8,13 @@ export function AuthLayout() {
   const { t } = useTranslation('shell');
   return (
     <Flex direction="column" minH="100vh" bg="secondary">
-      <Flex justify="space-between" align="center" px="6" py="4">
-        <Heading size="lg" color="brand.700">
+      <Flex as="header" justify="space-between" align="center" px="6" py="4">
+        <Heading as="p" size="lg" color="brand.700">
           {t('brand')}
         </Heading>
         <LanguageSwitcher />
       </Flex>
-      <Center flex="1" px="4" pb="10">
+      <Center as="main" flex="1" px="4" pb="10">
         <Box w="100%" maxW="md" bg="white" borderRadius="xl" boxShadow="md" p={{ base: '6', md: '8' }}>
           <Stack gap="4">
             <Outlet />

@@ -8,13 +8,13 @@ export function BlankLayout() {
   const { t } = useTranslation('shell');
   return (
     <Box minH="100vh" bg="white">
-      <Flex justify="space-between" align="center" px="6" py="4" borderBottomWidth="1px">
-        <Heading size="lg" color="brand.700">
+      <Flex as="header" justify="space-between" align="center" px="6" py="4" borderBottomWidth="1px">
+        <Heading as="p" size="lg" color="brand.700">
           {t('brand')}
         </Heading>
         <LanguageSwitcher />
       </Flex>
-      <Box maxW="lg" mx="auto" px="4" py="10">
+      <Box as="main" maxW="lg" mx="auto" px="4" py="10">
         <Outlet />
       </Box>
     </Box>

@@ -56,3 +56,27 @@ test('the fallback shows in place with a retry that loads the screen once the re
   fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByRole('heading', { name: 'remote login' })).toBeInTheDocument();
 });
+
+test('on a data-saving connection nothing is preloaded; on another, the remotes load once the page has settled', () => {
+  jest.useFakeTimers();
+  const connection = { saveData: true, effectiveType: '4g' };
+  Object.defineProperty(navigator, 'connection', { value: connection, configurable: true });
+  // A fresh loader: the preload is armed once per page, and an earlier test's screen has armed it.
+  jest.isolateModules(() => {
+    const runtime = jest.requireMock<{ loadRemote: jest.Mock }>('@module-federation/enhanced/runtime');
+    const loader = jest.requireActual<typeof import('./remote-loader')>('./remote-loader');
+    runtime.loadRemote.mockResolvedValue({ contractVersion: '1.0.0' });
+    loader.registerConfiguredRemotes({ remote_auth: MANIFEST });
+    loader.preloadAfterFirstScreen([]);
+    jest.advanceTimersByTime(20_000);
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+
+    connection.saveData = false;
+    loader.preloadAfterFirstScreen([]);
+    jest.advanceTimersByTime(1_000);
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(5_000);
+    expect(runtime.loadRemote).toHaveBeenCalledWith('remote_auth/contract');
+  });
+  jest.useRealTimers();
+});

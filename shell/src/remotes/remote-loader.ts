@@ -83,17 +83,36 @@ export async function loadScreen(remote: RemoteKey, module: string): Promise<Com
 
 let preloadArmed = false;
 
+type Connection = { saveData?: boolean; effectiveType?: string };
+
+/** A reader who asked to save data, or on a 2G or 3G connection, is not sent screens they have not asked for. */
+function onSlowConnection() {
+  const connection = (navigator as { connection?: Connection }).connection;
+  return Boolean(connection?.saveData) || /(^|-)(2g|3g)$/.test(connection?.effectiveType ?? '');
+}
+
+/** How long after the page's load event the preload waits before asking for idle time. */
+const SETTLE_MS = 2000;
+
+/** Runs `work` once the page has loaded and the browser is idle, so it never competes with the first screen. */
+function whenSettled(work: () => void) {
+  const idle =
+    (window as { requestIdleCallback?: (fn: () => void, options?: { timeout: number }) => void }).requestIdleCallback ??
+    ((fn: () => void) => setTimeout(fn, 1500));
+  const afterLoad = () => setTimeout(() => idle(work, { timeout: 10_000 }), SETTLE_MS);
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
+}
+
 /**
- * Once the first screen has rendered, warms every configured remote and the screens the menu
- * reaches when the browser is idle, so the next screen opens at once. Arming it earlier made the
+ * Once the first screen has rendered and the page has settled, warms every configured remote and the screens the
+ * menu reaches, so the next screen opens at once; not on a slow or data-saving connection. Arming it earlier made the
  * first page wait for remotes it does not show.
  */
 export function preloadAfterFirstScreen(menuRoutes: readonly Pick<RouteEntry, 'remote' | 'module'>[]) {
-  if (preloadArmed) return;
+  if (preloadArmed || onSlowConnection()) return;
   preloadArmed = true;
-  const idle =
-    (window as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1500));
-  idle(() => {
+  whenSettled(() => {
     for (const name of Object.keys(configured)) {
       loadRemote(`${name}/${CONTRACT_MODULE}`).catch(() => undefined);
     }

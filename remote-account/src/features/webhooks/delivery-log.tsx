@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { webhookApi, webhookKeys, type WebhookAttempt, type WebhookDelivery } from '@kagami/shared/api';
 import { errorText } from '@kagami/shared/i18n';
 import { useMutation, useQuery, useQueryClient } from '@kagami/shared/query';
-import { Badge, Box, Button, HStack, LoadState, notify, Stack, Table, Text } from '@kagami/shared/ui';
+import { Badge, Box, Button, HStack, LoadState, notify, Stack, Table, Text, VisuallyHidden } from '@kagami/shared/ui';
 import { Pagination } from '@kagami/shared/ui-widgets';
 import { useAccountTranslation } from '../../components/use-account-translation';
 
@@ -67,7 +67,9 @@ export function DeliveryLog({ teamId, canResend }: { teamId: string; canResend: 
                     <Table.ColumnHeader>{t('deliveries.status')}</Table.ColumnHeader>
                     <Table.ColumnHeader>{t('deliveries.attempts')}</Table.ColumnHeader>
                     <Table.ColumnHeader>{t('deliveries.lastCode')}</Table.ColumnHeader>
-                    <Table.ColumnHeader />
+                    <Table.ColumnHeader>
+                      <VisuallyHidden>{t('common:table.actions')}</VisuallyHidden>
+                    </Table.ColumnHeader>
                   </Table.Row>
                 </Table.Header>
                 <Table.Body>
@@ -130,7 +132,9 @@ function DeliveryRows({
     <>
       <Table.Row>
         <Table.Cell whiteSpace="nowrap">{time(delivery.createdAt)}</Table.Cell>
-        <Table.Cell data-label={t('deliveries.event')}>{t(`webhooks.event.${delivery.event}`, { defaultValue: delivery.event })}</Table.Cell>
+        <Table.Cell data-label={t('deliveries.event')}>
+          {t(`webhooks.event.${delivery.event}`, { defaultValue: delivery.event })}
+        </Table.Cell>
         <Table.Cell fontFamily="mono" fontSize="xs" maxW={{ md: '64' }} wordBreak="break-all" data-label={t('deliveries.endpoint')}>
           {delivery.url}
         </Table.Cell>
@@ -147,7 +151,9 @@ function DeliveryRows({
           </Stack>
         </Table.Cell>
         <Table.Cell data-label={t('deliveries.attempts')}>{delivery.attempts}</Table.Cell>
-        <Table.Cell data-label={t('deliveries.lastCode')}>{delivery.lastStatusCode ?? (delivery.attempts ? t('deliveries.noAnswer') : '')}</Table.Cell>
+        <Table.Cell data-label={t('deliveries.lastCode')}>
+          {delivery.lastStatusCode ?? (delivery.attempts ? t('deliveries.noAnswer') : '')}
+        </Table.Cell>
         <Table.Cell>
           <HStack gap="2" justify="flex-end" wrap="wrap">
             {delivery.attemptLog.length ? (

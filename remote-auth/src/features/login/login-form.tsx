@@ -19,7 +19,9 @@ export function LoginForm() {
 
   return (
     <Stack gap="5">
-      <Heading size="xl">{t('login.title')}</Heading>
+      <Heading as="h1" size="xl">
+        {t('login.title')}
+      </Heading>
       <InvitationNotice />
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="4">

@@ -24,7 +24,9 @@ export function SignupFlow() {
 
   return (
     <Stack gap="5">
-      <Heading size="xl">{t('signup.title')}</Heading>
+      <Heading as="h1" size="xl">
+        {t('signup.title')}
+      </Heading>
       <InvitationNotice />
       <Stack gap="1">
         <Text color="brand.700" fontSize="sm" fontWeight="semibold">

@@ -29,7 +29,9 @@ export function HistoryTable({ rows, label }: { rows: HistoryRow[]; label: strin
               </Table.Cell>
               <Table.Cell data-label={t('history.type')}>{t(`history.types.${row.type}`)}</Table.Cell>
               <Table.Cell data-label={t('history.name')}>{row.name}</Table.Cell>
-              <Table.Cell textAlign="end" data-label={t('history.duration')}>{t('history.minutes', { minutes: row.durationMinutes.toLocaleString(locale) })}</Table.Cell>
+              <Table.Cell textAlign="end" data-label={t('history.duration')}>
+                {t('history.minutes', { minutes: row.durationMinutes.toLocaleString(locale) })}
+              </Table.Cell>
               <Table.Cell data-label={t('history.creator')}>
                 {row.creator ?? (row.createdVia === 'api' ? t('history.byApi', { team: teamName }) : t('history.deletedUser'))}
               </Table.Cell>

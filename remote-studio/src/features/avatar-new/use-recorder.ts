@@ -30,8 +30,10 @@ export function useRecorder() {
       return setState({ phase: 'failed', code: 'recording_unsupported' });
     setState({ phase: 'requesting' });
     try {
+      // A phone held upright films upright: the frame is asked for the way the screen is turned.
+      const upright = window.matchMedia?.('(orientation: portrait)').matches ?? false;
       const media = await navigator.mediaDevices.getUserMedia({
-        video: { width: { ideal: 1280 }, height: { ideal: 720 }, facingMode: 'user' },
+        video: { width: { ideal: upright ? 720 : 1280 }, height: { ideal: upright ? 1280 : 720 }, facingMode: 'user' },
         audio: true,
       });
       setStream(media);

@@ -61,7 +61,9 @@ export function VoiceLibrary() {
                     </Text>
                   ) : null}
                 </Table.Cell>
-                <Table.Cell data-label={t('voices.library.gender')}>{voice.gender ? t(`voices.library.genders.${voice.gender}`) : ''}</Table.Cell>
+                <Table.Cell data-label={t('voices.library.gender')}>
+                  {voice.gender ? t(`voices.library.genders.${voice.gender}`) : ''}
+                </Table.Cell>
                 <Table.Cell data-label={t('voices.sampleHeader')}>
                   <LibraryPreview voice={voice} />
                 </Table.Cell>
