@@ -3,7 +3,7 @@ import { Table, VisuallyHidden } from '@kagami/shared/ui';
 import { useStudioTranslation } from './use-studio-translation';
 
 /**
- * The voices and videos tables: a header of column names (the last one for actions, unnamed), then rows. Stacked on a
+ * The voices and videos tables: a header of column names (the last, for actions, named for screen readers), then rows. Stacked on a
  * phone: every cell after the first names its column in `data-label`.
  */
 export function ItemTable({ label, columns, children }: { label: string; columns: string[]; children: ReactNode }) {

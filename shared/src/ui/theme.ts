@@ -159,8 +159,8 @@ const kagamiTheme = defineConfig({
 
 /**
  * A data table marked `data-stacked` shows, below the `md` breakpoint, each row as a card and each cell as a line led
- * by its column's name (the cell's `data-label`; the first cell, the row's name, is the card's title), so no column is ever off a phone's screen. The column headers stay
- * for screen readers only.
+ * by its column's name (the cell's `data-label`; the first cell, the row's name, is the card's title), so no column
+ * is ever off a phone's screen. The column headers stay for screen readers only.
  */
 const stackedTables = defineConfig({
   theme: {
