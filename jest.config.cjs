@@ -15,5 +15,6 @@ module.exports = {
       transformIgnorePatterns: [],
     },
   ],
-  testTimeout: 30000,
+  // Stretched with the tests' own timeouts by TEST_TIMEOUT_SCALE (shared/jest/scale-timeouts.cjs).
+  testTimeout: 30000 * Number(process.env.TEST_TIMEOUT_SCALE ?? 1),
 };

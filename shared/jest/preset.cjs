@@ -24,7 +24,10 @@ function jestProject({ name, dir, environment }) {
     transform: { '^.+\\.[mc]?[tj]sx?$': swc },
     transformIgnorePatterns: ['/node_modules/(?!\\.pnpm|jotai/|jose/|content-disposition/|@kagami/)'],
     moduleNameMapper: { '\\.(css)$': path.join(__dirname, 'style-stub.cjs') },
-    setupFilesAfterEnv: environment === 'jsdom' ? [path.join(__dirname, 'setup-dom.ts')] : [],
+    setupFilesAfterEnv: [
+      path.join(__dirname, 'scale-timeouts.cjs'),
+      ...(environment === 'jsdom' ? [path.join(__dirname, 'setup-dom.ts')] : []),
+    ],
     testEnvironmentOptions: environment === 'jsdom' ? { customExportConditions: [''] } : {},
   };
 }
