@@ -154,9 +154,12 @@ export async function uploadFile(app: FastifyInstance, token: string, teamId: st
   });
 }
 
-/** Polls until `done` holds for the answer, or fails after `timeoutMs`. */
+/** A wait of `ms`, stretched as jest's timeouts are by TEST_TIMEOUT_SCALE (shared/jest/scale-timeouts.cjs). */
+export const stretched = (ms: number) => ms * Number(process.env.TEST_TIMEOUT_SCALE ?? 1);
+
+/** Polls until `done` holds for the answer, or fails after `timeoutMs` (stretched). */
 export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + stretched(timeoutMs);
   for (;;) {
     const value = await read();
     if (done(value)) return value;

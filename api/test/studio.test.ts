@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { history } from '../src/db/schema';
 import { probeMedia } from '../src/media/probe';
 import { SpeechSynthesizer } from '../src/engine/speech/synthesizer';
-import { build, call, eventually, mailMatching, onboardedUser, subscribe, uploadFile, type TestApp } from './helper';
+import { build, call, eventually, mailMatching, onboardedUser, stretched, subscribe, uploadFile, type TestApp } from './helper';
 import { runFfmpeg } from '../src/media/tools';
 import { FACE_PHOTO, faceClip, facePhoto, MAN_PORTRAIT, mediaDir, PORTRAIT, testPatternVideo, tone } from './media/fixtures';
 import { decodeMono } from '../src/engine/local/decode';
@@ -198,7 +198,7 @@ test('server-sent events report status changes of the team, and only to its memb
   let text = '';
   const upload = await uploadFile(t.app, owner.token, owner.teamId, readFileSync(join(dir, 'speech.wav')), 'voice_audio');
   const created = await api(owner.token).post(`${base()}/voices`, { name: 'Streamed', language: 'en', upload_id: upload });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + stretched(60_000);
   while (!text.includes(`"id":"${created.body.id}","status":"ready"`) && Date.now() < deadline) {
     const { value } = await reader.read();
     text += new TextDecoder().decode(value);
