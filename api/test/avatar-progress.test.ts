@@ -4,7 +4,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { AVATAR_STAGES } from '../src/engine/generation-engine';
-import { build, call, onboardedUser, subscribe, uploadFile, type TestApp } from './helper';
+import { build, call, onboardedUser, stretched, subscribe, uploadFile, type TestApp } from './helper';
 import { faceClip, mediaDir, tone } from './media/fixtures';
 
 const STAGES: string[] = ['queued', ...AVATAR_STAGES];
@@ -73,7 +73,7 @@ test('an avatar in progress reports its stages in order with rising progress, th
   let publicInProgress: unknown = null;
   const started = Date.now();
   let avatar = created.body;
-  while (avatar.status === 'in_progress' && Date.now() - started < 120_000) {
+  while (avatar.status === 'in_progress' && Date.now() - started < stretched(120_000)) {
     await sleep(200);
     avatar = (await call(t.app, { url: `/api/teams/${owner.teamId}/avatars/${id}`, token: owner.token })).body;
     const step = { stage: avatar.stage, progress: avatar.progress };
@@ -85,7 +85,7 @@ test('an avatar in progress reports its stages in order with rising progress, th
   }
   const seconds = (Date.now() - started) / 1000;
   const readyEvent = `event: status\ndata: {"kind":"avatar","id":"${id}","status":"ready","reason":null}`;
-  for (let wait = 0; wait < 50 && !events.text.includes(readyEvent); wait += 1) await sleep(100);
+  for (let wait = 0; wait < stretched(50) && !events.text.includes(readyEvent); wait += 1) await sleep(100);
   events.close();
 
   expect(avatar).toMatchObject({ status: 'ready', stage: null, progress: 100 });
