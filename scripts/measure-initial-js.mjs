@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { buildFrontends } from './lib/build-frontends.mjs';
 import { root } from './lib/frontends.mjs';
+import { cleanUp, cleanups } from './lib/cleanups.mjs';
 import { requireChromium } from './lib/chromium.mjs';
 import { runtimeConfigFor, startProduct } from './lib/product.mjs';
 import { serveStatic } from './lib/static-server.mjs';
@@ -30,17 +31,6 @@ const env = {
   LOG_LEVEL: 'warn',
 };
 const executablePath = requireChromium();
-
-const cleanups = [];
-async function cleanUp() {
-  while (cleanups.length)
-    await cleanups
-      .pop()()
-      .catch(() => undefined);
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => void cleanUp().then(() => process.exit(130)));
-}
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 

@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { buildFrontends } from './lib/build-frontends.mjs';
+import { cleanUp, cleanups } from './lib/cleanups.mjs';
 import { requireChromium } from './lib/chromium.mjs';
 import { root } from './lib/frontends.mjs';
 import { apiCall, onboardedUser, tusUpload } from './lib/measure-user.mjs';
@@ -37,15 +38,6 @@ const env = {
 };
 const api = `http://localhost:${env.API_PORT}`;
 const executablePath = requireChromium();
-
-const cleanups = [];
-async function cleanUp() {
-  while (cleanups.length)
-    await cleanups
-      .pop()()
-      .catch(() => undefined);
-}
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void cleanUp().then(() => process.exit(130)));
 
 /** A ready photo avatar for `user` (a face from face-api's demo pictures), made through the API; returns its id. */
 async function readyAvatar(user, dir) {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { REMOTE_STUDIO } from '../playwright.config';
 import { media, probe } from './media';
-import { onboardedByApi, signInWithToken, uniqueEmail } from './support';
+import { onboardedByApi, signInWithToken, throttleUploads, uniqueEmail } from './support';
 
 // A 35 s face clip took 153 s to become an avatar on a slow two-core machine: room for that, and a video after it.
 const READY = { timeout: 300_000 };
@@ -287,14 +287,7 @@ test('an upload interrupted by a page reload resumes where it stopped', async ({
   test.setTimeout(120_000);
   const token = await onboardedByApi(request, uniqueEmail('resume'), { name: 'Yuki' });
   await signInWithToken(page, token, '/avatars/new');
-  const network = await page.context().newCDPSession(page);
-  await network.send('Network.enable');
-  await network.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: 1024 * 1024,
-  });
+  const network = await throttleUploads(page, 1024 * 1024);
   await page.getByRole('button', { name: 'Upload a video' }).click();
   await page.getByLabel('File to upload').setInputFiles(media('large-face-clip.mp4'));
   await expect
@@ -302,7 +295,7 @@ test('an upload interrupted by a page reload resumes where it stopped', async ({
     .toBeGreaterThanOrEqual(15);
 
   await page.reload();
-  await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await network.lift();
   await expect(page.getByTestId('unfinished-upload')).toContainText('large-face-clip.mp4');
   await page.getByLabel('File to upload').setInputFiles(media('large-face-clip.mp4'));
   await expect(page.getByText('Continuing your earlier upload where it stopped.')).toBeVisible();

@@ -112,3 +112,13 @@ export function rawKeysOn(page: Page, keys: string[]) {
     return found;
   }, keys);
 }
+
+/** Holds the page's uploads to `bytesPerSecond` (with `latencyMs` per request); call `.lift()` to end it. */
+export async function throttleUploads(page: Page, bytesPerSecond: number, latencyMs = 0) {
+  const network = await page.context().newCDPSession(page);
+  await network.send('Network.enable');
+  const conditions = (upload: number, latency: number) =>
+    network.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput: -1, uploadThroughput: upload });
+  await conditions(bytesPerSecond, latencyMs);
+  return { lift: () => conditions(-1, 0) };
+}

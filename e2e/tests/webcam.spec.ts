@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { media } from './media';
-import { onboardedByApi, signInWithToken, uniqueEmail } from './support';
+import { onboardedByApi, signInWithToken, throttleUploads, uniqueEmail } from './support';
 
 // Chromium's fake camera shows a face (made by global-setup); its fake microphone a tone.
 test.use({
@@ -86,13 +86,7 @@ test('on a phone held upright: the front camera is asked for an upright frame, t
   // The phone's gallery is the file input's chooser (it takes video/*); on a 4 Mbit/s uplink the upload shows its
   // progress on screen, then ends uploaded.
   await page.goto('/avatars/new');
-  const network = await context.newCDPSession(page);
-  await network.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 40,
-    downloadThroughput: -1,
-    uploadThroughput: 512 * 1024,
-  });
+  const network = await throttleUploads(page, 512 * 1024, 40);
   await page.getByRole('button', { name: 'Upload a video' }).tap();
   await expect(page.getByLabel('File to upload')).toHaveAttribute('accept', /video\/\*/);
   await page.getByLabel('File to upload').setInputFiles(media('large-face-clip.mp4'));
@@ -100,7 +94,7 @@ test('on a phone held upright: the front camera is asked for an upright frame, t
   await expect
     .poll(async () => Number((await page.getByTestId('upload-percent').textContent())?.match(/^(\d+)%/)?.[1] ?? 0), { timeout: 30_000 })
     .toBeGreaterThanOrEqual(5);
-  await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await network.lift();
   await expect(page.getByText(/is uploaded\.$/)).toBeVisible({ timeout: 60_000 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await context.close();
