@@ -3,9 +3,10 @@ import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { COMPOSE_API } from '../compose.config';
 import { media, probe } from '../tests/media';
+import { stretched } from '../stretch';
 import { codeIn, PASSWORD, signInWithToken } from '../tests/support';
 
-const READY = { timeout: 300_000 };
+const READY = { timeout: stretched(300_000) };
 
 const compose = (...args: string[]) => execFileSync('docker-compose', args, { cwd: '..', env: process.env, encoding: 'utf8' });
 const docker = (...args: string[]) => execFileSync('docker', args, { env: process.env, encoding: 'utf8' }).trim();
@@ -176,7 +177,7 @@ test.describe.serial('Kagami deployed with docker-compose', () => {
           const video = await request.get(`${COMPOSE_API}/api/teams/${user.teamId}/videos/${videoId}`, { headers: user.headers });
           return ((await video.json()) as { status: string }).status;
         },
-        { timeout: 180_000, intervals: [2000] },
+        { timeout: stretched(180_000), intervals: [2000] },
       )
       .toBe('ready');
     const survivor = containers('worker').find(

@@ -1,11 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { REMOTE_STUDIO } from '../playwright.config';
 import { media, probe } from './media';
+import { stretched } from '../stretch';
 import { onboardedByApi, signInWithToken, throttleUploads, uniqueEmail } from './support';
 
-// A 35 s face clip took 153 s to become an avatar on a slow two-core machine: room for that, and a video after it.
-const READY = { timeout: 300_000 };
-const JOURNEY = READY.timeout + 120_000;
+// A 35 s face clip took 153 s to become an avatar on a slow two-core machine: room for that, and a video after it
+// (CI stretches both by TEST_TIMEOUT_SCALE).
+const READY = { timeout: stretched(300_000) };
+const JOURNEY = READY.timeout + stretched(120_000);
 
 /** Chooses the upload on AvatarsNew, sends a file and fills the details with consent. */
 async function uploadAvatar(page: Page, file: string, name: string) {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { stretched } from '../stretch';
 import { media } from './media';
 import { onboardedByApi, signInWithToken, throttleUploads, uniqueEmail } from './support';
 
@@ -18,7 +19,7 @@ test.use({
 
 test('record, record again, then submit with consent: the avatar is processed', async ({ page, request }) => {
   // A 32 s recording takes up to about 150 s to process on a slow two-core machine.
-  test.setTimeout(420_000);
+  test.setTimeout(stretched(420_000));
   const token = await onboardedByApi(request, uniqueEmail('webcam'), { name: 'Yuki' });
   await signInWithToken(page, token, '/avatars/new');
   await page.getByRole('button', { name: 'Record with webcam' }).click();
@@ -45,7 +46,7 @@ test('record, record again, then submit with consent: the avatar is processed', 
   await page.getByRole('button', { name: 'Create avatar' }).click();
   await expect(page.getByRole('heading', { name: 'Creating your avatar' })).toBeVisible();
   await expect(page.getByTestId('avatar-processing')).toContainText('Webcam Yuki');
-  await expect(page.getByTestId('item-status')).not.toHaveAttribute('data-status', 'in_progress', { timeout: 300_000 });
+  await expect(page.getByTestId('item-status')).not.toHaveAttribute('data-status', 'in_progress', { timeout: stretched(300_000) });
   await expect(page.getByTestId('item-status')).toHaveAttribute('data-status', 'ready');
 });
 
