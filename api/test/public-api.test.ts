@@ -131,7 +131,7 @@ test('bad pages are refused with a reason', async () => {
 });
 
 test('voices: the built-in ones (a female and a male per language) first, then the team voice models', async () => {
-  const { body } = await v1('/voices', team.key);
+  const { body } = await v1('/voices?limit=100', team.key);
   const data = body.data as { id: string; kind: string; language: string; name: string; gender: string; preview_url: string }[];
   const builtins = data.filter((voice) => voice.kind === 'builtin');
   for (const language of CONTENT_LANGUAGES) {
@@ -145,6 +145,43 @@ test('voices: the built-in ones (a female and a male per language) first, then t
   expect(preview.statusCode).toBe(200);
   expect(preview.headers['content-type']).toBe('audio/mpeg');
   expect(data.at(-1)).toMatchObject({ kind: 'custom', name: 'My voice', language: 'ja' });
+});
+
+test('voices are paged like every list: `limit` holds across the built-in voices and the voice models, each once', async () => {
+  const all = (await v1('/voices?limit=100', team.key)).body.data as { id: string }[];
+  expect(all.length).toBeGreaterThan(3);
+  const one = await v1('/voices?limit=1', team.key);
+  expect(one.body.data).toHaveLength(1);
+  expect(one.body.next_cursor).toEqual(expect.any(String));
+
+  // Pages of 7 end on the built-ins' last one or cross into the voice models, depending on the count: both are walked.
+  for (const limit of [7, all.length - 1, all.length]) {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await v1(`/voices?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, team.key);
+      expect(page.status).toBe(200);
+      expect((page.body.data as unknown[]).length).toBeLessThanOrEqual(limit);
+      seen.push(...(page.body.data as { id: string }[]).map((voice) => voice.id));
+      cursor = page.body.next_cursor as string | null;
+    } while (cursor);
+    expect(seen).toEqual(all.map((voice) => voice.id));
+  }
+  expect(await v1('/voices?cursor=WzEwMDAwXQ', team.key)).toMatchObject({ status: 200, body: { next_cursor: null } });
+});
+
+test('field errors carry an i18n key with its params, never prose', async () => {
+  const missing = await v1('/videos', team.key, 'POST', {}, {});
+  expect(missing.status).toBe(400);
+  for (const error of Object.values(missing.body.fields as Record<string, { key: string; message: string }>)) {
+    expect(error.key).toMatch(/^validation\.[a-zA-Z]+$/);
+    expect(error.message).not.toMatch(/Expected|received/);
+  }
+  expect(missing.body.fields).toMatchObject({ title: { key: 'validation.required' }, avatar_id: { key: 'validation.required' } });
+  expect((await v1('/avatars?limit=0', team.key)).body.fields).toEqual({
+    limit: { key: 'validation.minValue', params: { value: '1' }, message: 'Enter a value greater than or equal to 1.' },
+  });
+  expect((await v1('/avatars?limit=abc', team.key)).body.fields.limit).toMatchObject({ key: 'validation.number' });
 });
 
 test('a ready video has a signed download that works and expires; a rendering one has none; another team’s is not found', async () => {
@@ -322,7 +359,7 @@ test('the OpenAPI 3.1 document lists every /api/v1 call with its schemas, the ke
   const { status, body } = await call(t.app, { url: '/api/v1/openapi.json' });
   expect(status).toBe(200);
   expect(body.openapi).toBe('3.1.0');
-  expect(body.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
+  expect(body.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
   expect(Object.keys(body.paths).sort()).toEqual([
     '/api/v1/avatars',
     '/api/v1/avatars/consent-phrase',
@@ -350,9 +387,45 @@ test('the OpenAPI 3.1 document lists every /api/v1 call with its schemas, the ke
   }
   expect(body.info.description).not.toContain('Something went wrong');
   // Answers are documented too: the typed client is generated from them.
-  const videoAnswer = body.paths['/api/v1/videos/{id}'].get.responses['200'].content['application/json'].schema;
-  expect(videoAnswer.properties.download_url).toEqual({ anyOf: [{ type: 'string' }, { type: 'null' }] });
-  expect(body.paths['/api/v1/videos/{id}'].get.responses.default.content['application/json'].schema.required).toEqual(['code', 'message']);
+  // Named schemas are components, so a generated client names their types.
+  const videoAnswer = body.paths['/api/v1/videos/{id}'].get.responses['200'].content['application/json'];
+  expect(videoAnswer.schema.$ref).toBe('#/components/schemas/Video');
+  expect(videoAnswer.example).toMatchObject({ status: 'ready', download_url: expect.any(String) });
+  expect(body.components.schemas.Video.properties.download_url).toEqual({ anyOf: [{ type: 'string' }, { type: 'null' }] });
+  const refusals = body.paths['/api/v1/videos/{id}'].get.responses;
+  expect(refusals['404'].content['application/json'].schema.$ref).toBe('#/components/schemas/ApiError');
+  expect(body.components.schemas.ApiError.required).toEqual(['code', 'message']);
+  expect(refusals['401'].description).toContain('`api_key_invalid`');
+  expect(body.paths['/api/v1/videos'].post.responses['409'].description).toContain('`avatar_not_ready`');
+});
+
+test('every operation of the document has an id, a summary, a description, a tag, and its success and refusals', async () => {
+  const { body } = await t.app.inject({ url: '/api/v1/openapi.json' }).then((r) => ({ body: r.json() }));
+  type Operation = { at: string; operationId: string; summary: string; description: string; tags: string[]; responses: object };
+  const operations = Object.entries(body.paths as Record<string, Record<string, Omit<Operation, 'at'>>>).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]): Operation => ({ at: `${method.toUpperCase()} ${path}`, ...operation })),
+  );
+  expect(operations).toHaveLength(23);
+  const ids = operations.map((operation) => operation.operationId);
+  expect(new Set(ids).size).toBe(operations.length);
+  for (const operation of operations) {
+    expect([operation.at, operation.operationId]).toEqual([operation.at, expect.stringMatching(/^[a-z]+[A-Z][A-Za-z]+$/)]);
+    expect([operation.at, operation.summary, operation.description]).toEqual([operation.at, expect.any(String), expect.any(String)]);
+    expect([
+      operation.at,
+      (operation.tags as string[]).every((tag) => (body.tags as { name: string }[]).some((t2) => t2.name === tag)),
+    ]).toEqual([operation.at, true]);
+    const statuses = Object.keys(operation.responses as object);
+    expect([operation.at, statuses.some((status) => /^2\d\d$/.test(status))]).toEqual([operation.at, true]);
+    expect([operation.at, statuses]).toEqual([operation.at, expect.arrayContaining(['401', '429'])]);
+    expect([operation.at, statuses]).not.toContain('default');
+  }
+  // A deletion answers 204 with no body, which a strict generated client must not read as a failure.
+  for (const path of ['/api/v1/videos/{id}', '/api/v1/webhooks/{id}', '/api/v1/pronunciations/{id}']) {
+    expect(body.paths[path].delete.responses['204']).toEqual({ description: expect.any(String) });
+  }
+  const limit = (body.paths['/api/v1/voices'].get.parameters as { name: string; schema: unknown }[]).find((p) => p.name === 'limit');
+  expect(limit?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
 });
 
 test('the API reference page is served with its own assets (nothing from a CDN) and reads the v1 document', async () => {

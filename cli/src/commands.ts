@@ -38,7 +38,7 @@ export async function whoAmI(client: KagamiClient) {
 }
 
 export async function listAvatars(client: KagamiClient, io: Io, json: boolean) {
-  const avatars = await all((cursor) => unwrap(client.GET('/api/v1/avatars', { params: { query: { limit: '100', cursor } } })));
+  const avatars = await all((cursor) => unwrap(client.GET('/api/v1/avatars', { params: { query: { limit: 100, cursor } } })));
   if (json) return io.out(JSON.stringify(avatars, null, 2));
   if (!avatars.length) return io.out('No avatars yet. Create one in the app or with POST /api/v1/avatars.');
   io.out(
@@ -50,7 +50,7 @@ export async function listAvatars(client: KagamiClient, io: Io, json: boolean) {
 }
 
 export async function listVoices(client: KagamiClient, io: Io, json: boolean) {
-  const voices = await all((cursor) => unwrap(client.GET('/api/v1/voices', { params: { query: { limit: '100', cursor } } })));
+  const voices = await all((cursor) => unwrap(client.GET('/api/v1/voices', { params: { query: { limit: 100, cursor } } })));
   if (json) return io.out(JSON.stringify(voices, null, 2));
   io.out(
     table(

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { FastifyInstance } from 'fastify';
+import { encodeMessage } from '@kagami/shared/validation';
 import { validationMessage } from './messages';
 
 type AnySchema = v.GenericSchema;
@@ -19,9 +20,21 @@ export function fieldErrorsOf(issues: v.BaseIssue<unknown>[]): FieldErrors {
   const fields: Record<string, ReturnType<typeof validationMessage>> = {};
   for (const issue of issues) {
     const path = v.getDotPath(issue) ?? '_';
-    fields[path] ??= validationMessage(issue.message);
+    fields[path] ??= validationMessage(issue.message.startsWith('validation.') ? issue.message : encodedMessageOf(issue));
   }
   return new FieldErrors(fields);
+}
+
+/** The i18n key of an issue whose schema gave no message of its own (valibot's default is English prose). */
+function encodedMessageOf(issue: v.BaseIssue<unknown>): string {
+  if (issue.received === 'undefined' || issue.type === 'non_empty') return encodeMessage('required');
+  const limit = String(issue.requirement);
+  if (issue.type === 'min_value') return encodeMessage('minValue', { value: limit });
+  if (issue.type === 'max_value') return encodeMessage('maxValue', { value: limit });
+  if (issue.type === 'min_length') return encodeMessage('minLength', { length: limit });
+  if (issue.type === 'max_length') return encodeMessage('maxLength', { length: limit });
+  if (issue.type === 'picklist' || issue.type === 'enum' || issue.type === 'literal') return encodeMessage('notAChoice');
+  return encodeMessage('invalid');
 }
 
 /**

@@ -8,172 +8,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** @description How the person filmed agreed to become this avatar. */
-                                consent: {
-                                    /**
-                                     * @description The typed statement alone, or also a consent clip.
-                                     * @enum {string}
-                                     */
-                                    method: "typed" | "video";
-                                    /** @description Set while an operator is to confirm the clip's phrase (a language the recogniser does not hear). */
-                                    review: ("language_unverified" | "recogniser_unavailable") | null;
-                                    /** @description The consent clip showed the same person, live and speaking, reading the code. */
-                                    verified: boolean;
-                                };
-                                /** Format: date-time */
-                                created_at: string;
-                                default_voice_id: string | null;
-                                failure_reason: string | null;
-                                id: string;
-                                language: string;
-                                name: string;
-                                preview_url: string | null;
-                                /** @description How far processing is, 0-100: 100 once ready, null when failed. */
-                                progress: number | null;
-                                /**
-                                 * @description Made from footage, or from one photo.
-                                 * @enum {string}
-                                 */
-                                source_kind: "video" | "photo";
-                                /** @description While in progress, the step processing is on; otherwise null. */
-                                stage: ("queued" | "finding_face" | "choosing_stretch" | "animating_photo" | "tracking_mouth" | "cutting_out" | "finishing") | null;
-                                /** @enum {string} */
-                                status: "in_progress" | "ready" | "failed";
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            fields?: {
-                                [key: string]: {
-                                    key: string;
-                                    message: string;
-                                    params: {
-                                        [key: string]: string;
-                                    };
-                                };
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * List avatars
+         * @description The team's avatars, newest first, a page at a time: pass `next_cursor` as `cursor` for the next page.
+         */
+        get: operations["listAvatars"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        consent_text: string;
-                        /** @description A finished tus upload of purpose `avatar_consent`: the person on camera reading the phrase of `GET /api/v1/avatars/consent-phrase`. Needed unless the server runs with AVATAR_CONSENT=text; without it, 422 `consent_required`. */
-                        consent_upload_id?: string;
-                        /** @enum {string} */
-                        language: "en" | "zh" | "ja" | "de" | "fr" | "es" | "ko" | "ar" | "ru" | "nl" | "it" | "pl" | "pt";
-                        name: string;
-                        /** @description A finished tus upload (at /api/uploads) of purpose `avatar_video` (footage) or `avatar_photo` (one photo: JPEG, PNG or WebP). */
-                        upload_id: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description How the person filmed agreed to become this avatar. */
-                            consent: {
-                                /**
-                                 * @description The typed statement alone, or also a consent clip.
-                                 * @enum {string}
-                                 */
-                                method: "typed" | "video";
-                                /** @description Set while an operator is to confirm the clip's phrase (a language the recogniser does not hear). */
-                                review: ("language_unverified" | "recogniser_unavailable") | null;
-                                /** @description The consent clip showed the same person, live and speaking, reading the code. */
-                                verified: boolean;
-                            };
-                            /** Format: date-time */
-                            created_at: string;
-                            default_voice_id: string | null;
-                            failure_reason: string | null;
-                            id: string;
-                            language: string;
-                            name: string;
-                            preview_url: string | null;
-                            /** @description How far processing is, 0-100: 100 once ready, null when failed. */
-                            progress: number | null;
-                            /**
-                             * @description Made from footage, or from one photo.
-                             * @enum {string}
-                             */
-                            source_kind: "video" | "photo";
-                            /** @description While in progress, the step processing is on; otherwise null. */
-                            stage: ("queued" | "finding_face" | "choosing_stretch" | "animating_photo" | "tracking_mouth" | "cutting_out" | "finishing") | null;
-                            /** @enum {string} */
-                            status: "in_progress" | "ready" | "failed";
-                        };
-                    };
-                };
-                /** @description Default Response */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            fields?: {
-                                [key: string]: {
-                                    key: string;
-                                    message: string;
-                                    params: {
-                                        [key: string]: string;
-                                    };
-                                };
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Create an avatar
+         * @description Starts making an avatar from a finished upload (footage or one photo). The answer is the avatar `in_progress`; poll it, or listen for `avatar.ready` / `avatar.failed`.
+         */
+        post: operations["createAvatar"];
         delete?: never;
         options?: never;
         head?: never;
@@ -187,81 +32,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description How the person filmed agreed to become this avatar. */
-                            consent: {
-                                /**
-                                 * @description The typed statement alone, or also a consent clip.
-                                 * @enum {string}
-                                 */
-                                method: "typed" | "video";
-                                /** @description Set while an operator is to confirm the clip's phrase (a language the recogniser does not hear). */
-                                review: ("language_unverified" | "recogniser_unavailable") | null;
-                                /** @description The consent clip showed the same person, live and speaking, reading the code. */
-                                verified: boolean;
-                            };
-                            /** Format: date-time */
-                            created_at: string;
-                            default_voice_id: string | null;
-                            failure_reason: string | null;
-                            id: string;
-                            language: string;
-                            name: string;
-                            preview_url: string | null;
-                            /** @description How far processing is, 0-100: 100 once ready, null when failed. */
-                            progress: number | null;
-                            /**
-                             * @description Made from footage, or from one photo.
-                             * @enum {string}
-                             */
-                            source_kind: "video" | "photo";
-                            /** @description While in progress, the step processing is on; otherwise null. */
-                            stage: ("queued" | "finding_face" | "choosing_stretch" | "animating_photo" | "tracking_mouth" | "cutting_out" | "finishing") | null;
-                            /** @enum {string} */
-                            status: "in_progress" | "ready" | "failed";
-                        };
-                    };
-                };
-                /** @description Default Response */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            fields?: {
-                                [key: string]: {
-                                    key: string;
-                                    message: string;
-                                    params: {
-                                        [key: string]: string;
-                                    };
-                                };
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Get an avatar
+         * @description One avatar of the team: poll it while `status` is `in_progress` (`stage` and `progress` say how far it is).
+         */
+        get: operations["getAvatar"];
         put?: never;
         post?: never;
         delete?: never;
@@ -277,60 +52,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query: {
-                    language: "en" | "zh" | "ja" | "de" | "fr" | "es" | "ko" | "ar" | "ru" | "nl" | "it" | "pl" | "pt";
-                    name: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * Format: date-time
-                             * @description The clip must be recorded (its upload begun) before this; the phrase is used by one avatar.
-                             */
-                            expires_at: string;
-                            /** @description What the person reads on camera: it names them and carries a one-time code. */
-                            phrase: string;
-                            /** @description Whether this Kagami needs a consent clip to make an avatar (AVATAR_CONSENT=video). */
-                            required: boolean;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            fields?: {
-                                [key: string]: {
-                                    key: string;
-                                    message: string;
-                                    params: {
-                                        [key: string]: string;
-                                    };
-                                };
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Get a consent phrase
+         * @description The phrase the person to become an avatar reads on camera (the consent clip): it names them and holds a one-time code.
+         */
+        get: operations["getConsentPhrase"];
         put?: never;
         post?: never;
         delete?: never;
@@ -346,110 +72,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** Format: date-time */
-                                created_at: string;
-                                id: string;
-                                say_as: string;
-                                word: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            fields?: {
-                                [key: string]: {
-                                    key: string;
-                                    message: string;
-                                    params: {
-                                        [key: string]: string;
-                                    };
-                                };
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * List pronunciations
+         * @description Every word the team's scripts say in a way of their own.
+         */
+        get: operations["listPronunciations"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        say_as: string;
-                        word: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            id: string;
-                            say_as: string;
-                            word: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            fields?: {
-                                [key: string]: {
-                                    key: string;
-                                    message: string;
-                                    params: {
-                                        [key: string]: string;
-                                    };
-                                };
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Add a pronunciation
+         * @description How scripts say `word` from now on (`say_as`); a word already listed is replaced.
+         */
+        post: operations["createPronunciation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -466,40 +99,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            fields?: {
-                                [key: string]: {
-                                    key: string;
-                                    message: string;
-                                    params: {
-                                        [key: string]: string;
-                                    };
-                                };
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Delete a pronunciation
+         * @description Scripts say the word as the voice would again.
+         */
+        delete: operations["deletePronunciation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -512,84 +116,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            has_api_subscription: boolean;
-                            quota: {
-                                audio_minutes: {
-                                    total: number;
-                                    /** @enum {string} */
-                                    unit: "mins" | "count";
-                                    used: number;
-                                };
-                                avatar_slots: {
-                                    total: number;
-                                    /** @enum {string} */
-                                    unit: "mins" | "count";
-                                    used: number;
-                                };
-                                custom_avatars: {
-                                    total: number;
-                                    /** @enum {string} */
-                                    unit: "mins" | "count";
-                                    used: number;
-                                };
-                                custom_voices: {
-                                    total: number;
-                                    /** @enum {string} */
-                                    unit: "mins" | "count";
-                                    used: number;
-                                };
-                                /** Format: date-time */
-                                next_renewal_date: string;
-                                plan: string;
-                                video_minutes: {
-                                    total: number;
-                                    /** @enum {string} */
-                                    unit: "mins" | "count";
-                                    used: number;
-                                };
-                            } | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            fields?: {
-                                [key: string]: {
-                                    key: string;
-                                    message: string;
-                                    params: {
-                                        [key: string]: string;
-                                    };
-                                };
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Get the API allowance
+         * @description The allowance of the API subscription held by the team's owner, and what is used of it this period.
+         */
+        get: operations["getQuota"];
         put?: never;
         post?: never;
         delete?: never;
@@ -605,52 +136,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            id: string;
-                            name: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            fields?: {
-                                [key: string]: {
-                                    key: string;
-                                    message: string;
-                                    params: {
-                                        [key: string]: string;
-                                    };
-                                };
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Get the team
+         * @description The team the API key belongs to.
+         */
+        get: operations["getTeam"];
         put?: never;
         post?: never;
         delete?: never;
@@ -668,69 +158,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description The body is the video file itself (`Content-Type: video/mp4`). */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            altered: boolean;
-                            digital_source_type: string | null;
-                            failures: string[];
-                            has_credentials: boolean;
-                            kagami: boolean;
-                            signed_at: string | null;
-                            signer: string | null;
-                            trusted: boolean;
-                            video: {
-                                avatar: string | null;
-                                avatar_id: string | null;
-                                /** @enum {string} */
-                                consent: "typed" | "video";
-                                consent_verified: boolean;
-                                created_at: string;
-                                team: string;
-                                team_id: string;
-                                title: string;
-                                video_id: string;
-                            } | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            fields?: {
-                                [key: string]: {
-                                    key: string;
-                                    message: string;
-                                    params: {
-                                        [key: string]: string;
-                                    };
-                                };
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Check a video’s Content Credentials
+         * @description The body is the video file itself (`Content-Type: video/mp4` or `application/octet-stream`). The answer says whether its C2PA Content Credentials name a Kagami video, whose, and whether the file changed since.
+         */
+        post: operations["verifyVideo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -744,296 +176,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** @enum {string} */
-                                aspect_ratio: "16:9" | "9:16" | "1:1" | "4:5";
-                                avatar_id: string | null;
-                                background: ({
-                                    /** @enum {unknown} */
-                                    type: "color";
-                                    value: string;
-                                } | {
-                                    /** @enum {unknown} */
-                                    type: "image";
-                                    upload_id: string;
-                                } | {
-                                    /** @enum {unknown} */
-                                    type: "video";
-                                    upload_id: string;
-                                }) | null;
-                                callback_url: string | null;
-                                captions: {
-                                    burn_in: boolean;
-                                    srt_url: string | null;
-                                    style: {
-                                        /** @default #000000 */
-                                        box_color: string | null;
-                                        /** @default #FFFFFF */
-                                        color: string;
-                                        /**
-                                         * @default bottom
-                                         * @enum {string}
-                                         */
-                                        position: "bottom" | "middle" | "top";
-                                        /**
-                                         * @default medium
-                                         * @enum {string}
-                                         */
-                                        size: "small" | "medium" | "large";
-                                    } | null;
-                                    vtt_url: string | null;
-                                };
-                                /** Format: date-time */
-                                created_at: string;
-                                download_url: string | null;
-                                download_url_expires_at: string | null;
-                                duration_seconds: number | null;
-                                failure_reason: string | null;
-                                id: string;
-                                language: string;
-                                placement: {
-                                    /** @enum {string} */
-                                    position: "full" | "left" | "right" | "corner";
-                                    scale: number;
-                                };
-                                /** @enum {string} */
-                                resolution: "720p" | "1080p";
-                                speed: number;
-                                /** @enum {string} */
-                                status: "in_progress" | "ready" | "failed";
-                                subtitles: boolean;
-                                thumbnail_url: string | null;
-                                title: string;
-                                voice_id: string | null;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            fields?: {
-                                [key: string]: {
-                                    key: string;
-                                    message: string;
-                                    params: {
-                                        [key: string]: string;
-                                    };
-                                };
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * List videos
+         * @description The team's videos, newest first, a page at a time.
+         */
+        get: operations["listVideos"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @default 16:9
-                         * @enum {string}
-                         */
-                        aspect_ratio?: "16:9" | "9:16" | "1:1" | "4:5";
-                        audio_upload_id?: string;
-                        /** Format: uuid */
-                        avatar_id: string;
-                        /** @default null */
-                        background?: ({
-                            /** @enum {unknown} */
-                            type: "color";
-                            value: string;
-                        } | {
-                            /** @enum {unknown} */
-                            type: "image";
-                            upload_id: string;
-                        } | {
-                            /** @enum {unknown} */
-                            type: "video";
-                            upload_id: string;
-                        }) | null;
-                        /** Format: uri */
-                        callback_url?: string;
-                        captions?: {
-                            /** @default false */
-                            burn_in?: boolean;
-                            /** @default {} */
-                            style?: {
-                                /** @default #000000 */
-                                box_color?: string | null;
-                                /** @default #FFFFFF */
-                                color?: string;
-                                /**
-                                 * @default bottom
-                                 * @enum {string}
-                                 */
-                                position?: "bottom" | "middle" | "top";
-                                /**
-                                 * @default medium
-                                 * @enum {string}
-                                 */
-                                size?: "small" | "medium" | "large";
-                            };
-                        };
-                        /** @enum {string} */
-                        language: "en" | "zh" | "ja" | "de" | "fr" | "es" | "ko" | "ar" | "ru" | "nl" | "it" | "pl" | "pt";
-                        /**
-                         * @default {
-                         *       "position": "full",
-                         *       "scale": 1
-                         *     }
-                         */
-                        placement?: {
-                            /**
-                             * @default full
-                             * @enum {string}
-                             */
-                            position?: "full" | "left" | "right" | "corner";
-                            /** @default 1 */
-                            scale?: number;
-                        };
-                        /**
-                         * @default 720p
-                         * @enum {string}
-                         */
-                        resolution?: "720p" | "1080p";
-                        script?: string;
-                        /** @default 1 */
-                        speed?: number;
-                        /** @default false */
-                        subtitles?: boolean;
-                        title: string;
-                        voice_id?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            aspect_ratio: "16:9" | "9:16" | "1:1" | "4:5";
-                            avatar_id: string | null;
-                            background: ({
-                                /** @enum {unknown} */
-                                type: "color";
-                                value: string;
-                            } | {
-                                /** @enum {unknown} */
-                                type: "image";
-                                upload_id: string;
-                            } | {
-                                /** @enum {unknown} */
-                                type: "video";
-                                upload_id: string;
-                            }) | null;
-                            callback_url: string | null;
-                            captions: {
-                                burn_in: boolean;
-                                srt_url: string | null;
-                                style: {
-                                    /** @default #000000 */
-                                    box_color: string | null;
-                                    /** @default #FFFFFF */
-                                    color: string;
-                                    /**
-                                     * @default bottom
-                                     * @enum {string}
-                                     */
-                                    position: "bottom" | "middle" | "top";
-                                    /**
-                                     * @default medium
-                                     * @enum {string}
-                                     */
-                                    size: "small" | "medium" | "large";
-                                } | null;
-                                vtt_url: string | null;
-                            };
-                            /** Format: date-time */
-                            created_at: string;
-                            download_url: string | null;
-                            download_url_expires_at: string | null;
-                            duration_seconds: number | null;
-                            failure_reason: string | null;
-                            id: string;
-                            language: string;
-                            placement: {
-                                /** @enum {string} */
-                                position: "full" | "left" | "right" | "corner";
-                                scale: number;
-                            };
-                            /** @enum {string} */
-                            resolution: "720p" | "1080p";
-                            speed: number;
-                            /** @enum {string} */
-                            status: "in_progress" | "ready" | "failed";
-                            subtitles: boolean;
-                            thumbnail_url: string | null;
-                            title: string;
-                            voice_id: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            fields?: {
-                                [key: string]: {
-                                    key: string;
-                                    message: string;
-                                    params: {
-                                        [key: string]: string;
-                                    };
-                                };
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Create a video
+         * @description Starts rendering a talking video of a ready avatar from a `script` (spoken by `voice_id`, or the avatar’s own voice) or from uploaded audio. The answer is the video `in_progress`; poll it, or listen for `video.ready` / `video.failed` (also at `callback_url`).
+         */
+        post: operations["createVideo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1047,146 +200,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            aspect_ratio: "16:9" | "9:16" | "1:1" | "4:5";
-                            avatar_id: string | null;
-                            background: ({
-                                /** @enum {unknown} */
-                                type: "color";
-                                value: string;
-                            } | {
-                                /** @enum {unknown} */
-                                type: "image";
-                                upload_id: string;
-                            } | {
-                                /** @enum {unknown} */
-                                type: "video";
-                                upload_id: string;
-                            }) | null;
-                            callback_url: string | null;
-                            captions: {
-                                burn_in: boolean;
-                                srt_url: string | null;
-                                style: {
-                                    /** @default #000000 */
-                                    box_color: string | null;
-                                    /** @default #FFFFFF */
-                                    color: string;
-                                    /**
-                                     * @default bottom
-                                     * @enum {string}
-                                     */
-                                    position: "bottom" | "middle" | "top";
-                                    /**
-                                     * @default medium
-                                     * @enum {string}
-                                     */
-                                    size: "small" | "medium" | "large";
-                                } | null;
-                                vtt_url: string | null;
-                            };
-                            /** Format: date-time */
-                            created_at: string;
-                            download_url: string | null;
-                            download_url_expires_at: string | null;
-                            duration_seconds: number | null;
-                            failure_reason: string | null;
-                            id: string;
-                            language: string;
-                            placement: {
-                                /** @enum {string} */
-                                position: "full" | "left" | "right" | "corner";
-                                scale: number;
-                            };
-                            /** @enum {string} */
-                            resolution: "720p" | "1080p";
-                            speed: number;
-                            /** @enum {string} */
-                            status: "in_progress" | "ready" | "failed";
-                            subtitles: boolean;
-                            thumbnail_url: string | null;
-                            title: string;
-                            voice_id: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            fields?: {
-                                [key: string]: {
-                                    key: string;
-                                    message: string;
-                                    params: {
-                                        [key: string]: string;
-                                    };
-                                };
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Get a video
+         * @description One video of the team: poll it until `status` is `ready` (then `download_url` is set) or `failed` (`failure_reason` says why).
+         */
+        get: operations["getVideo"];
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            fields?: {
-                                [key: string]: {
-                                    key: string;
-                                    message: string;
-                                    params: {
-                                        [key: string]: string;
-                                    };
-                                };
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Delete a video
+         * @description Deletes the video and its files; a render in progress is stopped.
+         */
+        delete: operations["deleteVideo"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1199,132 +224,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                cloned_by: string | null;
-                                created_at: string | null;
-                                failure_reason: string | null;
-                                gender: ("female" | "male") | null;
-                                id: string;
-                                /** @enum {string} */
-                                kind: "builtin" | "provider" | "custom";
-                                language: string | null;
-                                name: string;
-                                preview_url: string | null;
-                                sample_url: string | null;
-                                /** @enum {string} */
-                                status: "in_progress" | "ready" | "failed";
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            fields?: {
-                                [key: string]: {
-                                    key: string;
-                                    message: string;
-                                    params: {
-                                        [key: string]: string;
-                                    };
-                                };
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * List voices
+         * @description Every voice a video can speak with: the built-in voices, then the speech provider's (when one is configured), then the team's voice models, newest first. `limit` holds across all three.
+         */
+        get: operations["listVoices"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        language: "en" | "zh" | "ja" | "de" | "fr" | "es" | "ko" | "ar" | "ru" | "nl" | "it" | "pl" | "pt";
-                        name: string;
-                        upload_id: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            cloned_by: string | null;
-                            created_at: string | null;
-                            failure_reason: string | null;
-                            gender: ("female" | "male") | null;
-                            id: string;
-                            /** @enum {string} */
-                            kind: "builtin" | "provider" | "custom";
-                            language: string | null;
-                            name: string;
-                            preview_url: string | null;
-                            sample_url: string | null;
-                            /** @enum {string} */
-                            status: "in_progress" | "ready" | "failed";
-                        };
-                    };
-                };
-                /** @description Default Response */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            fields?: {
-                                [key: string]: {
-                                    key: string;
-                                    message: string;
-                                    params: {
-                                        [key: string]: string;
-                                    };
-                                };
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Create a voice model
+         * @description Starts making a voice model from a finished upload of a recording (purpose `voice_audio`). Poll it in the voice list, or listen for `voice.ready` / `voice.failed`.
+         */
+        post: operations["createVoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1338,112 +248,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** Format: date-time */
-                                created_at: string;
-                                events: ("video.ready" | "video.failed" | "avatar.ready" | "avatar.failed" | "voice.ready" | "voice.failed")[];
-                                id: string;
-                                url: string;
-                            }[];
-                            signing_secret: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            fields?: {
-                                [key: string]: {
-                                    key: string;
-                                    message: string;
-                                    params: {
-                                        [key: string]: string;
-                                    };
-                                };
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * List webhook endpoints
+         * @description The team's endpoints and the secret their deliveries are signed with (Standard Webhooks).
+         */
+        get: operations["listWebhooks"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        events: ("video.ready" | "video.failed" | "avatar.ready" | "avatar.failed" | "voice.ready" | "voice.failed")[];
-                        /** Format: uri */
-                        url: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** Format: date-time */
-                            created_at: string;
-                            events: ("video.ready" | "video.failed" | "avatar.ready" | "avatar.failed" | "voice.ready" | "voice.failed")[];
-                            id: string;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            fields?: {
-                                [key: string]: {
-                                    key: string;
-                                    message: string;
-                                    params: {
-                                        [key: string]: string;
-                                    };
-                                };
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Add a webhook endpoint
+         * @description An HTTPS address on the public internet, told of the events chosen.
+         */
+        post: operations["createWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1460,40 +275,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            fields?: {
-                                [key: string]: {
-                                    key: string;
-                                    message: string;
-                                    params: {
-                                        [key: string]: string;
-                                    };
-                                };
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Delete a webhook endpoint
+         * @description The endpoint is told of nothing more; its pending deliveries are cancelled.
+         */
+        delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1508,51 +294,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            delivery_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            fields?: {
-                                [key: string]: {
-                                    key: string;
-                                    message: string;
-                                    params: {
-                                        [key: string]: string;
-                                    };
-                                };
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Send a test event
+         * @description Queues a `webhook.test` delivery to the endpoint; follow it in the delivery log.
+         */
+        post: operations["testWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1566,73 +312,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    cursor?: string;
-                    limit?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                attempt_log: {
-                                    /** Format: date-time */
-                                    at: string;
-                                    duration_ms: number;
-                                    error: string | null;
-                                    status_code: number | null;
-                                }[];
-                                attempts: number;
-                                /** Format: date-time */
-                                created_at: string;
-                                endpoint_id: string | null;
-                                event: string;
-                                id: string;
-                                last_error: string | null;
-                                last_status_code: number | null;
-                                next_attempt_at: string | null;
-                                /** @enum {string} */
-                                status: "pending" | "succeeded" | "failed" | "cancelled";
-                                url: string;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            fields?: {
-                                [key: string]: {
-                                    key: string;
-                                    message: string;
-                                    params: {
-                                        [key: string]: string;
-                                    };
-                                };
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * List webhook deliveries
+         * @description Every delivery to the team’s endpoints, newest first, with each attempt’s answer.
+         */
+        get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1650,53 +334,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            delivery_id: string;
-                            /** @enum {unknown} */
-                            status: "cancelled";
-                        };
-                    };
-                };
-                /** @description Default Response */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            fields?: {
-                                [key: string]: {
-                                    key: string;
-                                    message: string;
-                                    params: {
-                                        [key: string]: string;
-                                    };
-                                };
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Cancel a webhook delivery
+         * @description A pending delivery is attempted no more.
+         */
+        post: operations["cancelWebhookDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1712,51 +354,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            delivery_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            fields?: {
-                                [key: string]: {
-                                    key: string;
-                                    message: string;
-                                    params: {
-                                        [key: string]: string;
-                                    };
-                                };
-                            };
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Send a delivery again
+         * @description Queues a new delivery of the same event and body to the same endpoint.
+         */
+        post: operations["resendWebhookDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1766,7 +368,288 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        ApiError: {
+            code: string;
+            fields?: {
+                [key: string]: {
+                    key: string;
+                    message: string;
+                    params: {
+                        [key: string]: string;
+                    };
+                };
+            };
+            message: string;
+        };
+        Avatar: {
+            /** @description How the person filmed agreed to become this avatar. */
+            consent: {
+                /**
+                 * @description The typed statement alone, or also a consent clip.
+                 * @enum {string}
+                 */
+                method: "typed" | "video";
+                /** @description Set while an operator is to confirm the clip's phrase (a language the recogniser does not hear). */
+                review: ("language_unverified" | "recogniser_unavailable") | null;
+                /** @description The consent clip showed the same person, live and speaking, reading the code. */
+                verified: boolean;
+            };
+            /** Format: date-time */
+            created_at: string;
+            default_voice_id: string | null;
+            failure_reason: string | null;
+            id: string;
+            language: string;
+            name: string;
+            preview_url: string | null;
+            /** @description How far processing is, 0-100: 100 once ready, null when failed. */
+            progress: number | null;
+            /**
+             * @description Made from footage, or from one photo.
+             * @enum {string}
+             */
+            source_kind: "video" | "photo";
+            /** @description While in progress, the step processing is on; otherwise null. */
+            stage: ("queued" | "finding_face" | "choosing_stretch" | "animating_photo" | "tracking_mouth" | "cutting_out" | "finishing") | null;
+            /** @enum {string} */
+            status: "in_progress" | "ready" | "failed";
+        };
+        ConsentPhrase: {
+            /**
+             * Format: date-time
+             * @description The clip must be recorded (its upload begun) before this; the phrase is used by one avatar.
+             */
+            expires_at: string;
+            /** @description What the person reads on camera: it names them and carries a one-time code. */
+            phrase: string;
+            /** @description Whether this Kagami needs a consent clip to make an avatar (AVATAR_CONSENT=video). */
+            required: boolean;
+        };
+        Credentials: {
+            altered: boolean;
+            digital_source_type: string | null;
+            failures: string[];
+            has_credentials: boolean;
+            kagami: boolean;
+            signed_at: string | null;
+            signer: string | null;
+            trusted: boolean;
+            video: {
+                avatar: string | null;
+                avatar_id: string | null;
+                /** @enum {string} */
+                consent: "typed" | "video";
+                consent_verified: boolean;
+                created_at: string;
+                team: string;
+                team_id: string;
+                title: string;
+                video_id: string;
+            } | null;
+        };
+        DeliveryCancelled: {
+            delivery_id: string;
+            /** @enum {unknown} */
+            status: "cancelled";
+        };
+        DeliveryQueued: {
+            delivery_id: string;
+        };
+        Pronunciation: {
+            /** Format: date-time */
+            created_at: string;
+            id: string;
+            say_as: string;
+            word: string;
+        };
+        Quota: {
+            has_api_subscription: boolean;
+            quota: {
+                audio_minutes: {
+                    total: number;
+                    /** @enum {string} */
+                    unit: "mins" | "count";
+                    used: number;
+                };
+                avatar_slots: {
+                    total: number;
+                    /** @enum {string} */
+                    unit: "mins" | "count";
+                    used: number;
+                };
+                custom_avatars: {
+                    total: number;
+                    /** @enum {string} */
+                    unit: "mins" | "count";
+                    used: number;
+                };
+                custom_voices: {
+                    total: number;
+                    /** @enum {string} */
+                    unit: "mins" | "count";
+                    used: number;
+                };
+                /** Format: date-time */
+                next_renewal_date: string;
+                plan: string;
+                video_minutes: {
+                    total: number;
+                    /** @enum {string} */
+                    unit: "mins" | "count";
+                    used: number;
+                };
+            } | null;
+        };
+        Team: {
+            /** Format: date-time */
+            created_at: string;
+            id: string;
+            name: string;
+        };
+        /**
+         * @example {
+         *       "id": "2d9c7e4a-1b3f-4c5d-9e8f-0a1b2c3d4e5f",
+         *       "title": "Welcome",
+         *       "avatar_id": "7b2f0c1e-3d4a-4b5c-8d6e-9f0a1b2c3d4e",
+         *       "voice_id": "builtin-en-emma",
+         *       "language": "en",
+         *       "status": "ready",
+         *       "failure_reason": null,
+         *       "duration_seconds": 6.4,
+         *       "subtitles": true,
+         *       "speed": 1,
+         *       "aspect_ratio": "9:16",
+         *       "resolution": "1080p",
+         *       "background": null,
+         *       "placement": {
+         *         "position": "full",
+         *         "scale": 1
+         *       },
+         *       "captions": {
+         *         "burn_in": true,
+         *         "style": {
+         *           "size": "medium",
+         *           "position": "bottom",
+         *           "color": "#FFFFFF",
+         *           "box_color": "#000000"
+         *         },
+         *         "srt_url": "https://kagami.example.com/assets/signed/captions/2d9c7e4a.srt?exp=1795000000&sig=…",
+         *         "vtt_url": "https://kagami.example.com/assets/signed/captions/2d9c7e4a.vtt?exp=1795000000&sig=…"
+         *       },
+         *       "thumbnail_url": "https://kagami.example.com/assets/signed/thumbnail/2d9c7e4a.jpg?exp=1795000000&sig=…",
+         *       "callback_url": "https://example.com/kagami/webhook",
+         *       "download_url": "https://kagami.example.com/assets/signed/video_output/2d9c7e4a.mp4?exp=1795000000&sig=…",
+         *       "download_url_expires_at": "2026-11-26T18:00:00.000Z",
+         *       "created_at": "2026-11-26T17:00:00.000Z"
+         *     }
+         */
+        Video: {
+            /** @enum {string} */
+            aspect_ratio: "16:9" | "9:16" | "1:1" | "4:5";
+            avatar_id: string | null;
+            background: ({
+                /** @enum {unknown} */
+                type: "color";
+                value: string;
+            } | {
+                /** @enum {unknown} */
+                type: "image";
+                upload_id: string;
+            } | {
+                /** @enum {unknown} */
+                type: "video";
+                upload_id: string;
+            }) | null;
+            callback_url: string | null;
+            captions: {
+                burn_in: boolean;
+                srt_url: string | null;
+                style: {
+                    /** @default #000000 */
+                    box_color: string | null;
+                    /** @default #FFFFFF */
+                    color: string;
+                    /**
+                     * @default bottom
+                     * @enum {string}
+                     */
+                    position: "bottom" | "middle" | "top";
+                    /**
+                     * @default medium
+                     * @enum {string}
+                     */
+                    size: "small" | "medium" | "large";
+                } | null;
+                vtt_url: string | null;
+            };
+            /** Format: date-time */
+            created_at: string;
+            download_url: string | null;
+            download_url_expires_at: string | null;
+            duration_seconds: number | null;
+            failure_reason: string | null;
+            id: string;
+            language: string;
+            placement: {
+                /** @enum {string} */
+                position: "full" | "left" | "right" | "corner";
+                scale: number;
+            };
+            /** @enum {string} */
+            resolution: "720p" | "1080p";
+            speed: number;
+            /** @enum {string} */
+            status: "in_progress" | "ready" | "failed";
+            subtitles: boolean;
+            thumbnail_url: string | null;
+            title: string;
+            voice_id: string | null;
+        };
+        Voice: {
+            cloned_by: string | null;
+            created_at: string | null;
+            failure_reason: string | null;
+            gender: ("female" | "male") | null;
+            id: string;
+            /** @enum {string} */
+            kind: "builtin" | "provider" | "custom";
+            language: string | null;
+            name: string;
+            preview_url: string | null;
+            sample_url: string | null;
+            /** @enum {string} */
+            status: "in_progress" | "ready" | "failed";
+        };
+        WebhookDelivery: {
+            attempt_log: {
+                /** Format: date-time */
+                at: string;
+                duration_ms: number;
+                error: string | null;
+                status_code: number | null;
+            }[];
+            attempts: number;
+            /** Format: date-time */
+            created_at: string;
+            endpoint_id: string | null;
+            event: string;
+            id: string;
+            last_error: string | null;
+            last_status_code: number | null;
+            next_attempt_at: string | null;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed" | "cancelled";
+            url: string;
+        };
+        WebhookEndpoint: {
+            /** Format: date-time */
+            created_at: string;
+            events: ("video.ready" | "video.failed" | "avatar.ready" | "avatar.failed" | "voice.ready" | "voice.failed")[];
+            id: string;
+            url: string;
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -1774,4 +657,1765 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    listAvatars: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `next_cursor`, to read the page after it; absent for the first page. Opaque. */
+                cursor?: string;
+                /** @description How many items a page holds, 1-100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Avatar"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `cursor_invalid` (This page cursor is not valid. Start again from the first page.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Yuki",
+                 *       "language": "ja",
+                 *       "upload_id": "6f1c2a9e4b7d4e0f9a3b5c8d2e1f0a7b",
+                 *       "consent_text": "I, Yuki Tanaka, agree that Kagami makes an avatar of me from this footage.",
+                 *       "consent_upload_id": "0b9e8d7c6a5f4e3d2c1b0a9f8e7d6c5b"
+                 *     }
+                 */
+                "application/json": {
+                    consent_text: string;
+                    /** @description A finished tus upload of purpose `avatar_consent`: the person on camera reading the phrase of `GET /api/v1/avatars/consent-phrase`. Needed unless the server runs with AVATAR_CONSENT=text; without it, 422 `consent_required`. */
+                    consent_upload_id?: string;
+                    /** @enum {string} */
+                    language: "en" | "zh" | "ja" | "de" | "fr" | "es" | "ko" | "ar" | "ru" | "nl" | "it" | "pl" | "pt";
+                    name: string;
+                    /** @description A finished tus upload (at /api/uploads) of purpose `avatar_video` (footage) or `avatar_photo` (one photo: JPEG, PNG or WebP). */
+                    upload_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: the work has begun. Follow it by polling the item or by webhook. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Avatar"];
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `idempotency_key_invalid` (The Idempotency-Key header must be 1 to 255 characters.); `upload_not_ready` (The upload is not finished, was already used, or is not of the right kind. Upload the file again.); `consent_required` (Consent is needed: a statement that names you (your name or e-mail address) and, unless this Kagami asks only for the statement, a clip of the person reading the consent phrase.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not within the API subscription: `api_subscription_required` (This needs an API subscription. Choose an API plan first.); `quota_exceeded` (You have used up your quota. Upgrade your plan to create more.). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the current state: `idempotency_key_in_use` (A request with this Idempotency-Key is still being handled. Try again in a moment.). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Understood but refused: `idempotency_key_reused` (This Idempotency-Key was already used for a different request. Use a new key for a new request.); `consent_required` (Consent is needed: a statement that names you (your name or e-mail address) and, unless this Kagami asks only for the statement, a clip of the person reading the consent phrase.). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.); `capacity_exhausted` (Creation failed due to high traffic. Please try again later.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Avatar"];
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found: `not_found` (Not found.). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getConsentPhrase: {
+        parameters: {
+            query: {
+                language: "en" | "zh" | "ja" | "de" | "fr" | "es" | "ko" | "ar" | "ru" | "nl" | "it" | "pl" | "pt";
+                name: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentPhrase"];
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listPronunciations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Pronunciation"][];
+                    };
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createPronunciation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "word": "Kagami",
+                 *       "say_as": "kah gah mee"
+                 *     }
+                 */
+                "application/json": {
+                    say_as: string;
+                    word: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pronunciation"];
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `idempotency_key_invalid` (The Idempotency-Key header must be 1 to 255 characters.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the current state: `idempotency_key_in_use` (A request with this Idempotency-Key is still being handled. Try again in a moment.); `pronunciations_full` (The pronunciation list is full ( words). Remove a word first.). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Understood but refused: `idempotency_key_reused` (This Idempotency-Key was already used for a different request. Use a new key for a new request.). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deletePronunciation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; the answer has no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found: `not_found` (Not found.). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getQuota: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quota"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Team"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    verifyVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Credentials"];
+                };
+            };
+            /** @description The request is not valid: `unsupported_video_format` (This video format is not supported. Use MP4, MOV, AVI, MKV, WebM, FLV, WMV or M4V.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too large: `upload_too_large` (The file is larger than this kind of upload allows.). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported media type: `unsupported_video_format` (This video format is not supported. Use MP4, MOV, AVI, MKV, WebM, FLV, WMV or M4V.). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listVideos: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `next_cursor`, to read the page after it; absent for the first page. Opaque. */
+                cursor?: string;
+                /** @description How many items a page holds, 1-100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Video"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `cursor_invalid` (This page cursor is not valid. Start again from the first page.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Welcome",
+                 *       "avatar_id": "7b2f0c1e-3d4a-4b5c-8d6e-9f0a1b2c3d4e",
+                 *       "language": "en",
+                 *       "script": "Welcome to Kagami. [pause 1s] Your video is ready in minutes.",
+                 *       "voice_id": "builtin-en-emma",
+                 *       "subtitles": true,
+                 *       "aspect_ratio": "9:16",
+                 *       "callback_url": "https://example.com/kagami/webhook"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @default 16:9
+                     * @enum {string}
+                     */
+                    aspect_ratio?: "16:9" | "9:16" | "1:1" | "4:5";
+                    audio_upload_id?: string;
+                    /** Format: uuid */
+                    avatar_id: string;
+                    /** @default null */
+                    background?: ({
+                        /** @enum {unknown} */
+                        type: "color";
+                        value: string;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "image";
+                        upload_id: string;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "video";
+                        upload_id: string;
+                    }) | null;
+                    /** Format: uri */
+                    callback_url?: string;
+                    captions?: {
+                        /** @default false */
+                        burn_in?: boolean;
+                        /** @default {} */
+                        style?: {
+                            /** @default #000000 */
+                            box_color?: string | null;
+                            /** @default #FFFFFF */
+                            color?: string;
+                            /**
+                             * @default bottom
+                             * @enum {string}
+                             */
+                            position?: "bottom" | "middle" | "top";
+                            /**
+                             * @default medium
+                             * @enum {string}
+                             */
+                            size?: "small" | "medium" | "large";
+                        };
+                    };
+                    /** @enum {string} */
+                    language: "en" | "zh" | "ja" | "de" | "fr" | "es" | "ko" | "ar" | "ru" | "nl" | "it" | "pl" | "pt";
+                    /**
+                     * @default {
+                     *       "position": "full",
+                     *       "scale": 1
+                     *     }
+                     */
+                    placement?: {
+                        /**
+                         * @default full
+                         * @enum {string}
+                         */
+                        position?: "full" | "left" | "right" | "corner";
+                        /** @default 1 */
+                        scale?: number;
+                    };
+                    /**
+                     * @default 720p
+                     * @enum {string}
+                     */
+                    resolution?: "720p" | "1080p";
+                    script?: string;
+                    /** @default 1 */
+                    speed?: number;
+                    /** @default false */
+                    subtitles?: boolean;
+                    title: string;
+                    voice_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: the work has begun. Follow it by polling the item or by webhook. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "2d9c7e4a-1b3f-4c5d-9e8f-0a1b2c3d4e5f",
+                     *       "title": "Welcome",
+                     *       "avatar_id": "7b2f0c1e-3d4a-4b5c-8d6e-9f0a1b2c3d4e",
+                     *       "voice_id": "builtin-en-emma",
+                     *       "language": "en",
+                     *       "status": "ready",
+                     *       "failure_reason": null,
+                     *       "duration_seconds": 6.4,
+                     *       "subtitles": true,
+                     *       "speed": 1,
+                     *       "aspect_ratio": "9:16",
+                     *       "resolution": "1080p",
+                     *       "background": null,
+                     *       "placement": {
+                     *         "position": "full",
+                     *         "scale": 1
+                     *       },
+                     *       "captions": {
+                     *         "burn_in": true,
+                     *         "style": {
+                     *           "size": "medium",
+                     *           "position": "bottom",
+                     *           "color": "#FFFFFF",
+                     *           "box_color": "#000000"
+                     *         },
+                     *         "srt_url": "https://kagami.example.com/assets/signed/captions/2d9c7e4a.srt?exp=1795000000&sig=…",
+                     *         "vtt_url": "https://kagami.example.com/assets/signed/captions/2d9c7e4a.vtt?exp=1795000000&sig=…"
+                     *       },
+                     *       "thumbnail_url": "https://kagami.example.com/assets/signed/thumbnail/2d9c7e4a.jpg?exp=1795000000&sig=…",
+                     *       "callback_url": "https://example.com/kagami/webhook",
+                     *       "download_url": "https://kagami.example.com/assets/signed/video_output/2d9c7e4a.mp4?exp=1795000000&sig=…",
+                     *       "download_url_expires_at": "2026-11-26T18:00:00.000Z",
+                     *       "created_at": "2026-11-26T17:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Video"];
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `idempotency_key_invalid` (The Idempotency-Key header must be 1 to 255 characters.); `script_or_audio_required` (Write a script or choose an audio file.); `upload_not_ready` (The upload is not finished, was already used, or is not of the right kind. Upload the file again.); `voice_language_mismatch` (This voice speaks another language than the video. Choose a voice of the video's language, or change the language.); `placement_needs_background` (A presenter beside the content or in a corner needs a background. Choose a colour, a picture or a video.); `background_kind_mismatch` (This background is a picture where a video was asked for, or a video where a picture was.); `text_too_long` (The text is too long for audio generation.); `webhook_url_invalid` (The webhook URL must be an http or https address without a user name or password.); `webhook_url_https_required` (Webhook endpoints must use https.); `webhook_url_unresolvable` (The webhook URL's host name could not be found.); `webhook_url_private` (Webhook URLs must point to a public address, not a private, loopback or link-local one.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not within the API subscription: `api_subscription_required` (This needs an API subscription. Choose an API plan first.); `quota_exceeded` (You have used up your quota. Upgrade your plan to create more.). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found: `not_found` (Not found.). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the current state: `idempotency_key_in_use` (A request with this Idempotency-Key is still being handled. Try again in a moment.); `avatar_not_ready` (This avatar is not ready yet.); `voice_not_ready` (This voice is not ready yet.). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Understood but refused: `idempotency_key_reused` (This Idempotency-Key was already used for a different request. Use a new key for a new request.); `script_refused` (This script can't be used: . Change the words and try again.). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.); `capacity_exhausted` (Creation failed due to high traffic. Please try again later.); `moderation_unavailable` (Scripts can't be checked right now, so nothing was made. Try again in a few minutes.); `speech_provider_unavailable` (The speech service could not be reached. Nothing was charged; try again in a few minutes.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "2d9c7e4a-1b3f-4c5d-9e8f-0a1b2c3d4e5f",
+                     *       "title": "Welcome",
+                     *       "avatar_id": "7b2f0c1e-3d4a-4b5c-8d6e-9f0a1b2c3d4e",
+                     *       "voice_id": "builtin-en-emma",
+                     *       "language": "en",
+                     *       "status": "ready",
+                     *       "failure_reason": null,
+                     *       "duration_seconds": 6.4,
+                     *       "subtitles": true,
+                     *       "speed": 1,
+                     *       "aspect_ratio": "9:16",
+                     *       "resolution": "1080p",
+                     *       "background": null,
+                     *       "placement": {
+                     *         "position": "full",
+                     *         "scale": 1
+                     *       },
+                     *       "captions": {
+                     *         "burn_in": true,
+                     *         "style": {
+                     *           "size": "medium",
+                     *           "position": "bottom",
+                     *           "color": "#FFFFFF",
+                     *           "box_color": "#000000"
+                     *         },
+                     *         "srt_url": "https://kagami.example.com/assets/signed/captions/2d9c7e4a.srt?exp=1795000000&sig=…",
+                     *         "vtt_url": "https://kagami.example.com/assets/signed/captions/2d9c7e4a.vtt?exp=1795000000&sig=…"
+                     *       },
+                     *       "thumbnail_url": "https://kagami.example.com/assets/signed/thumbnail/2d9c7e4a.jpg?exp=1795000000&sig=…",
+                     *       "callback_url": "https://example.com/kagami/webhook",
+                     *       "download_url": "https://kagami.example.com/assets/signed/video_output/2d9c7e4a.mp4?exp=1795000000&sig=…",
+                     *       "download_url_expires_at": "2026-11-26T18:00:00.000Z",
+                     *       "created_at": "2026-11-26T17:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Video"];
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found: `not_found` (Not found.). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; the answer has no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found: `not_found` (Not found.). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listVoices: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `next_cursor`, to read the page after it; absent for the first page. Opaque. */
+                cursor?: string;
+                /** @description How many items a page holds, 1-100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Voice"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `cursor_invalid` (This page cursor is not valid. Start again from the first page.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createVoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Narrator",
+                 *       "language": "en",
+                 *       "upload_id": "3c2b1a0f9e8d7c6b5a4f3e2d1c0b9a8f"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    language: "en" | "zh" | "ja" | "de" | "fr" | "es" | "ko" | "ar" | "ru" | "nl" | "it" | "pl" | "pt";
+                    name: string;
+                    upload_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: the work has begun. Follow it by polling the item or by webhook. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Voice"];
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `idempotency_key_invalid` (The Idempotency-Key header must be 1 to 255 characters.); `upload_not_ready` (The upload is not finished, was already used, or is not of the right kind. Upload the file again.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not within the API subscription: `api_subscription_required` (This needs an API subscription. Choose an API plan first.); `quota_exceeded` (You have used up your quota. Upgrade your plan to create more.). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the current state: `idempotency_key_in_use` (A request with this Idempotency-Key is still being handled. Try again in a moment.). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Understood but refused: `idempotency_key_reused` (This Idempotency-Key was already used for a different request. Use a new key for a new request.). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.); `capacity_exhausted` (Creation failed due to high traffic. Please try again later.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"][];
+                        signing_secret: string;
+                    };
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/kagami/webhook",
+                 *       "events": [
+                 *         "video.ready",
+                 *         "video.failed"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    events: ("video.ready" | "video.failed" | "avatar.ready" | "avatar.failed" | "voice.ready" | "voice.failed")[];
+                    /** Format: uri */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `idempotency_key_invalid` (The Idempotency-Key header must be 1 to 255 characters.); `webhook_url_invalid` (The webhook URL must be an http or https address without a user name or password.); `webhook_url_https_required` (Webhook endpoints must use https.); `webhook_url_unresolvable` (The webhook URL's host name could not be found.); `webhook_url_private` (Webhook URLs must point to a public address, not a private, loopback or link-local one.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the current state: `idempotency_key_in_use` (A request with this Idempotency-Key is still being handled. Try again in a moment.); `webhook_endpoint_limit` (A team can have at most  webhook endpoints. Remove one first.). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Understood but refused: `idempotency_key_reused` (This Idempotency-Key was already used for a different request. Use a new key for a new request.). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; the answer has no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found: `not_found` (Not found.). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted: the work has begun. Follow it by polling the item or by webhook. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryQueued"];
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found: `not_found` (Not found.). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `next_cursor`, to read the page after it; absent for the first page. Opaque. */
+                cursor?: string;
+                /** @description How many items a page holds, 1-100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `cursor_invalid` (This page cursor is not valid. Start again from the first page.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    cancelWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryCancelled"];
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found: `not_found` (Not found.). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the current state: `delivery_not_pending` (Only a delivery still waiting to be sent can be cancelled.). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    resendWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted: the work has begun. Follow it by polling the item or by webhook. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryQueued"];
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found: `not_found` (Not found.). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+}

@@ -3,12 +3,38 @@
 import * as v from 'valibot';
 import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { encodeMessage } from '@kagami/shared/validation';
 import { fail } from '../../lib/errors';
 
-export const PageQuery = v.object({
-  limit: v.optional(v.pipe(v.string(), v.transform(Number), v.integer('validation.invalid'), v.minValue(1), v.maxValue(100)), '20'),
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(200))),
-});
+export const PAGE_LIMIT = { min: 1, max: 100, default: 20 } as const;
+
+// A query string's values are text: `limit` is documented as the integer it must spell.
+export const PageQuery = v.pipe(
+  v.object({
+    limit: v.optional(
+      v.pipe(
+        v.string(),
+        v.metadata({
+          type: 'integer',
+          minimum: PAGE_LIMIT.min,
+          maximum: PAGE_LIMIT.max,
+          default: PAGE_LIMIT.default,
+          description: `How many items a page holds, ${PAGE_LIMIT.min}-${PAGE_LIMIT.max}.`,
+        }),
+        v.transform(Number),
+        v.integer(encodeMessage('number')),
+        v.minValue(PAGE_LIMIT.min, encodeMessage('minValue', { value: PAGE_LIMIT.min })),
+        v.maxValue(PAGE_LIMIT.max, encodeMessage('maxValue', { value: PAGE_LIMIT.max })),
+      ),
+    ),
+    cursor: v.pipe(
+      v.optional(v.pipe(v.string(), v.maxLength(200, encodeMessage('maxLength', { length: 200 })))),
+      v.description("The previous page's `next_cursor`, to read the page after it; absent for the first page. Opaque."),
+    ),
+  }),
+  // After the object, so that the document keeps the integer default of the metadata.
+  v.transform((query) => ({ ...query, limit: query.limit ?? PAGE_LIMIT.default })),
+);
 export type PageQuery = v.InferOutput<typeof PageQuery>;
 
 type Cursor = { at: string; id: string };
@@ -42,4 +68,40 @@ export function pageOf<R extends { id: string; at: string }, Item>(rows: R[], qu
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return { data: page.map(itemOf), next_cursor: rows.length > query.limit && last ? encode({ at: last.at, id: last.id }) : null };
+}
+
+type Page<Item> = { data: Item[]; next_cursor: string | null };
+
+/** The position in a fixed list that a cursor of listThenTable names, or null for a table's own cursor. */
+function listPositionOf(cursor: string): number | null {
+  try {
+    const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown;
+    if (Array.isArray(decoded) && decoded.length === 1 && Number.isSafeInteger(decoded[0]) && decoded[0] >= 0) return decoded[0] as number;
+  } catch {
+    // the table's cursor decides
+  }
+  return null;
+}
+
+/**
+ * A page of a fixed list followed by a table's pages: cursors count through the list, then are the table's own, so
+ * `limit` holds across both. `table` reads a page of the table for a query.
+ */
+export async function listThenTable<Item>(
+  list: Item[],
+  query: PageQuery,
+  table: (query: PageQuery) => Promise<Page<Item>>,
+): Promise<Page<Item>> {
+  const start = query.cursor === undefined ? 0 : listPositionOf(query.cursor);
+  if (start === null) return table(query);
+  const head = list.slice(start, start + query.limit);
+  const end = start + head.length;
+  const atPosition = (position: number) => Buffer.from(JSON.stringify([position])).toString('base64url');
+  if (end < list.length) return { data: head, next_cursor: atPosition(end) };
+  if (head.length === query.limit) {
+    const more = (await table({ limit: 1 })).data.length > 0;
+    return { data: head, next_cursor: more ? atPosition(end) : null };
+  }
+  const rest = await table({ limit: query.limit - head.length });
+  return { data: [...head, ...rest.data], next_cursor: rest.next_cursor };
 }

@@ -8,95 +8,136 @@ const time = v.pipe(v.string(), v.isoTimestamp());
 const status = v.picklist(['in_progress', 'ready', 'failed']);
 const text = v.nullable(v.string());
 
-export const Avatar = v.object({
-  id: v.string(),
-  name: v.string(),
-  language: v.string(),
-  status,
-  failure_reason: text,
-  source_kind: v.pipe(v.picklist(['video', 'photo']), v.description('Made from footage, or from one photo.')),
-  stage: v.pipe(
-    v.nullable(v.picklist(['queued', ...AVATAR_STAGES])),
-    v.description('While in progress, the step processing is on; otherwise null.'),
-  ),
-  progress: v.pipe(
-    v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100))),
-    v.description('How far processing is, 0-100: 100 once ready, null when failed.'),
-  ),
-  preview_url: text,
-  default_voice_id: text,
-  consent: v.pipe(
-    v.object({
-      method: v.pipe(v.picklist(['typed', 'video']), v.description('The typed statement alone, or also a consent clip.')),
-      verified: v.pipe(v.boolean(), v.description('The consent clip showed the same person, live and speaking, reading the code.')),
-      review: v.pipe(
-        v.nullable(v.picklist(['language_unverified', 'recogniser_unavailable'])),
-        v.description("Set while an operator is to confirm the clip's phrase (a language the recogniser does not hear)."),
-      ),
-    }),
-    v.description('How the person filmed agreed to become this avatar.'),
-  ),
-  created_at: time,
-});
+export const Avatar = v.pipe(
+  v.object({
+    id: v.string(),
+    name: v.string(),
+    language: v.string(),
+    status,
+    failure_reason: text,
+    source_kind: v.pipe(v.picklist(['video', 'photo']), v.description('Made from footage, or from one photo.')),
+    stage: v.pipe(
+      v.nullable(v.picklist(['queued', ...AVATAR_STAGES])),
+      v.description('While in progress, the step processing is on; otherwise null.'),
+    ),
+    progress: v.pipe(
+      v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100))),
+      v.description('How far processing is, 0-100: 100 once ready, null when failed.'),
+    ),
+    preview_url: text,
+    default_voice_id: text,
+    consent: v.pipe(
+      v.object({
+        method: v.pipe(v.picklist(['typed', 'video']), v.description('The typed statement alone, or also a consent clip.')),
+        verified: v.pipe(v.boolean(), v.description('The consent clip showed the same person, live and speaking, reading the code.')),
+        review: v.pipe(
+          v.nullable(v.picklist(['language_unverified', 'recogniser_unavailable'])),
+          v.description("Set while an operator is to confirm the clip's phrase (a language the recogniser does not hear)."),
+        ),
+      }),
+      v.description('How the person filmed agreed to become this avatar.'),
+    ),
+    created_at: time,
+  }),
+  v.title('Avatar'),
+);
 
 /** A consent phrase to read in the consent clip. */
-export const ConsentPhrase = v.object({
-  phrase: v.pipe(v.string(), v.description('What the person reads on camera: it names them and carries a one-time code.')),
-  expires_at: v.pipe(time, v.description('The clip must be recorded (its upload begun) before this; the phrase is used by one avatar.')),
-  required: v.pipe(v.boolean(), v.description('Whether this Kagami needs a consent clip to make an avatar (AVATAR_CONSENT=video).')),
-});
-
-export const Voice = v.object({
-  id: v.string(),
-  /** `builtin` (this install's), `provider` (the speech provider's, any language) or `custom` (a voice model of the team). */
-  kind: v.picklist(['builtin', 'provider', 'custom']),
-  name: v.string(),
-  /** Null for a provider's voice, which speaks every language. */
-  language: v.nullable(v.string()),
-  /** The speech provider that cloned a voice model's speaker (`elevenlabs`); null for a voice made here. */
-  cloned_by: v.nullable(v.string()),
-  /** A built-in voice's; a voice model's as its measured pitch suggests (null until measured). */
-  gender: v.nullable(v.picklist(['female', 'male'])),
-  status,
-  failure_reason: text,
-  sample_url: text,
-  /** A short sample of the voice to play (a voice model's is signed and expires). */
-  preview_url: text,
-  created_at: v.nullable(time),
-});
-
-export const Video = v.object({
-  id: v.string(),
-  title: v.string(),
-  avatar_id: text,
-  voice_id: text,
-  language: v.string(),
-  status,
-  failure_reason: text,
-  duration_seconds: v.nullable(v.number()),
-  subtitles: v.boolean(),
-  /** How fast the script is spoken (1 = the voice's own pace). */
-  speed: v.number(),
-  aspect_ratio: v.picklist(ASPECT_RATIOS),
-  resolution: v.picklist(RESOLUTIONS),
-  /** null: the footage's own; an image or video names the team's background by `upload_id`. */
-  background: v.nullable(backgroundField),
-  placement: v.object({ position: v.picklist(PLACEMENTS), scale: v.number() }),
-  /** Word-timed captions of a script video (null links for uploaded audio); burned in when `burn_in`. */
-  captions: v.object({
-    burn_in: v.boolean(),
-    style: v.nullable(captionStyleField),
-    srt_url: text,
-    vtt_url: text,
+export const ConsentPhrase = v.pipe(
+  v.object({
+    phrase: v.pipe(v.string(), v.description('What the person reads on camera: it names them and carries a one-time code.')),
+    expires_at: v.pipe(time, v.description('The clip must be recorded (its upload begun) before this; the phrase is used by one avatar.')),
+    required: v.pipe(v.boolean(), v.description('Whether this Kagami needs a consent clip to make an avatar (AVATAR_CONSENT=video).')),
   }),
-  /** A poster frame of the finished video (JPEG), signed like download_url. */
-  thumbnail_url: text,
-  callback_url: text,
-  /** Signed; works without the key until download_url_expires_at. */
-  download_url: text,
-  download_url_expires_at: v.nullable(time),
-  created_at: time,
-});
+  v.title('ConsentPhrase'),
+);
+
+export const Voice = v.pipe(
+  v.object({
+    id: v.string(),
+    /** `builtin` (this install's), `provider` (the speech provider's, any language) or `custom` (a voice model of the team). */
+    kind: v.picklist(['builtin', 'provider', 'custom']),
+    name: v.string(),
+    /** Null for a provider's voice, which speaks every language. */
+    language: v.nullable(v.string()),
+    /** The speech provider that cloned a voice model's speaker (`elevenlabs`); null for a voice made here. */
+    cloned_by: v.nullable(v.string()),
+    /** A built-in voice's; a voice model's as its measured pitch suggests (null until measured). */
+    gender: v.nullable(v.picklist(['female', 'male'])),
+    status,
+    failure_reason: text,
+    sample_url: text,
+    /** A short sample of the voice to play (a voice model's is signed and expires). */
+    preview_url: text,
+    created_at: v.nullable(time),
+  }),
+  v.title('Voice'),
+);
+
+export const Video = v.pipe(
+  v.object({
+    id: v.string(),
+    title: v.string(),
+    avatar_id: text,
+    voice_id: text,
+    language: v.string(),
+    status,
+    failure_reason: text,
+    duration_seconds: v.nullable(v.number()),
+    subtitles: v.boolean(),
+    /** How fast the script is spoken (1 = the voice's own pace). */
+    speed: v.number(),
+    aspect_ratio: v.picklist(ASPECT_RATIOS),
+    resolution: v.picklist(RESOLUTIONS),
+    /** null: the footage's own; an image or video names the team's background by `upload_id`. */
+    background: v.nullable(backgroundField),
+    placement: v.object({ position: v.picklist(PLACEMENTS), scale: v.number() }),
+    /** Word-timed captions of a script video (null links for uploaded audio); burned in when `burn_in`. */
+    captions: v.object({
+      burn_in: v.boolean(),
+      style: v.nullable(captionStyleField),
+      srt_url: text,
+      vtt_url: text,
+    }),
+    /** A poster frame of the finished video (JPEG), signed like download_url. */
+    thumbnail_url: text,
+    callback_url: text,
+    /** Signed; works without the key until download_url_expires_at. */
+    download_url: text,
+    download_url_expires_at: v.nullable(time),
+    created_at: time,
+  }),
+  v.title('Video'),
+  v.examples([
+    {
+      id: '2d9c7e4a-1b3f-4c5d-9e8f-0a1b2c3d4e5f',
+      title: 'Welcome',
+      avatar_id: '7b2f0c1e-3d4a-4b5c-8d6e-9f0a1b2c3d4e',
+      voice_id: 'builtin-en-emma',
+      language: 'en',
+      status: 'ready',
+      failure_reason: null,
+      duration_seconds: 6.4,
+      subtitles: true,
+      speed: 1,
+      aspect_ratio: '9:16',
+      resolution: '1080p',
+      background: null,
+      placement: { position: 'full', scale: 1 },
+      captions: {
+        burn_in: true,
+        style: { size: 'medium', position: 'bottom', color: '#FFFFFF', box_color: '#000000' },
+        srt_url: 'https://kagami.example.com/assets/signed/captions/2d9c7e4a.srt?exp=1795000000&sig=…',
+        vtt_url: 'https://kagami.example.com/assets/signed/captions/2d9c7e4a.vtt?exp=1795000000&sig=…',
+      },
+      thumbnail_url: 'https://kagami.example.com/assets/signed/thumbnail/2d9c7e4a.jpg?exp=1795000000&sig=…',
+      callback_url: 'https://example.com/kagami/webhook',
+      download_url: 'https://kagami.example.com/assets/signed/video_output/2d9c7e4a.mp4?exp=1795000000&sig=…',
+      download_url_expires_at: '2026-11-26T18:00:00.000Z',
+      created_at: '2026-11-26T17:00:00.000Z',
+    },
+  ]),
+);
 
 /** A page of a list, newest first; `next_cursor` is null on the last page. */
 const pageOf = <T extends v.GenericSchema>(item: T) => v.object({ data: v.array(item), next_cursor: text });
@@ -105,79 +146,100 @@ export const AvatarPage = pageOf(Avatar);
 export const VoicePage = pageOf(Voice);
 export const VideoPage = pageOf(Video);
 
-export const Pronunciation = v.object({ id: v.string(), word: v.string(), say_as: v.string(), created_at: time });
+export const Pronunciation = v.pipe(
+  v.object({ id: v.string(), word: v.string(), say_as: v.string(), created_at: time }),
+  v.title('Pronunciation'),
+);
 export const PronunciationList = v.object({ data: v.array(Pronunciation) });
 
-export const Team = v.object({ id: v.string(), name: v.string(), created_at: time });
+export const Team = v.pipe(v.object({ id: v.string(), name: v.string(), created_at: time }), v.title('Team'));
 
 const Meter = v.object({ used: v.number(), total: v.number(), unit: v.picklist(['mins', 'count']) });
-export const Quota = v.object({
-  has_api_subscription: v.boolean(),
-  quota: v.nullable(
-    v.object({
-      plan: v.string(),
-      video_minutes: Meter,
-      audio_minutes: Meter,
-      custom_avatars: Meter,
-      custom_voices: Meter,
-      avatar_slots: Meter,
-      next_renewal_date: time,
-    }),
-  ),
-});
+export const Quota = v.pipe(
+  v.object({
+    has_api_subscription: v.boolean(),
+    quota: v.nullable(
+      v.object({
+        plan: v.string(),
+        video_minutes: Meter,
+        audio_minutes: Meter,
+        custom_avatars: Meter,
+        custom_voices: Meter,
+        avatar_slots: Meter,
+        next_renewal_date: time,
+      }),
+    ),
+  }),
+  v.title('Quota'),
+);
 
-export const WebhookEndpoint = v.object({ id: v.string(), url: v.string(), events: v.array(v.picklist(WEBHOOK_EVENTS)), created_at: time });
+export const WebhookEndpoint = v.pipe(
+  v.object({ id: v.string(), url: v.string(), events: v.array(v.picklist(WEBHOOK_EVENTS)), created_at: time }),
+  v.title('WebhookEndpoint'),
+);
 export const WebhookList = v.object({ data: v.array(WebhookEndpoint), signing_secret: v.string() });
 
-export const WebhookDelivery = v.object({
-  id: v.string(),
-  endpoint_id: text,
-  url: v.string(),
-  event: v.string(),
-  status: v.picklist(['pending', 'succeeded', 'failed', 'cancelled']),
-  attempts: v.number(),
-  last_status_code: v.nullable(v.number()),
-  last_error: text,
-  next_attempt_at: v.nullable(time),
-  created_at: time,
-  attempt_log: v.array(v.object({ status_code: v.nullable(v.number()), error: text, duration_ms: v.number(), at: time })),
-});
+export const WebhookDelivery = v.pipe(
+  v.object({
+    id: v.string(),
+    endpoint_id: text,
+    url: v.string(),
+    event: v.string(),
+    status: v.picklist(['pending', 'succeeded', 'failed', 'cancelled']),
+    attempts: v.number(),
+    last_status_code: v.nullable(v.number()),
+    last_error: text,
+    next_attempt_at: v.nullable(time),
+    created_at: time,
+    attempt_log: v.array(v.object({ status_code: v.nullable(v.number()), error: text, duration_ms: v.number(), at: time })),
+  }),
+  v.title('WebhookDelivery'),
+);
 export const WebhookDeliveryPage = pageOf(WebhookDelivery);
-export const DeliveryQueued = v.object({ delivery_id: v.string() });
-export const DeliveryCancelled = v.object({ delivery_id: v.string(), status: v.literal('cancelled') });
+export const DeliveryQueued = v.pipe(v.object({ delivery_id: v.string() }), v.title('DeliveryQueued'));
+export const DeliveryCancelled = v.pipe(
+  v.object({ delivery_id: v.string(), status: v.literal('cancelled') }),
+  v.title('DeliveryCancelled'),
+);
 
 /** Every refusal: a code (listed in the description), its English message, and per-field errors for bad bodies. */
-export const ApiError = v.looseObject({
-  code: v.string(),
-  message: v.string(),
-  fields: v.optional(v.record(v.string(), v.object({ key: v.string(), params: v.record(v.string(), v.string()), message: v.string() }))),
-});
+export const ApiError = v.pipe(
+  v.looseObject({
+    code: v.string(),
+    message: v.string(),
+    fields: v.optional(v.record(v.string(), v.object({ key: v.string(), params: v.record(v.string(), v.string()), message: v.string() }))),
+  }),
+  v.title('ApiError'),
+);
 
 /** What a file's Content Credentials (C2PA) say: whether Kagami made it, for whom, and whether it changed since. */
-export const Credentials = v.object({
-  has_credentials: v.boolean(),
-  /** Signed by this deployment, naming a Kagami video. */
-  kagami: v.boolean(),
-  /** The file or its manifest changed after signing. */
-  altered: v.boolean(),
-  /** The signer chains to an authority this deployment trusts. */
-  trusted: v.boolean(),
-  digital_source_type: text,
-  video: v.nullable(
-    v.object({
-      video_id: v.string(),
-      title: v.string(),
-      team_id: v.string(),
-      team: v.string(),
-      avatar_id: text,
-      avatar: text,
-      consent: v.picklist(['typed', 'video']),
-      consent_verified: v.boolean(),
-      created_at: v.string(),
-    }),
-  ),
-  signer: text,
-  signed_at: text,
-  /** C2PA validation failure codes, such as `assertion.bmffHash.mismatch`. */
-  failures: v.array(v.string()),
-});
+export const Credentials = v.pipe(
+  v.object({
+    has_credentials: v.boolean(),
+    /** Signed by this deployment, naming a Kagami video. */
+    kagami: v.boolean(),
+    /** The file or its manifest changed after signing. */
+    altered: v.boolean(),
+    /** The signer chains to an authority this deployment trusts. */
+    trusted: v.boolean(),
+    digital_source_type: text,
+    video: v.nullable(
+      v.object({
+        video_id: v.string(),
+        title: v.string(),
+        team_id: v.string(),
+        team: v.string(),
+        avatar_id: text,
+        avatar: text,
+        consent: v.picklist(['typed', 'video']),
+        consent_verified: v.boolean(),
+        created_at: v.string(),
+      }),
+    ),
+    signer: text,
+    signed_at: text,
+    /** C2PA validation failure codes, such as `assertion.bmffHash.mismatch`. */
+    failures: v.array(v.string()),
+  }),
+  v.title('Credentials'),
+);

@@ -23,13 +23,26 @@ import { idempotent } from './idempotency';
 import { verifyRoute } from './verify';
 import { docsPageRoutes } from './docs-page';
 import { publicApiDocument } from './openapi';
-import { keyset, PageQuery, pageOf } from './cursor';
+import { documented, mergeRefusals, refusalResponses, successResponses, type Operation, type Refusals } from './operations';
+import { keyset, listThenTable, PageQuery, pageOf } from './cursor';
 import * as R from './responses';
 import { BUILTIN_VOICES } from '../../engine/speech/builtin-voices';
 import { providerVoices, voiceIdField } from '../studio/voice-library';
 import { deletePronunciation, listPronunciations, pronunciationBody, savePronunciation } from '../studio/pronunciations';
 import { issuePhrase } from '../consent/service';
 import { avatarJson, baseUrlOf, builtinVoiceJson, providerVoiceJson, videoJson, voiceJson } from './serialize';
+
+type VoiceJson = ReturnType<typeof builtinVoiceJson | typeof providerVoiceJson | typeof voiceJson>;
+
+/** The refusals of a creation sent with an Idempotency-Key. */
+const IDEMPOTENT: Refusals = {
+  400: ['validation_failed', 'idempotency_key_invalid'],
+  409: ['idempotency_key_in_use'],
+  422: ['idempotency_key_reused'],
+};
+/** What a creation charged to the API subscription can be refused with. */
+const CHARGED = ['api_subscription_required', 'quota_exceeded'] as const;
+const DELETED = { 204: v.pipe(v.null(), v.description('Deleted; the answer has no body.')) };
 
 const uuid = v.pipe(v.string('validation.required'), v.uuid('validation.invalid'));
 const ItemParams = v.object({ id: uuid });
@@ -92,25 +105,38 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   };
   const keyed = { preHandler: requireApiKey(db), config: perKey };
-  /** A route's schemas, its answers documented (every refusal is an ApiError). */
-  const route = (schema: Record<string, unknown>, response: Record<number, v.GenericSchema> = {}) => ({
+  /** A route's schemas, documented: its operation, its answers and the refusals it can give (each an ApiError). */
+  const route = (operation: Operation, schema: Record<string, unknown>, answers: Record<number, v.GenericSchema>) => ({
     ...keyed,
-    schema: { ...schema, response: { ...response, default: R.ApiError } },
+    schema: { ...documented(operation), ...schema, response: { ...successResponses(answers), ...refusalResponses(operation.refusals) } },
   });
-  const listed = (page: v.GenericSchema) => route({ querystring: PageQuery }, { 200: page });
-  const item = (answer?: v.GenericSchema, status = 200) => route({ params: ItemParams }, answer ? { [status]: answer } : {});
+  const refusing = (operation: Operation, refusals: Refusals): Operation => ({
+    ...operation,
+    refusals: mergeRefusals(refusals, operation.refusals ?? {}),
+  });
+  const listed = (operation: Operation, page: v.GenericSchema) =>
+    route(refusing(operation, { 400: ['validation_failed', 'cursor_invalid'] }), { querystring: PageQuery }, { 200: page });
+  const item = (operation: Operation, answers: Record<number, v.GenericSchema>) =>
+    route(refusing(operation, { 400: ['validation_failed'], 404: ['not_found'] }), { params: ItemParams }, answers);
+  /** A creation, which takes an Idempotency-Key and checks its input. */
+  const creating = (operation: Operation, body: v.GenericSchema, answers: Record<number, v.GenericSchema>) =>
+    route(refusing(operation, IDEMPOTENT), { body: operation.example ? v.pipe(body, v.examples([operation.example])) : body }, answers);
 
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => publicApiDocument(app));
   docsPageRoutes(app);
 
-  app.get('/api/v1/team', route({}, { 200: R.Team }), async (request) => apiTeam(request));
+  app.get(
+    '/api/v1/team',
+    route({ id: 'getTeam', tag: 'Team', summary: 'Get the team', description: 'The team the API key belongs to.' }, {}, { 200: R.Team }),
+    async (request) => apiTeam(request),
+  );
 
   /** A cursor page of one of the team's item tables. */
   const teamPage = async <Row extends { id: string }>(
     table: typeof avatars | typeof voices | typeof videos | typeof webhookDeliveries,
     request: FastifyRequest,
+    query = request.query as PageQuery,
   ) => {
-    const query = request.query as PageQuery;
     const page = keyset(table.createdAt, table.id, query);
     const rows = (await db
       .select({ row: table, at: page.exactTime })
@@ -125,7 +151,13 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   };
 
-  app.get('/api/v1/avatars', listed(R.AvatarPage), async (request) => {
+  const listAvatars: Operation = {
+    id: 'listAvatars',
+    tag: 'Avatars',
+    summary: 'List avatars',
+    description: "The team's avatars, newest first, a page at a time: pass `next_cursor` as `cursor` for the next page.",
+  };
+  app.get('/api/v1/avatars', listed(listAvatars, R.AvatarPage), async (request) => {
     const page = await teamPage<typeof avatars.$inferSelect>(avatars, request);
     return { ...page, data: page.data.map((avatar) => avatarJson(ctx, baseUrlOf(request), avatar)) };
   });
@@ -141,37 +173,94 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     return row as unknown as Row;
   };
 
-  app.get('/api/v1/avatars/:id', item(R.Avatar), async (request) =>
+  const getAvatar: Operation = {
+    id: 'getAvatar',
+    tag: 'Avatars',
+    summary: 'Get an avatar',
+    description: 'One avatar of the team: poll it while `status` is `in_progress` (`stage` and `progress` say how far it is).',
+  };
+  app.get('/api/v1/avatars/:id', item(getAvatar, { 200: R.Avatar }), async (request) =>
     avatarJson(ctx, baseUrlOf(request), await teamItem<typeof avatars.$inferSelect>(avatars, request, 'Avatar')),
   );
 
-  // The built-in voices come first on the first page; pages then run through the team's voice models.
-  app.get('/api/v1/voices', listed(R.VoicePage), async (request) => {
-    const page = await teamPage<typeof voices.$inferSelect>(voices, request);
-    const models = page.data.map((voice) => voiceJson(ctx, baseUrlOf(request), voice));
-    const first = !(request.query as PageQuery).cursor;
-    const builtins = first ? BUILTIN_VOICES.map((voice) => builtinVoiceJson(baseUrlOf(request), voice)) : [];
-    const provided = first ? (await providerVoices(ctx)).map((voice) => providerVoiceJson(baseUrlOf(request), voice)) : [];
-    return { ...page, data: [...builtins, ...provided, ...models] };
+  // The built-in voices come first, then the speech provider's, then the team's voice models, newest first.
+  const listVoices: Operation = {
+    id: 'listVoices',
+    tag: 'Voices',
+    summary: 'List voices',
+    description:
+      "Every voice a video can speak with: the built-in voices, then the speech provider's (when one is configured), then the team's voice models, newest first. `limit` holds across all three.",
+  };
+  app.get('/api/v1/voices', listed(listVoices, R.VoicePage), async (request) => {
+    const base = baseUrlOf(request);
+    const listed: VoiceJson[] = [
+      ...BUILTIN_VOICES.map((voice) => builtinVoiceJson(base, voice)),
+      ...(await providerVoices(ctx)).map((voice) => providerVoiceJson(base, voice)),
+    ];
+    return listThenTable(listed, request.query as PageQuery, async (query) => {
+      const page = await teamPage<typeof voices.$inferSelect>(voices, request, query);
+      return { ...page, data: page.data.map((voice) => voiceJson(ctx, base, voice)) };
+    });
   });
 
-  app.get('/api/v1/videos', listed(R.VideoPage), async (request) => {
+  const listVideos: Operation = {
+    id: 'listVideos',
+    tag: 'Videos',
+    summary: 'List videos',
+    description: "The team's videos, newest first, a page at a time.",
+  };
+  app.get('/api/v1/videos', listed(listVideos, R.VideoPage), async (request) => {
     const page = await teamPage<typeof videos.$inferSelect>(videos, request);
     return { ...page, data: page.data.map((video) => videoJson(ctx, baseUrlOf(request), video)) };
   });
 
   const teamVideo = (request: FastifyRequest) => teamItem<typeof videos.$inferSelect>(videos, request, 'Video');
 
-  app.get('/api/v1/videos/:id', item(R.Video), async (request) => videoJson(ctx, baseUrlOf(request), await teamVideo(request)));
+  const getVideo: Operation = {
+    id: 'getVideo',
+    tag: 'Videos',
+    summary: 'Get a video',
+    description:
+      'One video of the team: poll it until `status` is `ready` (then `download_url` is set) or `failed` (`failure_reason` says why).',
+  };
+  app.get('/api/v1/videos/:id', item(getVideo, { 200: R.Video }), async (request) =>
+    videoJson(ctx, baseUrlOf(request), await teamVideo(request)),
+  );
 
   const byKey: Creator = { userId: null, name: null, source: 'api' };
 
-  app.get('/api/v1/avatars/consent-phrase', route({ querystring: PhraseQuery }, { 200: R.ConsentPhrase }), async (request) => {
-    const query = request.query as v.InferOutput<typeof PhraseQuery>;
-    return issuePhrase(ctx, { teamId: apiTeam(request).id, userId: null }, query.language, query.name);
-  });
+  const getConsentPhrase: Operation = {
+    id: 'getConsentPhrase',
+    tag: 'Avatars',
+    summary: 'Get a consent phrase',
+    description: 'The phrase the person to become an avatar reads on camera (the consent clip): it names them and holds a one-time code.',
+    refusals: { 400: ['validation_failed'] },
+  };
+  app.get(
+    '/api/v1/avatars/consent-phrase',
+    route(getConsentPhrase, { querystring: PhraseQuery }, { 200: R.ConsentPhrase }),
+    async (request) => {
+      const query = request.query as v.InferOutput<typeof PhraseQuery>;
+      return issuePhrase(ctx, { teamId: apiTeam(request).id, userId: null }, query.language, query.name);
+    },
+  );
 
-  app.post('/api/v1/avatars', route({ body: AvatarBody }, { 202: R.Avatar }), async (request, reply) => {
+  const createAvatar: Operation = {
+    id: 'createAvatar',
+    tag: 'Avatars',
+    summary: 'Create an avatar',
+    description:
+      'Starts making an avatar from a finished upload (footage or one photo). The answer is the avatar `in_progress`; poll it, or listen for `avatar.ready` / `avatar.failed`.',
+    refusals: { 400: ['upload_not_ready', 'consent_required'], 402: CHARGED, 422: ['consent_required'], 503: ['capacity_exhausted'] },
+    example: {
+      name: 'Yuki',
+      language: 'ja',
+      upload_id: '6f1c2a9e4b7d4e0f9a3b5c8d2e1f0a7b',
+      consent_text: 'I, Yuki Tanaka, agree that Kagami makes an avatar of me from this footage.',
+      consent_upload_id: '0b9e8d7c6a5f4e3d2c1b0a9f8e7d6c5b',
+    },
+  };
+  app.post('/api/v1/avatars', creating(createAvatar, AvatarBody, { 202: R.Avatar }), async (request, reply) => {
     const team = apiTeam(request);
     return idempotent(db, team.id, request, reply, async () => {
       const avatar = await createTeamAvatar(ctx, byKey, team.id, request.body as v.InferOutput<typeof AvatarBody>);
@@ -179,7 +268,16 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
-  app.post('/api/v1/voices', route({ body: VoiceBody }, { 202: R.Voice }), async (request, reply) => {
+  const createVoice: Operation = {
+    id: 'createVoice',
+    tag: 'Voices',
+    summary: 'Create a voice model',
+    description:
+      'Starts making a voice model from a finished upload of a recording (purpose `voice_audio`). Poll it in the voice list, or listen for `voice.ready` / `voice.failed`.',
+    refusals: { 400: ['upload_not_ready'], 402: CHARGED, 503: ['capacity_exhausted'] },
+    example: { name: 'Narrator', language: 'en', upload_id: '3c2b1a0f9e8d7c6b5a4f3e2d1c0b9a8f' },
+  };
+  app.post('/api/v1/voices', creating(createVoice, VoiceBody, { 202: R.Voice }), async (request, reply) => {
     const team = apiTeam(request);
     return idempotent(db, team.id, request, reply, async () => {
       const voice = await createTeamVoice(ctx, byKey, team.id, request.body as v.InferOutput<typeof VoiceBody>);
@@ -187,7 +285,43 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
-  app.post('/api/v1/videos', route({ body: VideoBody }, { 202: R.Video }), async (request, reply) => {
+  const createVideo: Operation = {
+    id: 'createVideo',
+    tag: 'Videos',
+    summary: 'Create a video',
+    description:
+      'Starts rendering a talking video of a ready avatar from a `script` (spoken by `voice_id`, or the avatar’s own voice) or from uploaded audio. The answer is the video `in_progress`; poll it, or listen for `video.ready` / `video.failed` (also at `callback_url`).',
+    refusals: {
+      400: [
+        'script_or_audio_required',
+        'upload_not_ready',
+        'voice_language_mismatch',
+        'placement_needs_background',
+        'background_kind_mismatch',
+        'text_too_long',
+        'webhook_url_invalid',
+        'webhook_url_https_required',
+        'webhook_url_unresolvable',
+        'webhook_url_private',
+      ],
+      402: CHARGED,
+      404: ['not_found'],
+      409: ['avatar_not_ready', 'voice_not_ready'],
+      422: ['script_refused'],
+      503: ['capacity_exhausted', 'moderation_unavailable', 'speech_provider_unavailable'],
+    },
+    example: {
+      title: 'Welcome',
+      avatar_id: '7b2f0c1e-3d4a-4b5c-8d6e-9f0a1b2c3d4e',
+      language: 'en',
+      script: 'Welcome to Kagami. [pause 1s] Your video is ready in minutes.',
+      voice_id: 'builtin-en-emma',
+      subtitles: true,
+      aspect_ratio: '9:16',
+      callback_url: 'https://example.com/kagami/webhook',
+    },
+  };
+  app.post('/api/v1/videos', creating(createVideo, VideoBody, { 202: R.Video }), async (request, reply) => {
     const team = apiTeam(request);
     const body = request.body as v.InferOutput<typeof VideoBody>;
     if (body.callback_url) await checkDestination(body.callback_url, ctx.config.webhooks);
@@ -201,15 +335,35 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
-  app.delete('/api/v1/videos/:id', item(), async (request, reply) => {
+  const deleteVideo: Operation = {
+    id: 'deleteVideo',
+    tag: 'Videos',
+    summary: 'Delete a video',
+    description: 'Deletes the video and its files; a render in progress is stopped.',
+  };
+  app.delete('/api/v1/videos/:id', item(deleteVideo, DELETED), async (request, reply) => {
     await removeVideo(ctx, await teamVideo(request));
     return reply.status(204).send();
   });
 
-  verifyRoute(app, ctx, route({ description: 'The body is the video file itself (`Content-Type: video/mp4`).' }, { 200: R.Credentials }));
+  const verifyVideo: Operation = {
+    id: 'verifyVideo',
+    tag: 'Content Credentials',
+    summary: 'Check a video’s Content Credentials',
+    description:
+      'The body is the video file itself (`Content-Type: video/mp4` or `application/octet-stream`). The answer says whether its C2PA Content Credentials name a Kagami video, whose, and whether the file changed since.',
+    refusals: { 400: ['unsupported_video_format'], 413: ['upload_too_large'], 415: ['unsupported_video_format'] },
+  };
+  verifyRoute(app, ctx, route(verifyVideo, {}, { 200: R.Credentials }));
 
   /** The allowance of the API subscription held by the team's owner, and its use this period. */
-  app.get('/api/v1/quota', route({}, { 200: R.Quota }), async (request) => {
+  const getQuota: Operation = {
+    id: 'getQuota',
+    tag: 'Team',
+    summary: 'Get the API allowance',
+    description: "The allowance of the API subscription held by the team's owner, and what is used of it this period.",
+  };
+  app.get('/api/v1/quota', route(getQuota, {}, { 200: R.Quota }), async (request) => {
     const { has_api_subscription, quota } = await teamApiQuota(db, apiTeam(request).id);
     return { has_api_subscription, quota };
   });
@@ -217,52 +371,122 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   const teamId = (request: FastifyRequest) => apiTeam(request).id;
   const itemId = (request: FastifyRequest) => (request.params as { id: string }).id;
 
-  app.get('/api/v1/pronunciations', route({}, { 200: R.PronunciationList }), async (request) => listPronunciations(ctx, teamId(request)));
+  const listPronunciationsOp: Operation = {
+    id: 'listPronunciations',
+    tag: 'Pronunciations',
+    summary: 'List pronunciations',
+    description: "Every word the team's scripts say in a way of their own.",
+  };
+  app.get('/api/v1/pronunciations', route(listPronunciationsOp, {}, { 200: R.PronunciationList }), async (request) =>
+    listPronunciations(ctx, teamId(request)),
+  );
 
-  app.post('/api/v1/pronunciations', route({ body: pronunciationBody }, { 201: R.Pronunciation }), async (request, reply) =>
+  const createPronunciation: Operation = {
+    id: 'createPronunciation',
+    tag: 'Pronunciations',
+    summary: 'Add a pronunciation',
+    description: 'How scripts say `word` from now on (`say_as`); a word already listed is replaced.',
+    refusals: { 409: ['pronunciations_full'] },
+    example: { word: 'Kagami', say_as: 'kah gah mee' },
+  };
+  app.post('/api/v1/pronunciations', creating(createPronunciation, pronunciationBody, { 201: R.Pronunciation }), async (request, reply) =>
     idempotent(db, teamId(request), request, reply, async () => ({
       status: 201,
       body: await savePronunciation(ctx, teamId(request), request.body as v.InferOutput<typeof pronunciationBody>),
     })),
   );
 
-  app.delete('/api/v1/pronunciations/:id', item(), async (request, reply) => {
+  const deletePronunciationOp: Operation = {
+    id: 'deletePronunciation',
+    tag: 'Pronunciations',
+    summary: 'Delete a pronunciation',
+    description: 'Scripts say the word as the voice would again.',
+  };
+  app.delete('/api/v1/pronunciations/:id', item(deletePronunciationOp, DELETED), async (request, reply) => {
     await deletePronunciation(ctx, teamId(request), itemId(request));
     return reply.status(204).send();
   });
 
-  app.get('/api/v1/webhooks', route({}, { 200: R.WebhookList }), async (request) => ({
+  const listWebhooks: Operation = {
+    id: 'listWebhooks',
+    tag: 'Webhooks',
+    summary: 'List webhook endpoints',
+    description: "The team's endpoints and the secret their deliveries are signed with (Standard Webhooks).",
+  };
+  app.get('/api/v1/webhooks', route(listWebhooks, {}, { 200: R.WebhookList }), async (request) => ({
     data: await webhooks.listEndpoints(db, teamId(request)),
     signing_secret: await webhooks.signingSecret(db, teamId(request)),
   }));
 
-  app.post('/api/v1/webhooks', route({ body: webhookEndpointForm }, { 201: R.WebhookEndpoint }), async (request, reply) =>
+  const createWebhook: Operation = {
+    id: 'createWebhook',
+    tag: 'Webhooks',
+    summary: 'Add a webhook endpoint',
+    description: 'An HTTPS address on the public internet, told of the events chosen.',
+    refusals: {
+      400: ['webhook_url_invalid', 'webhook_url_https_required', 'webhook_url_unresolvable', 'webhook_url_private'],
+      409: ['webhook_endpoint_limit'],
+    },
+    example: { url: 'https://example.com/kagami/webhook', events: ['video.ready', 'video.failed'] },
+  };
+  app.post('/api/v1/webhooks', creating(createWebhook, webhookEndpointForm, { 201: R.WebhookEndpoint }), async (request, reply) =>
     idempotent(db, teamId(request), request, reply, async () => ({
       status: 201,
       body: await webhooks.addEndpoint(ctx, teamId(request), request.body as v.InferOutput<typeof webhookEndpointForm>),
     })),
   );
 
-  app.delete('/api/v1/webhooks/:id', item(), async (request, reply) => {
+  const deleteWebhook: Operation = {
+    id: 'deleteWebhook',
+    tag: 'Webhooks',
+    summary: 'Delete a webhook endpoint',
+    description: 'The endpoint is told of nothing more; its pending deliveries are cancelled.',
+  };
+  app.delete('/api/v1/webhooks/:id', item(deleteWebhook, DELETED), async (request, reply) => {
     await webhooks.removeEndpoint(db, teamId(request), itemId(request));
     return reply.status(204).send();
   });
 
-  app.post('/api/v1/webhooks/:id/test', item(R.DeliveryQueued, 202), async (request, reply) => {
+  const testWebhook: Operation = {
+    id: 'testWebhook',
+    tag: 'Webhooks',
+    summary: 'Send a test event',
+    description: 'Queues a `webhook.test` delivery to the endpoint; follow it in the delivery log.',
+  };
+  app.post('/api/v1/webhooks/:id/test', item(testWebhook, { 202: R.DeliveryQueued }), async (request, reply) => {
     reply.status(202);
     return webhooks.sendTestEvent(ctx, teamId(request), itemId(request));
   });
 
-  app.get('/api/v1/webhooks/deliveries', listed(R.WebhookDeliveryPage), async (request) => {
+  const listDeliveries: Operation = {
+    id: 'listWebhookDeliveries',
+    tag: 'Webhooks',
+    summary: 'List webhook deliveries',
+    description: 'Every delivery to the team’s endpoints, newest first, with each attempt’s answer.',
+  };
+  app.get('/api/v1/webhooks/deliveries', listed(listDeliveries, R.WebhookDeliveryPage), async (request) => {
     const page = await teamPage<typeof webhookDeliveries.$inferSelect>(webhookDeliveries, request);
     return { ...page, data: await webhooks.withAttempts(db, page.data) };
   });
 
-  app.post('/api/v1/webhooks/deliveries/:id/cancel', item(R.DeliveryCancelled), async (request) =>
+  const cancelDelivery: Operation = {
+    id: 'cancelWebhookDelivery',
+    tag: 'Webhooks',
+    summary: 'Cancel a webhook delivery',
+    description: 'A pending delivery is attempted no more.',
+    refusals: { 409: ['delivery_not_pending'] },
+  };
+  app.post('/api/v1/webhooks/deliveries/:id/cancel', item(cancelDelivery, { 200: R.DeliveryCancelled }), async (request) =>
     webhooks.cancelDelivery(db, teamId(request), itemId(request)),
   );
 
-  app.post('/api/v1/webhooks/deliveries/:id/resend', item(R.DeliveryQueued, 202), async (request, reply) => {
+  const resendDelivery: Operation = {
+    id: 'resendWebhookDelivery',
+    tag: 'Webhooks',
+    summary: 'Send a delivery again',
+    description: 'Queues a new delivery of the same event and body to the same endpoint.',
+  };
+  app.post('/api/v1/webhooks/deliveries/:id/resend', item(resendDelivery, { 202: R.DeliveryQueued }), async (request, reply) => {
     reply.status(202);
     return webhooks.resendDelivery(ctx, teamId(request), itemId(request));
   });
