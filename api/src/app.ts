@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { everyHour } from './http/hourly';
@@ -56,6 +56,8 @@ export type BuildOptions = {
   /** An open database; when absent one is opened from the config and closed with the app. */
   database?: DatabaseHandle;
   mailer?: Mailer;
+  /** Sees every answer before it is sent (the API tests check them against the OpenAPI document). */
+  onAnswer?: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => void;
 };
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -80,6 +82,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!READ_METHODS.has(request.method)) ctx.authCache.forgetAll();
     done(null, payload);
   });
+  if (options.onAnswer) {
+    const { onAnswer } = options;
+    app.addHook('onSend', (request, reply, payload, done) => {
+      onAnswer(request, reply, payload);
+      done(null, payload);
+    });
+  }
   app.decorate('writeBackup', (target: string) =>
     database.pglite ? backupEmbedded(database.pglite, config.dataDir, target) : backupPostgres(database.url!, config.dataDir, target),
   );

@@ -8,8 +8,10 @@ import { join, resolve } from 'node:path';
 import { probeMedia } from '../src/media/probe';
 import { runFfmpeg } from '../src/media/tools';
 import { build, call, onboardedUser, readyLoopAvatar, subscribe, type TestApp } from './helper';
+import { publicApiContract } from './contract';
 
 const KAGAMI = resolve(__dirname, '../../cli/bin/kagami.mjs');
+const contract = publicApiContract();
 let t: TestApp;
 let url = '';
 let dir = '';
@@ -28,7 +30,7 @@ const kagami = (...args: string[]) =>
   });
 
 beforeAll(async () => {
-  t = await build({ WATERMARK: 'false' });
+  t = await build({ WATERMARK: 'false' }, { onAnswer: contract.onAnswer });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   const owner = await onboardedUser(t.app, 'cli@example.com', 'CLI Team');
@@ -173,4 +175,10 @@ test('bad input: field errors from the API, a missing option or file explained w
   expect(missing.code).toBe(2);
   expect(missing.stderr).toContain('needs --avatar ID and --script FILE');
   expect((await kagami('video', 'create', '--avatar', avatarId, '--script', 'nope.txt')).stderr).toContain('Cannot read the script file');
+});
+
+test('every /api/v1 answer above is one the OpenAPI document declares, in its schema', () => {
+  console.log(`Contract: ${contract.answers.size} kinds of /api/v1 answer checked, ${contract.violations.length} violations.`);
+  expect(contract.violations).toEqual([]);
+  expect(contract.answers.size).toBeGreaterThan(0);
 });

@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type Config } from '../src/config';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildOptions } from '../src/app';
 import { connectDatabase, type DatabaseHandle } from '../src/db/connect';
 import { avatars } from '../src/db/schema';
 import { addMonths, recordSubscription } from '../src/domains/billing/subscriptions';
@@ -41,7 +41,7 @@ export async function openTestDatabase(serverUrl = process.env.TEST_DATABASE_URL
 
 export type TestApp = { app: FastifyInstance; config: Config; database: DatabaseHandle; close: () => Promise<void> };
 
-export async function build(env: Record<string, string> = {}): Promise<TestApp> {
+export async function build(env: Record<string, string> = {}, options: Pick<BuildOptions, 'onAnswer'> = {}): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -53,7 +53,7 @@ export async function build(env: Record<string, string> = {}): Promise<TestApp> 
     ...env,
   });
   const database = await openTestDatabase();
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, ...options });
   return {
     app,
     config,

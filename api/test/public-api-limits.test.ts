@@ -2,12 +2,14 @@
 // and the count shared by two API processes on one database (as replicas behind a load balancer).
 import { buildApp } from '../src/app';
 import { build, call, onboardedUser, type TestApp } from './helper';
+import { publicApiContract } from './contract';
 
+const contract = publicApiContract();
 let t: TestApp;
 const keys: string[] = [];
 
 beforeAll(async () => {
-  t = await build({ API_KEY_RATE_LIMIT_MAX: '3', RUN_WORKER: 'false' });
+  t = await build({ API_KEY_RATE_LIMIT_MAX: '3', RUN_WORKER: 'false' }, { onAnswer: contract.onAnswer });
   for (const email of ['limited@example.com', 'unlimited@example.com']) {
     const user = await onboardedUser(t.app, email);
     keys.push((await call(t.app, { method: 'POST', url: `/api/teams/${user.teamId}/api-key`, token: user.token })).body.api_key as string);
@@ -38,4 +40,10 @@ test('three requests a minute per key, told in RateLimit-* headers; the fourth i
   } finally {
     await replica.close();
   }
+});
+
+test('every /api/v1 answer above is one the OpenAPI document declares, in its schema', () => {
+  console.log(`Contract: ${contract.answers.size} kinds of /api/v1 answer checked, ${contract.violations.length} violations.`);
+  expect(contract.violations).toEqual([]);
+  expect(contract.answers.size).toBeGreaterThan(0);
 });

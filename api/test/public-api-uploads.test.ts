@@ -4,8 +4,10 @@ import { readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import * as tus from 'tus-js-client';
 import { build, call, onboardedUser, subscribe, type TestApp } from './helper';
+import { publicApiContract } from './contract';
 import { mediaDir, testPatternVideo, tone } from './media/fixtures';
 
+const contract = publicApiContract();
 let t: TestApp;
 let endpoint: string;
 let dir: string;
@@ -13,7 +15,7 @@ const team = { id: '', token: '', key: '' };
 const other = { id: '', token: '', key: '' };
 
 beforeAll(async () => {
-  t = await build({ RUN_WORKER: 'false' });
+  t = await build({ RUN_WORKER: 'false' }, { onAnswer: contract.onAnswer });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   endpoint = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/uploads`;
   for (const [who, email] of [
@@ -93,4 +95,10 @@ test("a key's upload is its team's alone: not another team's key, not a member's
   expect((await peek({ authorization: `Bearer ${team.token}` })).statusCode).toBe(404);
   expect((await peek({ 'x-api-key': 'kgm_wrong' })).statusCode).toBe(401);
   await expect(upload(audio, 'voice_audio', { 'X-API-Key': team.key }, other.id)).rejects.toThrow(/404/);
+});
+
+test('every /api/v1 answer above is one the OpenAPI document declares, in its schema', () => {
+  console.log(`Contract: ${contract.answers.size} kinds of /api/v1 answer checked, ${contract.violations.length} violations.`);
+  expect(contract.violations).toEqual([]);
+  expect(contract.answers.size).toBeGreaterThan(0);
 });

@@ -7,7 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { CONTENT_LANGUAGES } from '@kagami/shared/validation';
 import { avatars, usage, videos, voices } from '../src/db/schema';
 import { build, call, onboardedUser, subscribe, type TestApp } from './helper';
+import { publicApiContract } from './contract';
 
+const contract = publicApiContract();
 let t: TestApp;
 const team = { id: '', token: '', key: '' };
 const other = { id: '', token: '', key: '', avatarId: '', videoId: '' };
@@ -45,7 +47,7 @@ async function addAvatar(teamId: string, name: string, createdAt: Date) {
 }
 
 beforeAll(async () => {
-  t = await build({ RUN_WORKER: 'false' });
+  t = await build({ RUN_WORKER: 'false' }, { onAnswer: contract.onAnswer });
   const owner = await onboardedUser(t.app, 'api-owner@example.com', 'API Team');
   Object.assign(team, { id: owner.teamId, token: owner.token, key: await keyFor(owner.token, owner.teamId) });
   const outsider = await onboardedUser(t.app, 'api-other@example.com', 'Other Team');
@@ -436,4 +438,10 @@ test('the API reference page is served with its own assets (nothing from a CDN) 
   expect(sources.every((source) => source.startsWith('/api/'))).toBe(true);
   for (const source of sources) expect([source, (await t.app.inject({ url: source })).statusCode]).toEqual([source, 200]);
   expect((await t.app.inject({ url: '/api/v1/docs/start.js' })).body).toContain("url: '/api/v1/openapi.json'");
+});
+
+test('every /api/v1 answer above is one the OpenAPI document declares, in its schema', () => {
+  console.log(`Contract: ${contract.answers.size} kinds of /api/v1 answer checked, ${contract.violations.length} violations.`);
+  expect(contract.violations).toEqual([]);
+  expect(contract.answers.size).toBeGreaterThan(0);
 });
