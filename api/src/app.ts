@@ -14,7 +14,8 @@ import { connectDatabase, type DatabaseHandle } from './db/connect';
 import { createContext } from './context';
 import { installErrorHandler } from './http/error-handler';
 import { RequestLogsAtDebug } from './http/request-logs';
-import { installValibotSchemas, valibotToOpenApi } from './http/validation';
+import { installValibotSchemas } from './http/validation';
+import { APP_DOCUMENT, documentRoute } from './http/app-document';
 import { authRoutes } from './domains/auth/routes';
 import { userRoutes } from './domains/users/routes';
 import { teamRoutes } from './domains/teams/routes';
@@ -133,18 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     store: rateLimitStore(database.db),
   });
   everyHour(app, 'rate-limit sweep', () => removeEndedWindows(database.db));
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Kagami API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: ({ schema, url }) => {
-      const s = (schema ?? {}) as Record<string, unknown>;
-      const converted = Object.fromEntries(Object.entries(s).map(([key, value]) => [key, valibotToOpenApi(key, value)]));
-      return { schema: converted, url };
-    },
-  });
+  await app.register(swagger, { openapi: APP_DOCUMENT, transform: documentRoute });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   installValibotSchemas(app);

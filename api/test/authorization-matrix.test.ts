@@ -1107,7 +1107,9 @@ afterAll(() => t.close());
 /** `METHOD url` of every route; the HEAD route Fastify adds beside each GET is the GET's. */
 function routeNames(table: RouteOptions[]) {
   const gets = new Set(table.filter((route) => [route.method].flat().includes('GET')).map((route) => route.url));
-  const automaticHead = (route: RouteOptions) => [route.method].flat().join() === 'HEAD' && gets.has(route.url);
+  // Fastify's own HEAD beside a GET; a HEAD routed by hand (the tus uploads') turns that off for its address.
+  const automaticHead = (route: RouteOptions) =>
+    [route.method].flat().join() === 'HEAD' && gets.has(route.url) && route.exposeHeadRoute !== false;
   return [
     ...new Set(table.filter((route) => !automaticHead(route)).flatMap((route) => [route.method].flat().map((m) => `${m} ${route.url}`))),
   ].sort();

@@ -430,6 +430,21 @@ test('every operation of the document has an id, a summary, a description, a tag
   expect(limit?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
 });
 
+test("the app's document: a server, each operation's security as its route's guard, the tus upload address valid", async () => {
+  const body = (await t.app.inject({ url: '/api/docs/json' })).json();
+  expect(body.servers).toEqual([expect.objectContaining({ url: '/' })]);
+  expect(Object.keys(body.components.securitySchemes).sort()).toEqual(['apiKey', 'bearer']);
+  expect(body.paths['/api/teams/{teamId}/videos'].get.security).toEqual([{ bearer: [] }]);
+  expect(body.paths['/api/v1/videos'].post.security).toEqual([{ apiKey: [] }]);
+  expect(body.paths['/api/auth/signup'].post.security).toEqual([]);
+  expect(body.paths['/api/uploads/{*}']).toBeUndefined();
+  const upload = body.paths['/api/uploads/{id}'];
+  expect(Object.keys(upload).sort()).toEqual(['delete', 'head', 'patch']);
+  expect(upload.patch).toMatchObject({ operationId: 'appendUpload', security: [{ bearer: [] }, { apiKey: [] }] });
+  expect(upload.patch.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
+  expect(body.paths['/api/uploads'].post.responses['201'].headers.Location).toBeDefined();
+});
+
 test('the API reference page is served with its own assets (nothing from a CDN) and reads the v1 document', async () => {
   const page = await t.app.inject({ url: '/api/v1/docs' });
   expect(page.statusCode).toBe(200);

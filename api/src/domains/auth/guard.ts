@@ -16,14 +16,21 @@ export const bearerToken = (request: FastifyRequest) => {
   return match?.[1] ?? null;
 };
 
+const sessionGuards = new WeakSet<object>();
+
+/** Whether a route's preHandler is requireUser's: the OpenAPI document marks the route as needing a session. */
+export const needsSession = (handler: unknown) => typeof handler === 'function' && sessionGuards.has(handler);
+
 /** preHandler that requires a live session and puts its user on `request.auth`. */
 export function requireUser(ctx: AppContext) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+  const guard = async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerToken(request);
     const found = token ? await ctx.authCache.findSession(token) : null;
     if (!found) throw errors.unauthorized();
     request.auth = { user: found.user, sessionId: found.session.id };
   };
+  sessionGuards.add(guard);
+  return guard;
 }
 
 export function currentUser(request: FastifyRequest) {

@@ -9,17 +9,24 @@ declare module 'fastify' {
   }
 }
 
+const keyGuards = new WeakSet<object>();
+
+/** Whether a route's preHandler is requireApiKey's: the OpenAPI document marks the route as needing a key. */
+export const needsApiKey = (handler: unknown) => typeof handler === 'function' && keyGuards.has(handler);
+
 /**
  * preHandler of /api/v1: the team whose key is in `X-API-Key` goes on `request.apiTeam`. A session's
  * Bearer token is refused here, so a leaked browser session cannot drive the API.
  */
 export function requireApiKey(db: Database) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  const guard = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.headers['x-api-key'] === undefined && request.headers.authorization) throw fail(401, 'api_key_required');
     const team = await teamForKeyHeader(db, request, reply);
     if (!team) throw fail(401, 'api_key_invalid');
     request.apiTeam = team;
   };
+  keyGuards.add(guard);
+  return guard;
 }
 
 export function apiTeam(request: FastifyRequest) {

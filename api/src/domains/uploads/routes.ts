@@ -29,6 +29,60 @@ async function principalOf(request: FastifyRequest, reply: FastifyReply, ctx: Ap
   return session ? `user:${session.user.id}` : null;
 }
 
+const tus = (id: string, summary: string, description: string, response: Record<number, unknown>) => ({
+  operationId: id,
+  tags: ['Uploads'],
+  summary,
+  description: `${description} The tus 1.0 resumable upload protocol (https://tus.io/protocols/resumable-upload): every request but OPTIONS carries \`Tus-Resumable: 1.0.0\`.`,
+  response,
+});
+const noBody = (description: string, headers: Record<string, { type: string; description: string }> = {}) => ({
+  type: 'null',
+  description,
+  headers,
+});
+const refused = {
+  401: noBody('No session or API key.'),
+  404: noBody('No such upload of the caller.'),
+  413: noBody('Larger than the purpose allows.'),
+};
+const wildcard = `${UPLOADS_PATH}/*`;
+
+/**
+ * The tus requests the OpenAPI document names, by method and address. Every method is routed on both addresses, as
+ * the tus server answers them (GET, OPTIONS and the rest are the protocol's own, left out of the document).
+ */
+const TUS_DOCUMENTED: Record<string, Record<string, unknown>> = {
+  [`POST ${UPLOADS_PATH}`]: tus(
+    'createUpload',
+    'Create an upload',
+    'Begins an upload: `Upload-Length` (bytes) and `Upload-Metadata` (base64 `purpose`, `team_id`, `filename`, `filetype`) say what it is; it is refused here when the purpose, type or size cannot be used.',
+    {
+      201: noBody('Created.', { Location: { type: 'string', description: 'The upload’s address, to send its bytes to.' } }),
+      400: noBody('Missing or invalid metadata.'),
+      ...refused,
+    },
+  ),
+  [`HEAD ${wildcard}`]: tus('getUploadOffset', 'Read how much has arrived', 'How many bytes the server has, to resume from there.', {
+    200: noBody('The offset.', { 'Upload-Offset': { type: 'integer', description: 'Bytes received.' } }),
+    ...refused,
+  }),
+  [`PATCH ${wildcard}`]: tus(
+    'appendUpload',
+    'Send bytes',
+    'Sends the bytes from `Upload-Offset` as `Content-Type: application/offset+octet-stream`. The last ones complete the upload, whose content is then checked.',
+    {
+      204: noBody('Received.', { 'Upload-Offset': { type: 'integer', description: 'Bytes received now.' } }),
+      409: noBody('`Upload-Offset` is not where the upload is.'),
+      ...refused,
+    },
+  ),
+  [`DELETE ${wildcard}`]: tus('deleteUpload', 'Abandon an upload', 'The upload and its bytes are removed.', {
+    204: noBody('Removed.'),
+    ...refused,
+  }),
+};
+
 /** Mounts tus on /api/uploads: Fastify authenticates, then hands the raw request to the tus server. */
 export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
   const directory = join(ctx.config.dataDir, 'uploads');
@@ -50,14 +104,13 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
   };
-  for (const url of [UPLOADS_PATH, `${UPLOADS_PATH}/*`]) {
-    app.route({
-      method: ['GET', 'POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'],
-      url,
-      handler,
-      exposeHeadRoute: false,
-      config: { rateLimit: false } as never,
-    });
+  for (const url of [UPLOADS_PATH, wildcard]) {
+    for (const method of ['GET', 'POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS']) {
+      const schema = TUS_DOCUMENTED[`${method} ${url}`] ?? { hide: true };
+      // The document leaves out HEAD routes unless told: tus's HEAD is how an upload resumes.
+      const config = { rateLimit: false, swagger: { exposeHeadRoute: method === 'HEAD' } };
+      app.route({ method, url, handler, schema, exposeHeadRoute: false, config: config as never });
+    }
   }
   // Asked by the upload dialogs when a file is chosen: the same refusals the upload's creation would meet, before any byte.
   const checkBody = v.object({
