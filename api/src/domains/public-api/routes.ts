@@ -193,11 +193,11 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   };
   app.get('/api/v1/voices', listed(listVoices, R.VoicePage), async (request) => {
     const base = baseUrlOf(request);
-    const listed: VoiceJson[] = [
+    const fixed: VoiceJson[] = [
       ...BUILTIN_VOICES.map((voice) => builtinVoiceJson(base, voice)),
       ...(await providerVoices(ctx)).map((voice) => providerVoiceJson(base, voice)),
     ];
-    return listThenTable(listed, request.query as PageQuery, async (query) => {
+    return listThenTable(fixed, request.query as PageQuery, async (query) => {
       const page = await teamPage<typeof voices.$inferSelect>(voices, request, query);
       return { ...page, data: page.data.map((voice) => voiceJson(ctx, base, voice)) };
     });
