@@ -1,11 +1,12 @@
 // `pnpm lint:openapi`: Redocly (recommended rules, redocly.yaml) and Spectral (spectral:oas, .spectral.yaml) on the
-// public API's OpenAPI document, cli/openapi.json (the API test openapi-client.test.ts keeps it current with the
-// routes). Prints each tool's count of errors and warnings; exits 1 when either finds an error.
+// OpenAPI documents: the public API's (cli/openapi.json) and the app's whole API (api/openapi.json), both written by
+// `pnpm openapi:client` and kept current with the routes by the API test openapi-client.test.ts. Prints each tool's
+// count of errors and warnings; exits 1 when either finds an error.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { root } from './lib/frontends.mjs';
 
-const DOCUMENTS = ['cli/openapi.json'];
+const DOCUMENTS = ['cli/openapi.json', 'api/openapi.json'];
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
 

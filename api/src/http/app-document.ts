@@ -6,6 +6,8 @@ import { needsSession } from '../domains/auth/guard';
 import { needsApiKey } from '../domains/public-api/auth';
 import { UPLOADS_PATH } from '../domains/uploads/tus-server';
 import { valibotToOpenApi } from './validation';
+import { APP_TAGS, appOperation } from './app-operations';
+import { TAGS as PUBLIC_TAGS } from '../domains/public-api/operations';
 
 export const APP_DOCUMENT: FastifyDynamicSwaggerOptions['openapi'] = {
   openapi: '3.1.0',
@@ -16,6 +18,7 @@ export const APP_DOCUMENT: FastifyDynamicSwaggerOptions['openapi'] = {
       "Every call of Kagami's API: the web app's (a session's token as `Authorization: Bearer`) and the public API under `/api/v1` (a team's key in `X-API-Key`, documented on its own at `/api/v1/openapi.json`). Uploads use the tus 1.0 resumable upload protocol at `/api/uploads`.",
   },
   servers: [{ url: '/', description: 'This deployment' }],
+  tags: [...APP_TAGS, ...PUBLIC_TAGS.filter((tag) => !APP_TAGS.some((app) => app.name === tag.name))],
   components: {
     securitySchemes: {
       bearer: { type: 'http', scheme: 'bearer', description: 'The token a sign-in answers with.' },
@@ -40,6 +43,9 @@ export const documentRoute: NonNullable<FastifyDynamicSwaggerOptions['transform'
   );
   // @fastify/swagger suffixes a HEAD route's operationId with `-head`, to tell it from its GET; tus's HEAD has no GET.
   if (typeof converted.operationId === 'string') converted.operationId = converted.operationId.replace(/-head$/, '');
+  if (typeof route.method === 'string' && !converted.operationId) {
+    Object.assign(converted, appOperation(route.method, url.replace(/:(\w+)/g, '{$1}')));
+  }
   if (!url.endsWith('/*')) return { schema: { ...converted, security: securityOf(route) }, url };
   // The wildcard of a tus upload's address is the upload's id; only the document names it.
   const params = {
