@@ -8,6 +8,7 @@ import { UPLOADS_PATH } from '../domains/uploads/tus-server';
 import { valibotToOpenApi } from './validation';
 import { APP_TAGS, appOperation } from './app-operations';
 import { TAGS as PUBLIC_TAGS } from '../domains/public-api/operations';
+import { ApiError } from '../domains/public-api/responses';
 
 export const APP_DOCUMENT: FastifyDynamicSwaggerOptions['openapi'] = {
   openapi: '3.1.0',
@@ -36,6 +37,23 @@ function securityOf(route: Pick<RouteOptions, 'preHandler' | 'url'>): Record<str
   return [];
 }
 
+const refusal = (description: string) => ({ ...(valibotToOpenApi('body', ApiError) as object), description });
+
+/**
+ * The answers of an app route that documents none itself: a success, and the refusals any such route can give (its
+ * own particular codes are in its description and the error table of the app's messages).
+ */
+function answersOf(route: Pick<RouteOptions, 'url' | 'schema'>, security: unknown[]) {
+  const takesInput = ['body', 'querystring', 'params'].some((part) => (route.schema as Record<string, unknown> | undefined)?.[part]);
+  return {
+    '2XX': { description: 'Done.' },
+    ...(takesInput ? { 400: refusal('The request is not valid: `validation_failed`, with `fields`, or a code of its own.') } : {}),
+    ...(security.length ? { 401: refusal('No valid session: `unauthorized`.') } : {}),
+    ...(route.url.includes(':') ? { 404: refusal('Not found, or not the caller’s: `not_found`.') } : {}),
+    429: refusal('Too many requests: `rate_limited`, with `Retry-After`.'),
+  };
+}
+
 /** @fastify/swagger's transform: a route's schemas in JSON Schema, its security, and the upload wildcard as a named parameter. */
 export const documentRoute: NonNullable<FastifyDynamicSwaggerOptions['transform']> = ({ schema, url, route }) => {
   const converted: Record<string, unknown> = Object.fromEntries(
@@ -46,12 +64,14 @@ export const documentRoute: NonNullable<FastifyDynamicSwaggerOptions['transform'
   if (typeof route.method === 'string' && !converted.operationId) {
     Object.assign(converted, appOperation(route.method, url.replace(/:(\w+)/g, '{$1}')));
   }
-  if (!url.endsWith('/*')) return { schema: { ...converted, security: securityOf(route) }, url };
+  const security = securityOf(route);
+  converted.response ??= answersOf(route, security);
+  if (!url.endsWith('/*')) return { schema: { ...converted, security }, url };
   // The wildcard of a tus upload's address is the upload's id; only the document names it.
   const params = {
     type: 'object',
     properties: { id: { type: 'string', description: 'The upload’s id: the last part of the `Location` its creation answered with.' } },
     required: ['id'],
   };
-  return { schema: { ...converted, params, security: securityOf(route) }, url: `${url.slice(0, -2)}/:id` };
+  return { schema: { ...converted, params, security }, url: `${url.slice(0, -2)}/:id` };
 };
