@@ -182,7 +182,7 @@ describe('an OpenAI-compatible server', () => {
     expect(JSON.stringify(library.body)).not.toContain('sk-test-key');
     // The public API lists them too, with the team's key.
     const key = (await call(t.app, { method: 'POST', url: `${base()}/api-key`, token: owner.token })).body.api_key as string;
-    const listed = await call(t.app, { url: '/api/v1/voices', headers: { 'x-api-key': key } });
+    const listed = await call(t.app, { url: '/api/v1/voices?limit=100', headers: { 'x-api-key': key } });
     expect(listed.body.data).toEqual(
       expect.arrayContaining([expect.objectContaining({ id: 'provider-nova', kind: 'provider', language: null, gender: 'female' })]),
     );
