@@ -54,12 +54,7 @@ const OPERATIONS: Record<string, Entry> = {
     'Ask for a password reset',
     'E-mails a reset link to the address when it has an account; the answer is the same either way.',
   ],
-  'POST /api/auth/reset-password': [
-    'resetPassword',
-    'Sign-in',
-    'Reset the password',
-    'Sets a new password from a reset link’s token; every session of the account ends.',
-  ],
+  'POST /api/auth/reset-password': ['resetPassword', 'Sign-in', 'Reset the password', 'Sets a new password from a reset link’s token.'],
   'POST /api/check-email': ['checkEmail', 'Sign-in', 'Check an e-mail address', 'Whether the address can be used to sign up.'],
   'POST /api/login': ['logIn', 'Sign-in', 'Log in', 'Signs in with e-mail and password and answers with a session token.'],
   'POST /api/logout': ['logOut', 'Sign-in', 'Log out', 'Ends the session of the token sent.'],
@@ -76,13 +71,8 @@ const OPERATIONS: Record<string, Entry> = {
     'Sign up with Google',
     'Creates the account from a Google ID token with a verified e-mail.',
   ],
-  'GET /api/profile': [
-    'getProfile',
-    'Account',
-    'Get the profile',
-    'The signed-in user: name, e-mail, language, current team and sign-in method.',
-  ],
-  'PUT /api/users/update-profile': ['updateProfile', 'Account', 'Update the profile', "Changes the user's name and interface language."],
+  'GET /api/profile': ['getProfile', 'Account', 'Get the profile', "The signed-in user's profile and current team."],
+  'PUT /api/users/update-profile': ['updateProfile', 'Account', 'Update the profile', "Changes the signed-in user's profile."],
   'POST /api/users/change-email-request': [
     'requestEmailChange',
     'Account',
@@ -128,8 +118,8 @@ const OPERATIONS: Record<string, Entry> = {
     'Which team an invitation code is for, and who invited, before signing in.',
   ],
   'GET /api/teams/{teamId}': ['getTeamDetails', 'Teams', 'Get a team', 'The team, for its members.'],
-  'PUT /api/teams/{teamId}': ['renameTeam', 'Teams', 'Rename a team', 'Owners and admins only.'],
-  'GET /api/teams/{teamId}/members': ['listMembers', 'Teams', 'List members', "The team's members and pending invitations."],
+  'PUT /api/teams/{teamId}': ['renameTeam', 'Teams', 'Rename a team', 'Changes the team’s name.'],
+  'GET /api/teams/{teamId}/members': ['listMembers', 'Teams', 'List members', "The team's members and their roles."],
   'POST /api/teams/{teamId}/invitations': [
     'inviteMember',
     'Teams',
@@ -146,7 +136,7 @@ const OPERATIONS: Record<string, Entry> = {
     'removeMember',
     'Teams',
     'Remove a member',
-    'Removes a member, or lets a member leave; the last owner cannot.',
+    'Removes a member from the team; the last owner cannot be removed.',
   ],
   'GET /api/teams/{teamId}/api-key': [
     'getApiKey',
@@ -232,12 +222,7 @@ const OPERATIONS: Record<string, Entry> = {
     'Get a video',
     'One video, with its progress while rendering and its links once ready.',
   ],
-  'DELETE /api/teams/{teamId}/videos/{id}': [
-    'deleteTeamVideo',
-    'Videos',
-    'Delete a video',
-    'Deletes the video and its files; a render in progress is stopped.',
-  ],
+  'DELETE /api/teams/{teamId}/videos/{id}': ['deleteTeamVideo', 'Videos', 'Delete a video', 'Deletes the video and its files.'],
   'POST /api/teams/{teamId}/layout-preview': [
     'previewLayout',
     'Videos',
@@ -295,7 +280,7 @@ const OPERATIONS: Record<string, Entry> = {
     'deleteBackground',
     'Backgrounds',
     'Delete a background',
-    'Removes it from the library; videos already made keep theirs.',
+    'Removes it from the team’s library.',
   ],
   'GET /api/teams/{teamId}/pronunciations': [
     'listTeamPronunciations',
@@ -325,7 +310,7 @@ const OPERATIONS: Record<string, Entry> = {
     'listTeamWebhooks',
     'Webhooks',
     'List webhook endpoints',
-    "The team's endpoints and their signing secret.",
+    "The team's endpoints, and the signing secret for its owners.",
   ],
   'POST /api/teams/{teamId}/webhooks': [
     'addTeamWebhook',
@@ -375,12 +360,7 @@ const OPERATIONS: Record<string, Entry> = {
     'Get the blocked terms',
     'The terms no script of the team may contain.',
   ],
-  'PUT /api/teams/{teamId}/moderation': [
-    'setModeration',
-    'Moderation',
-    'Set the blocked terms',
-    'Replaces the team’s blocked terms; owners and admins only.',
-  ],
+  'PUT /api/teams/{teamId}/moderation': ['setModeration', 'Moderation', 'Set the blocked terms', 'Replaces the team’s blocked terms.'],
   'GET /api/teams/{teamId}/history': [
     'listHistory',
     'Billing',

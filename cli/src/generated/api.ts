@@ -209,7 +209,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a video
-         * @description Deletes the video and its files; a render in progress is stopped.
+         * @description Deletes the video and its files.
          */
         delete: operations["deleteVideo"];
         options?: never;

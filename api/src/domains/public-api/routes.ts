@@ -339,7 +339,7 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     id: 'deleteVideo',
     tag: 'Videos',
     summary: 'Delete a video',
-    description: 'Deletes the video and its files; a render in progress is stopped.',
+    description: 'Deletes the video and its files.',
   };
   app.delete('/api/v1/videos/:id', item(deleteVideo, DELETED), async (request, reply) => {
     await removeVideo(ctx, await teamVideo(request));
