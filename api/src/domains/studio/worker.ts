@@ -33,6 +33,7 @@ import { emitItemEvent, type ItemKind } from '../webhooks/item-events';
 import { verifyConsent } from '../consent/verify';
 import { avatarProgressWriter } from './avatar-progress';
 import { consentVerified } from './serialize';
+import { removeMadeFiles } from './service';
 
 type Table = typeof avatars | typeof voices | typeof videos;
 
@@ -311,7 +312,12 @@ async function renderVideo(ctx: AppContext, videoId: string) {
       })
       .where(and(eq(videos.id, videoId), eq(videos.status, 'in_progress')))
       .returning();
-    if (!updated) return;
+    if (!updated) {
+      // Deleted while it rendered: what was made for it goes too (a row that is still there keeps its files).
+      const [kept] = await ctx.db.select({ id: videos.id }).from(videos).where(eq(videos.id, videoId));
+      if (!kept) await removeMadeFiles(ctx, { output, thumbnail, captions: cues ? videoId : null });
+      return;
+    }
     await settle(ctx.db, videoId, Math.ceil(durationSeconds));
     await ctx.db.insert(history).values({
       teamId: video.teamId,
