@@ -40,8 +40,8 @@ function securityOf(route: Pick<RouteOptions, 'preHandler' | 'url'>): Record<str
 const refusal = (description: string) => ({ ...(valibotToOpenApi('body', ApiError) as object), description });
 
 /**
- * The answers of an app route that documents none itself: a success, and the refusals any such route can give (its
- * own particular codes are in its description and the error table of the app's messages).
+ * The answers of an app route that documents none itself: a success, and the refusals any such route can give. The
+ * codes particular to a route (such as `email_taken`) are not listed per route yet.
  */
 function answersOf(route: Pick<RouteOptions, 'url' | 'schema'>, security: unknown[]) {
   const takesInput = ['body', 'querystring', 'params'].some((part) => (route.schema as Record<string, unknown> | undefined)?.[part]);
