@@ -37,7 +37,8 @@ function securityOf(route: Pick<RouteOptions, 'preHandler' | 'url'>): Record<str
   return [];
 }
 
-const refusal = (description: string) => ({ ...(valibotToOpenApi('body', ApiError) as object), description });
+/** A refusal's answer in the document: the API's error object, described. */
+export const refusal = (description: string) => ({ ...(valibotToOpenApi('body', ApiError) as object), description });
 
 /**
  * The answers of an app route that documents none itself: a success, and the refusals any such route can give. The

@@ -10,6 +10,7 @@ import { assertUploadAllowed } from './allowance';
 import { UPLOAD_PURPOSES } from './limits';
 import { teamForKeyHeader } from '../api-keys/service';
 import { createTusServer, PRINCIPAL_HEADER, UPLOADS_PATH } from './tus-server';
+import { refusal } from '../../http/app-document';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,7 +30,7 @@ async function principalOf(request: FastifyRequest, reply: FastifyReply, ctx: Ap
   return session ? `user:${session.user.id}` : null;
 }
 
-const tus = (id: string, summary: string, description: string, response: Record<number, unknown>) => ({
+const tusOperation = (id: string, summary: string, description: string, response: Record<number, unknown>) => ({
   operationId: id,
   tags: ['Uploads'],
   summary,
@@ -41,10 +42,10 @@ const noBody = (description: string, headers: Record<string, { type: string; des
   description,
   headers,
 });
-const refused = {
-  401: noBody('No session or API key.'),
-  404: noBody('No such upload of the caller.'),
-  413: noBody('Larger than the purpose allows.'),
+const ofAnUpload = {
+  401: refusal('No session or API key: `unauthorized`.'),
+  404: refusal('No such upload of the caller: `not_found`.'),
+  410: refusal('The upload expired unfinished: `upload_expired`.'),
 };
 const wildcard = `${UPLOADS_PATH}/*`;
 
@@ -53,33 +54,43 @@ const wildcard = `${UPLOADS_PATH}/*`;
  * the tus server answers them (GET, OPTIONS and the rest are the protocol's own, left out of the document).
  */
 const TUS_DOCUMENTED: Record<string, Record<string, unknown>> = {
-  [`POST ${UPLOADS_PATH}`]: tus(
+  [`POST ${UPLOADS_PATH}`]: tusOperation(
     'createUpload',
     'Create an upload',
-    'Begins an upload: `Upload-Length` (bytes) and `Upload-Metadata` (base64 `purpose`, `team_id`, `filename`, `filetype`) say what it is; it is refused here when the purpose, type or size cannot be used.',
+    'Begins an upload: `Upload-Length` (bytes) and `Upload-Metadata` (base64 `purpose`, `team_id`, and `duration` in seconds where it counts against the allowance) say what it is; it is refused here when the purpose, size or allowance does not allow it.',
     {
       201: noBody('Created.', { Location: { type: 'string', description: 'The upload’s address, to send its bytes to.' } }),
-      400: noBody('Missing or invalid metadata.'),
-      ...refused,
+      400: refusal('`upload_purpose_invalid`, `upload_length_required`, `file_empty` or `upload_request_invalid`.'),
+      401: refusal('No session or API key: `unauthorized`.'),
+      402: refusal('The allowance is used up: `quota_exceeded`, or `api_subscription_required` for a key.'),
+      404: refusal('Not a team of the caller: `not_found`.'),
+      413: refusal('Larger than the purpose allows: `video_too_large`, `image_too_large` or `audio_too_large`, with `max_bytes`.'),
     },
   ),
-  [`HEAD ${wildcard}`]: tus('getUploadOffset', 'Read how much has arrived', 'How many bytes the server has, to resume from there.', {
-    200: noBody('The offset.', { 'Upload-Offset': { type: 'integer', description: 'Bytes received.' } }),
-    ...refused,
-  }),
-  [`PATCH ${wildcard}`]: tus(
+  [`HEAD ${wildcard}`]: tusOperation(
+    'getUploadOffset',
+    'Read how much has arrived',
+    'How many bytes the server has, to resume from there.',
+    {
+      200: noBody('The offset.', { 'Upload-Offset': { type: 'integer', description: 'Bytes received.' } }),
+      ...ofAnUpload,
+    },
+  ),
+  [`PATCH ${wildcard}`]: tusOperation(
     'appendUpload',
     'Send bytes',
     'Sends the bytes from `Upload-Offset` as `Content-Type: application/offset+octet-stream`. The last ones complete the upload, whose content is then checked.',
     {
       204: noBody('Received.', { 'Upload-Offset': { type: 'integer', description: 'Bytes received now.' } }),
-      409: noBody('`Upload-Offset` is not where the upload is.'),
-      ...refused,
+      409: refusal('`Upload-Offset` is not where the upload is: `upload_offset_mismatch`.'),
+      413: refusal('More bytes than `Upload-Length`: `upload_too_large`.'),
+      415: refusal('Not `application/offset+octet-stream`: `unsupported_media_type`.'),
+      ...ofAnUpload,
     },
   ),
-  [`DELETE ${wildcard}`]: tus('deleteUpload', 'Abandon an upload', 'The upload and its bytes are removed.', {
+  [`DELETE ${wildcard}`]: tusOperation('deleteUpload', 'Abandon an upload', 'The upload and its bytes are removed.', {
     204: noBody('Removed.'),
-    ...refused,
+    ...ofAnUpload,
   }),
 };
 
