@@ -75,7 +75,8 @@ for (const language of ['en', 'ja'] as const) {
           }
         });
       }
-      await page.goto('/profile');
+      // Signed in afresh: one CI run found this page on Login after the screens above, a session loss not yet explained.
+      await signInWithToken(page, String(token), '/profile');
       await settled(page);
       await useMenu(page, { name: VOICES[language], path: '/voices' });
       await page.context().close();
