@@ -85,15 +85,17 @@ function listPositionOf(cursor: string): number | null {
 
 /**
  * A page of a fixed list followed by a table's pages: cursors count through the list, then are the table's own, so
- * `limit` holds across both. `table` reads a page of the table for a query.
+ * `limit` holds across both. `readList` is only called for pages that start in the list; `table` reads a page of the
+ * table for a query.
  */
 export async function listThenTable<Item>(
-  list: Item[],
+  readList: () => Promise<Item[]>,
   query: PageQuery,
   table: (query: PageQuery) => Promise<Page<Item>>,
 ): Promise<Page<Item>> {
   const start = query.cursor === undefined ? 0 : listPositionOf(query.cursor);
   if (start === null) return table(query);
+  const list = await readList();
   const head = list.slice(start, start + query.limit);
   const end = start + head.length;
   const atPosition = (position: number) => Buffer.from(JSON.stringify([position])).toString('base64url');

@@ -193,7 +193,8 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   };
   app.get('/api/v1/voices', listed(listVoices, R.VoicePage), async (request) => {
     const base = baseUrlOf(request);
-    const fixed: VoiceJson[] = [
+    // The provider's voices are asked for only by pages that start before the team's voice models.
+    const fixed = async (): Promise<VoiceJson[]> => [
       ...BUILTIN_VOICES.map((voice) => builtinVoiceJson(base, voice)),
       ...(await providerVoices(ctx)).map((voice) => providerVoiceJson(base, voice)),
     ];
