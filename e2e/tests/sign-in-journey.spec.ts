@@ -121,3 +121,18 @@ test('(d) a 401 in the middle of a session lands on Login', async ({ page, reque
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('kagami.user'))).toBeNull();
 });
+
+test('(e) a reload while the server does not answer keeps the session and offers a retry, not the login form', async ({ page, request }) => {
+  const email = uniqueEmail('offline');
+  await onboardedByApi(request, email);
+  await logIn(page, email);
+  await expectHome(page);
+  await page.route('**/api/profile', (route) => route.abort('connectionrefused'));
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText('You are still signed in, but the server did not answer.');
+  await expect(page).not.toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('kagami.user'))).not.toBeNull();
+  await page.unroute('**/api/profile');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expectHome(page);
+});

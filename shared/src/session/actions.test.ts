@@ -2,7 +2,7 @@ import { createStore } from 'jotai';
 import { configureApi } from '../api';
 import { fakeApi } from '../testing/fake-api';
 import { STORAGE_KEYS } from '../contract';
-import { createSessionActions } from './actions';
+import { createSessionActions, RESTORE_RETRY_DELAYS_MS } from './actions';
 import {
   apiSubscriptionAtom,
   profileAtom,
@@ -121,13 +121,45 @@ test('restore verifies the stored token; on failure everything is cleared', asyn
   }
 });
 
-test('restore without an answer from the server keeps the stored token for the next try', async () => {
+test('restore without an answer from the server asks again, then keeps the stored token and reports the server unreachable', async () => {
+  jest.useFakeTimers();
   localStorage.setItem(STORAGE_KEYS.localUser, JSON.stringify({ accessToken: 'kept', tokenType: 'Bearer' }));
-  globalThis.fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
+  let attempts = 0;
+  globalThis.fetch = (() => {
+    attempts += 1;
+    return Promise.reject(new TypeError('Failed to fetch'));
+  }) as typeof fetch;
   const { store, actions } = setup();
-  await actions.restore();
-  expect(store.get(sessionStatusAtom)).toBe('anonymous');
+  const restoring = actions.restore();
+  await jest.advanceTimersByTimeAsync(RESTORE_RETRY_DELAYS_MS.reduce((sum, ms) => sum + ms, 0));
+  await restoring;
+  jest.useRealTimers();
+  expect(attempts).toBe(RESTORE_RETRY_DELAYS_MS.length + 1);
+  expect(store.get(sessionStatusAtom)).toBe('unreachable');
   expect(readStoredUser()?.accessToken).toBe('kept');
+});
+
+test('restore signs in when the server answers on a later try', async () => {
+  jest.useFakeTimers();
+  localStorage.setItem(STORAGE_KEYS.localUser, JSON.stringify({ accessToken: 'good', tokenType: 'Bearer' }));
+  let tries = 0;
+  fakeApi({
+    'GET /api/profile': () => {
+      tries += 1;
+      if (tries === 1) throw new TypeError('Failed to fetch');
+      return { status: 200, body: profile };
+    },
+    'GET /api/users/subscription': { status: 200, body: {} },
+    'GET /api/users/api-subscription': { status: 200, body: {} },
+    'GET /api/users/quota': { status: 200, body: {} },
+  });
+  const { store, actions } = setup();
+  const restoring = actions.restore();
+  await jest.advanceTimersByTimeAsync(RESTORE_RETRY_DELAYS_MS[0]);
+  await restoring;
+  jest.useRealTimers();
+  expect(tries).toBe(2);
+  expect(store.get(sessionStatusAtom)).toBe('signedIn');
 });
 
 test('restore with a good token signs in and loads the same as login, without the team list', async () => {

@@ -17,6 +17,10 @@ import { browserStorage, readStoredUser } from './storage';
 
 type Store = ReturnType<typeof createStore>;
 
+/** How long restoring waits before asking for the profile again after a request got no answer. */
+export const RESTORE_RETRY_DELAYS_MS = [500, 1500];
+const isUnanswered = (error: unknown) => error instanceof ApiError && error.status === 0;
+
 const missingToken = () => new ApiError(500, { code: 'unknown', message: 'The server did not return a token.' });
 
 /** SPEC §8: a profile that cannot be loaded reads as empty; the other loads are only logged. */
@@ -99,6 +103,19 @@ export function createSessionActions(store: Store) {
     store.set(sessionStatusAtom, 'signedIn');
   }
 
+  /** The profile, asked again after a short wait when a request got no answer (a network blip, a server restarting). */
+  async function profileWithRetries() {
+    for (const waitMs of RESTORE_RETRY_DELAYS_MS) {
+      try {
+        return await userApi.profile();
+      } catch (error) {
+        if (!isUnanswered(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, waitMs));
+      }
+    }
+    return userApi.profile();
+  }
+
   return {
     login: async (email: string, password: string) => afterLogin(await authApi.login(email, password)),
 
@@ -127,18 +144,17 @@ export function createSessionActions(store: Store) {
       store.set(userAtom, stored);
       store.set(sessionStatusAtom, 'verifying');
       try {
-        const profile = await userApi.profile();
+        const profile = await profileWithRetries();
         store.set(profileAtom, profile);
         store.set(teamsAtom, profile.teams);
         if (profile.currentTeam) browserStorage.set('teamId', profile.currentTeam.id);
         store.set(sessionStatusAtom, 'signedIn');
         await loadBilling();
       } catch (error) {
-        // Unreachable server (or a load cut short by navigation): no verdict on the token, so it stays
-        // stored for the next try; only an answer from the server clears the session.
-        if (error instanceof ApiError && error.status === 0) {
-          store.set(userAtom, null);
-          store.set(sessionStatusAtom, 'anonymous');
+        // No answer from the server: no verdict on the token, so it stays stored and the user is offered a retry rather
+        // than a login form; only an answer from the server clears the session.
+        if (isUnanswered(error)) {
+          store.set(sessionStatusAtom, 'unreachable');
           return;
         }
         clearSession(store);

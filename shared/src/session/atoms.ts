@@ -2,7 +2,8 @@ import { atom } from 'jotai';
 import type { BearerToken, Profile, Quota, Subscription, TeamSummary } from '../api/types';
 
 /** `unknown` until the first navigation has restored (or failed to restore) the stored user. */
-export type SessionStatus = 'unknown' | 'verifying' | 'signedIn' | 'anonymous';
+/** `unreachable`: a stored token could not be checked because the server did not answer; it is kept. */
+export type SessionStatus = 'unknown' | 'verifying' | 'signedIn' | 'anonymous' | 'unreachable';
 
 export const sessionStatusAtom = atom<SessionStatus>('unknown');
 export const userAtom = atom<BearerToken | null>(null);

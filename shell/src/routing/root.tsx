@@ -3,7 +3,7 @@ import { Outlet, useLocation, useNavigate } from '@kagami/shared/router';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from '@kagami/shared/i18n';
 import { browserStorage, profileAtom, sessionStatusAtom, useSessionActions } from '@kagami/shared/session';
-import { Center, Spinner, Stack, Text } from '@kagami/shared/ui';
+import { Button, Center, Heading, Spinner, Stack, Text } from '@kagami/shared/ui';
 import { decideNavigation, type Decision } from './decide-navigation';
 
 function applyEffects(decision: Decision) {
@@ -59,6 +59,19 @@ export function Root() {
     window.scrollTo({ top: 0, behavior: 'smooth' });
   }, [location.pathname]);
 
+  if (status === 'unreachable') {
+    return (
+      <Center minH="100vh" px="4">
+        <Stack align="center" gap="4" maxW="md" textAlign="center" role="alert">
+          <Heading size="md">{t('session.unreachableTitle')}</Heading>
+          <Text color="gray.600">{t('session.unreachable')}</Text>
+          <Button colorPalette="brand" onClick={() => void actions.restore()}>
+            {t('session.retry')}
+          </Button>
+        </Stack>
+      </Center>
+    );
+  }
   if (!decision || decision.redirect) {
     return (
       <Center minH="100vh">
