@@ -122,7 +122,10 @@ test('(d) a 401 in the middle of a session lands on Login', async ({ page, reque
   expect(await page.evaluate(() => localStorage.getItem('kagami.user'))).toBeNull();
 });
 
-test('(e) a reload while the server does not answer keeps the session and offers a retry, not the login form', async ({ page, request }) => {
+test('(e) a reload while the server does not answer keeps the session and offers a retry, not the login form', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('offline');
   await onboardedByApi(request, email);
   await logIn(page, email);
