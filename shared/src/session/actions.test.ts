@@ -155,7 +155,7 @@ test('restore signs in when the server answers on a later try', async () => {
   });
   const { store, actions } = setup();
   const restoring = actions.restore();
-  await jest.advanceTimersByTimeAsync(RESTORE_RETRY_DELAYS_MS[0]);
+  await jest.advanceTimersByTimeAsync(RESTORE_RETRY_DELAYS_MS[0]!);
   await restoring;
   jest.useRealTimers();
   expect(tries).toBe(2);

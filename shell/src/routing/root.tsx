@@ -65,9 +65,7 @@ export function Root() {
         <Stack align="center" gap="4" maxW="md" textAlign="center" role="alert">
           <Heading size="md">{t('session.unreachableTitle')}</Heading>
           <Text color="gray.600">{t('session.unreachable')}</Text>
-          <Button colorPalette="brand" onClick={() => void actions.restore()}>
-            {t('session.retry')}
-          </Button>
+          <Button onClick={() => void actions.restore()}>{t('session.retry')}</Button>
         </Stack>
       </Center>
     );
