@@ -15,7 +15,7 @@ import { createContext } from './context';
 import { installErrorHandler } from './http/error-handler';
 import { RequestLogsAtDebug } from './http/request-logs';
 import { installValibotSchemas } from './http/validation';
-import { APP_DOCUMENT, documentRoute } from './http/app-document';
+import { APP_DOCUMENT, documentRoute, withAppComponents } from './http/app-document';
 import { authRoutes } from './domains/auth/routes';
 import { userRoutes } from './domains/users/routes';
 import { teamRoutes } from './domains/teams/routes';
@@ -134,7 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     store: rateLimitStore(database.db),
   });
   everyHour(app, 'rate-limit sweep', () => removeEndedWindows(database.db));
-  await app.register(swagger, { openapi: APP_DOCUMENT, transform: documentRoute });
+  await app.register(swagger, { openapi: APP_DOCUMENT, transform: documentRoute, transformObject: withAppComponents });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   installValibotSchemas(app);

@@ -3,13 +3,26 @@ import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { loadConfig, type Config } from '../src/config';
 import { buildApp, type BuildOptions } from '../src/app';
 import { connectDatabase, type DatabaseHandle } from '../src/db/connect';
 import { avatars } from '../src/db/schema';
 import { addMonths, recordSubscription } from '../src/domains/billing/subscriptions';
 import { lavfiClip } from './media/fixtures';
+import { appApiContract } from './contract';
+
+/** Every answer of every app a test file builds is checked against the app's OpenAPI document; the file fails on a violation. */
+const appContract = appApiContract();
+afterAll(() => {
+  if (appContract.violations.length) {
+    throw new Error(`Answers outside api/openapi.json:\n${[...new Set(appContract.violations)].join('\n')}`);
+  }
+  if (appContract.answers.size) {
+    const file = relative(resolve(__dirname, '..'), expect.getState().testPath ?? '');
+    process.stdout.write(`App contract, ${file}: ${appContract.answers.size} kinds of answer checked, 0 violations.\n`);
+  }
+});
 
 /**
  * Each test file gets its own database: in-memory PGlite, or a fresh database on the
@@ -53,7 +66,13 @@ export async function build(env: Record<string, string> = {}, options: Pick<Buil
     ...env,
   });
   const database = await openTestDatabase();
-  const app = await buildApp(config, { database, ...options });
+  const app = await buildApp(config, {
+    database,
+    onAnswer: (request, reply, payload) => {
+      appContract.onAnswer(request, reply, payload);
+      options.onAnswer?.(request, reply, payload);
+    },
+  });
   return {
     app,
     config,

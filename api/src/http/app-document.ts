@@ -6,7 +6,9 @@ import { needsSession } from '../domains/auth/guard';
 import { needsApiKey } from '../domains/public-api/auth';
 import { UPLOADS_PATH } from '../domains/uploads/tus-server';
 import { valibotToOpenApi } from './validation';
+import { withComponents } from './openapi-components';
 import { APP_TAGS, appOperation } from './app-operations';
+import { APP_ANSWERS, APP_REFUSALS } from './app-answers';
 import { TAGS as PUBLIC_TAGS } from '../domains/public-api/operations';
 import { ApiError } from '../domains/public-api/responses';
 
@@ -28,6 +30,13 @@ export const APP_DOCUMENT: FastifyDynamicSwaggerOptions['openapi'] = {
   },
 };
 
+/** @fastify/swagger's `transformObject`: the titled schemas of every route made components. */
+export const withAppComponents: NonNullable<FastifyDynamicSwaggerOptions['transformObject']> = (document) => {
+  const openapi = (document as { openapiObject: { paths?: Record<string, unknown>; components?: object } }).openapiObject;
+  const { paths, schemas } = withComponents(openapi.paths ?? {});
+  return { ...openapi, paths, components: { ...openapi.components, schemas } } as ReturnType<typeof withAppComponents>;
+};
+
 /** Who may call a route: a session, a team's key, either (the tus uploads), or anyone. */
 function securityOf(route: Pick<RouteOptions, 'preHandler' | 'url'>): Record<string, string[]>[] {
   const handlers = [route.preHandler].flat();
@@ -37,22 +46,70 @@ function securityOf(route: Pick<RouteOptions, 'preHandler' | 'url'>): Record<str
   return [];
 }
 
-/** A refusal's answer in the document: the API's error object, described. */
-export const refusal = (description: string) => ({ ...(valibotToOpenApi('body', ApiError) as object), description });
+/** A refusal's answer in the document: the API's error object, described; with `codes`, its `code` is one of them. */
+export function refusal(description: string, codes?: readonly string[]) {
+  const error = valibotToOpenApi('body', ApiError) as object;
+  const schema = codes ? { allOf: [error, { type: 'object', properties: { code: { type: 'string', enum: codes } } }] } : error;
+  const listed = codes ? ` Codes: ${codes.map((code) => `\`${code}\``).join(', ')}.` : '';
+  return { description: `${description}${listed}`, content: { 'application/json': { schema } } };
+}
 
-/**
- * The answers of an app route that documents none itself: a success, and the refusals any such route can give. The
- * codes particular to a route (such as `email_taken`) are not listed per route yet.
- */
-function answersOf(route: Pick<RouteOptions, 'url' | 'schema'>, security: unknown[]) {
-  const takesInput = ['body', 'querystring', 'params'].some((part) => (route.schema as Record<string, unknown> | undefined)?.[part]);
-  return {
-    '2XX': { description: 'Done.' },
-    ...(takesInput ? { 400: refusal('The request is not valid: `validation_failed`, with `fields`, or a code of its own.') } : {}),
-    ...(security.length ? { 401: refusal('No valid session: `unauthorized`.') } : {}),
-    ...(route.url.includes(':') ? { 404: refusal('Not found, or not the caller’s: `not_found`.') } : {}),
-    429: refusal('Too many requests: `rate_limited`, with `Retry-After`.'),
-  };
+/** What each refusal status means on an app route. */
+const MEANS: Record<number, string> = {
+  400: 'The request is not valid; `validation_failed` comes with `fields`.',
+  401: 'No valid session, or the credentials are wrong.',
+  402: 'The plan does not allow it.',
+  403: 'Not allowed to the caller.',
+  404: 'Not found, or not the caller’s.',
+  409: 'It conflicts with what exists.',
+  410: 'Gone.',
+  413: 'The request or its file is too large.',
+  414: 'A path parameter is too long.',
+  415: 'The body is not a type this call takes.',
+  422: 'The request is well formed, but its content cannot be used.',
+  429: 'Too many requests; `Retry-After` says when to try again.',
+  502: 'A service it relies on failed.',
+  503: 'A service it needs is unavailable for now; `Retry-After` when known.',
+};
+
+type DocumentedRoute = Pick<RouteOptions, 'url' | 'schema' | 'method'>;
+const takesInput = (route: DocumentedRoute) =>
+  ['body', 'querystring', 'params'].some((part) => (route.schema as Record<string, unknown> | undefined)?.[part]);
+const takesBody = (route: DocumentedRoute) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(String(route.method));
+const hasParams = (route: DocumentedRoute) => route.url.includes(':') || route.url.endsWith('*');
+
+/** The refusals any app route can give, by what the route is: its codes at a status, when they apply. */
+const ANY_ROUTE: { status: number; codes: string[]; when: (route: DocumentedRoute, guarded: boolean) => boolean }[] = [
+  { status: 400, codes: ['validation_failed'], when: takesInput },
+  // A value the database refuses (a null byte, a number out of range), wherever it came from.
+  { status: 400, codes: ['invalid_input'], when: (route) => takesInput(route) || takesBody(route) || hasParams(route) },
+  { status: 400, codes: ['bad_request'], when: takesBody },
+  { status: 401, codes: ['unauthorized'], when: (_route, guarded) => guarded },
+  { status: 404, codes: ['not_found'], when: hasParams },
+  { status: 413, codes: ['payload_too_large'], when: takesBody },
+  { status: 414, codes: ['bad_request'], when: hasParams },
+  { status: 415, codes: ['unsupported_media_type'], when: takesBody },
+  { status: 429, codes: ['rate_limited'], when: () => true },
+  { status: 503, codes: ['database_unavailable'], when: () => true },
+];
+
+/** An app route's answers: its successes (APP_ANSWERS), the refusals any such route can give and its own codes (APP_REFUSALS). */
+function answersOf(route: DocumentedRoute, guarded: boolean, key: string) {
+  const codes = new Map<number, Set<string>>();
+  const add = (status: number, list: readonly string[]) =>
+    list.forEach((code) => codes.set(status, (codes.get(status) ?? new Set()).add(code)));
+  ANY_ROUTE.filter((rule) => rule.when(route, guarded)).forEach((rule) => add(rule.status, rule.codes));
+  Object.entries(APP_REFUSALS[key] ?? {}).forEach(([status, list]) => add(Number(status), list));
+  const answers = valibotToOpenApi('response', APP_ANSWERS[key] ?? {}) as Record<number, { description: string; content?: object }>;
+  for (const [status, list] of [...codes].sort(([a], [b]) => a - b)) {
+    const json = refusal(MEANS[status]!, [...list]);
+    const own = answers[status];
+    // A page's refusal (a billing or share page) may also be refused as JSON before its handler runs.
+    answers[status] = own?.content
+      ? { description: `${own.description} ${json.description}`, content: { ...own.content, ...json.content } }
+      : (own ?? json);
+  }
+  return answers;
 }
 
 /** @fastify/swagger's transform: a route's schemas in JSON Schema, its security, and the upload wildcard as a named parameter. */
@@ -62,11 +119,13 @@ export const documentRoute: NonNullable<FastifyDynamicSwaggerOptions['transform'
   );
   // @fastify/swagger suffixes a HEAD route's operationId with `-head`, to tell it from its GET; tus's HEAD has no GET.
   if (typeof converted.operationId === 'string') converted.operationId = converted.operationId.replace(/-head$/, '');
-  if (typeof route.method === 'string' && !converted.operationId) {
-    Object.assign(converted, appOperation(route.method, url.replace(/:(\w+)/g, '{$1}')));
-  }
+  const key = `${String(route.method)} ${url.replace(/:(\w+)/g, '{$1}')}`;
+  if (typeof route.method === 'string' && !converted.operationId) Object.assign(converted, appOperation(key));
   const security = securityOf(route);
-  converted.response ??= answersOf(route, security);
+  // The public API's routes document their own answers in full; the app's get theirs here, beside any they declare.
+  if (!url.startsWith('/api/v1/')) {
+    converted.response = { ...answersOf(route, security.length > 0, key), ...(converted.response as object | undefined) };
+  }
   if (!url.endsWith('/*')) return { schema: { ...converted, security }, url };
   // The wildcard of a tus upload's address is the upload's id; only the document names it.
   const params = {

@@ -471,8 +471,9 @@ const OPERATIONS: Record<string, Entry> = {
 };
 
 /** The documentation of an app route by its method and document path, or undefined for one the table lacks. */
-export function appOperation(method: string, path: string) {
-  const entry = OPERATIONS[`${method} ${path}`];
+/** The operation `METHOD /path` (as the document writes the path). */
+export function appOperation(key: string) {
+  const entry = OPERATIONS[key];
   if (!entry) return undefined;
   const [operationId, tag, summary, description] = entry;
   return { operationId, tags: [tag], summary, description };

@@ -14,6 +14,9 @@ export function errorMessage(code: string, params: Record<string, unknown> = {})
   return interpolate(lookup(`errors.${code}`) ?? lookup('errors.unknown')!, params);
 }
 
+/** A code's English message as a reference shows it, its parameters by name: `Wait {minutes} minutes`. */
+export const messageTemplate = (code: string) => errorMessage(code, new Proxy({}, { get: (_target, name) => `{${String(name)}}` }));
+
 /** The English text of an encoded validation message (`validation.minLength?length=8`). */
 export function validationMessage(encoded: string): { key: string; params: Record<string, string>; message: string } {
   const { key, params } = decodeMessage(encoded);

@@ -1,12 +1,10 @@
 // Page-numbered lists of the app's screens (`?page=&page_size=`): the query, and a page's answer.
 import * as v from 'valibot';
+import { queryInteger } from '@kagami/shared/validation';
 
 /** `page` from 1, `page_size` 1-100 (`defaultSize` when absent). */
 export const pageNumberQuery = (defaultSize: number) =>
-  v.object({
-    page: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '1'),
-    page_size: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(100)), String(defaultSize)),
-  });
+  v.object({ page: queryInteger(1, 100_000, 1), page_size: queryInteger(1, 100, defaultSize) });
 
 export type Page = { page: number; page_size: number };
 

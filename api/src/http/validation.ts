@@ -55,7 +55,16 @@ export function installValibotSchemas(app: FastifyInstance) {
 function jsonSchemaOf(schema: unknown): unknown {
   if (!isValibot(schema)) return schema;
   const { $schema: _dialect, ...json } = toJsonSchema(schema, { errorMode: 'ignore', typeMode: 'input' });
-  return json;
+  return withNumericDefaults(json);
+}
+
+/** A query value's default is text (`'20'`); where the document types the value as a number, so is its default. */
+function withNumericDefaults(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withNumericDefaults);
+  if (!node || typeof node !== 'object') return node;
+  const walked = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, withNumericDefaults(value)]));
+  const numeric = walked.type === 'integer' || walked.type === 'number';
+  return numeric && typeof walked.default === 'string' ? { ...walked, default: Number(walked.default) } : walked;
 }
 
 /** A route's schemas for the OpenAPI document: each valibot schema as JSON Schema, responses per status. */

@@ -382,6 +382,26 @@ export interface components {
             };
             message: string;
         };
+        /**
+         * @example {
+         *       "id": "7b2f0c1e-3d4a-4b5c-8d6e-9f0a1b2c3d4e",
+         *       "name": "Presenter",
+         *       "language": "en",
+         *       "status": "in_progress",
+         *       "failure_reason": null,
+         *       "source_kind": "video",
+         *       "stage": "tracking_mouth",
+         *       "progress": 45,
+         *       "preview_url": null,
+         *       "default_voice_id": null,
+         *       "consent": {
+         *         "method": "video",
+         *         "verified": true,
+         *         "review": null
+         *       },
+         *       "created_at": "2026-11-26T16:58:00.000Z"
+         *     }
+         */
         Avatar: {
             /** @description How the person filmed agreed to become this avatar. */
             consent: {
@@ -456,6 +476,14 @@ export interface components {
         DeliveryQueued: {
             delivery_id: string;
         };
+        /**
+         * @example {
+         *       "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "word": "Kagami",
+         *       "say_as": "kah gah me",
+         *       "created_at": "2026-11-26T16:00:00.000Z"
+         *     }
+         */
         Pronunciation: {
             /** Format: date-time */
             created_at: string;
@@ -606,6 +634,21 @@ export interface components {
             title: string;
             voice_id: string | null;
         };
+        /**
+         * @example {
+         *       "id": "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9",
+         *       "kind": "custom",
+         *       "name": "My voice",
+         *       "language": "en",
+         *       "cloned_by": null,
+         *       "gender": "female",
+         *       "status": "ready",
+         *       "failure_reason": null,
+         *       "sample_url": "https://kagami.example.com/assets/signed/audio_output/5e6f7a8b.wav?exp=1795000000&sig=…",
+         *       "preview_url": "https://kagami.example.com/assets/signed/audio_output/5e6f7a8b.wav?exp=1795000000&sig=…",
+         *       "created_at": "2026-11-26T16:40:00.000Z"
+         *     }
+         */
         Voice: {
             cloned_by: string | null;
             created_at: string | null;
@@ -621,6 +664,34 @@ export interface components {
             /** @enum {string} */
             status: "in_progress" | "ready" | "failed";
         };
+        /**
+         * @example {
+         *       "id": "9a8b7c6d-5e4f-4a3b-2c1d-0e9f8a7b6c5d",
+         *       "endpoint_id": "3f4a5b6c-7d8e-4f9a-0b1c-2d3e4f5a6b7c",
+         *       "url": "https://example.com/kagami/webhook",
+         *       "event": "video.ready",
+         *       "status": "succeeded",
+         *       "attempts": 2,
+         *       "last_status_code": 200,
+         *       "last_error": null,
+         *       "next_attempt_at": null,
+         *       "created_at": "2026-11-26T17:02:00.000Z",
+         *       "attempt_log": [
+         *         {
+         *           "status_code": 503,
+         *           "error": "webhook_status",
+         *           "duration_ms": 120,
+         *           "at": "2026-11-26T17:02:00.100Z"
+         *         },
+         *         {
+         *           "status_code": 200,
+         *           "error": null,
+         *           "duration_ms": 95,
+         *           "at": "2026-11-26T17:02:30.200Z"
+         *         }
+         *       ]
+         *     }
+         */
         WebhookDelivery: {
             attempt_log: {
                 /** Format: date-time */
@@ -642,6 +713,17 @@ export interface components {
             status: "pending" | "succeeded" | "failed" | "cancelled";
             url: string;
         };
+        /**
+         * @example {
+         *       "id": "3f4a5b6c-7d8e-4f9a-0b1c-2d3e4f5a6b7c",
+         *       "url": "https://example.com/kagami/webhook",
+         *       "events": [
+         *         "video.ready",
+         *         "video.failed"
+         *       ],
+         *       "created_at": "2026-11-20T10:00:00.000Z"
+         *     }
+         */
         WebhookEndpoint: {
             /** Format: date-time */
             created_at: string;
@@ -702,7 +784,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -759,10 +841,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "7b2f0c1e-3d4a-4b5c-8d6e-9f0a1b2c3d4e",
+                     *       "name": "Presenter",
+                     *       "language": "en",
+                     *       "status": "in_progress",
+                     *       "failure_reason": null,
+                     *       "source_kind": "video",
+                     *       "stage": "tracking_mouth",
+                     *       "progress": 45,
+                     *       "preview_url": null,
+                     *       "default_voice_id": null,
+                     *       "consent": {
+                     *         "method": "video",
+                     *         "verified": true,
+                     *         "review": null
+                     *       },
+                     *       "created_at": "2026-11-26T16:58:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Avatar"];
                 };
             };
-            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `idempotency_key_invalid` (The Idempotency-Key header must be 1 to 255 characters.); `upload_not_ready` (The upload is not finished, was already used, or is not of the right kind. Upload the file again.); `consent_required` (Consent is needed: a statement that names you (your name or e-mail address) and, unless this Kagami asks only for the statement, a clip of the person reading the consent phrase.). */
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `idempotency_key_invalid` (The Idempotency-Key header must be 1 to 255 characters.); `bad_request` (The request could not be read: its body does not match its content type. Check it and try again.); `upload_not_ready` (The upload is not finished, was already used, or is not of the right kind. Upload the file again.); `consent_required` (Consent is needed: a statement that names you (your name or e-mail address) and, unless this Kagami asks only for the statement, a clip of the person reading the consent phrase.). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -798,6 +900,24 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too large: `payload_too_large` (The request is larger than this call accepts.). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported media type: `unsupported_media_type` (This request's content type is not accepted here.). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Understood but refused: `idempotency_key_reused` (This Idempotency-Key was already used for a different request. Use a new key for a new request.); `consent_required` (Consent is needed: a statement that names you (your name or e-mail address) and, unless this Kagami asks only for the statement, a clip of the person reading the consent phrase.). */
             422: {
                 headers: {
@@ -807,7 +927,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -844,6 +964,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "7b2f0c1e-3d4a-4b5c-8d6e-9f0a1b2c3d4e",
+                     *       "name": "Presenter",
+                     *       "language": "en",
+                     *       "status": "in_progress",
+                     *       "failure_reason": null,
+                     *       "source_kind": "video",
+                     *       "stage": "tracking_mouth",
+                     *       "progress": 45,
+                     *       "preview_url": null,
+                     *       "default_voice_id": null,
+                     *       "consent": {
+                     *         "method": "video",
+                     *         "verified": true,
+                     *         "review": null
+                     *       },
+                     *       "created_at": "2026-11-26T16:58:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Avatar"];
                 };
             };
@@ -874,7 +1014,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -912,6 +1052,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "phrase": "I am Aiko Tanaka, and I agree that Kagami may make an avatar of my face and voice. My code is 4 7 2 9.",
+                     *       "expires_at": "2026-11-26T17:30:00.000Z",
+                     *       "required": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["ConsentPhrase"];
                 };
             };
@@ -933,7 +1080,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -982,7 +1129,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1030,10 +1177,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+                     *       "word": "Kagami",
+                     *       "say_as": "kah gah me",
+                     *       "created_at": "2026-11-26T16:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Pronunciation"];
                 };
             };
-            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `idempotency_key_invalid` (The Idempotency-Key header must be 1 to 255 characters.). */
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `idempotency_key_invalid` (The Idempotency-Key header must be 1 to 255 characters.); `bad_request` (The request could not be read: its body does not match its content type. Check it and try again.). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1051,8 +1206,26 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Conflicts with the current state: `idempotency_key_in_use` (A request with this Idempotency-Key is still being handled. Try again in a moment.); `pronunciations_full` (The pronunciation list is full ( words). Remove a word first.). */
+            /** @description Conflicts with the current state: `idempotency_key_in_use` (A request with this Idempotency-Key is still being handled. Try again in a moment.); `pronunciations_full` (The pronunciation list is full ({max} words). Remove a word first.). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too large: `payload_too_large` (The request is larger than this call accepts.). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported media type: `unsupported_media_type` (This request's content type is not accepted here.). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1069,7 +1242,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1107,7 +1280,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.). */
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `bad_request` (The request could not be read: its body does not match its content type. Check it and try again.). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1134,7 +1307,25 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            /** @description Too large: `payload_too_large` (The request is larger than this call accepts.). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported media type: `unsupported_media_type` (This request's content type is not accepted here.). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1169,6 +1360,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "has_api_subscription": true,
+                     *       "quota": {
+                     *         "plan": "api-starter",
+                     *         "video_minutes": {
+                     *           "used": 12.5,
+                     *           "total": 60,
+                     *           "unit": "mins"
+                     *         },
+                     *         "audio_minutes": {
+                     *           "used": 3,
+                     *           "total": 120,
+                     *           "unit": "mins"
+                     *         },
+                     *         "custom_avatars": {
+                     *           "used": 2,
+                     *           "total": 5,
+                     *           "unit": "count"
+                     *         },
+                     *         "custom_voices": {
+                     *           "used": 1,
+                     *           "total": 5,
+                     *           "unit": "count"
+                     *         },
+                     *         "avatar_slots": {
+                     *           "used": 2,
+                     *           "total": 5,
+                     *           "unit": "count"
+                     *         },
+                     *         "next_renewal_date": "2026-12-01T00:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Quota"];
                 };
             };
@@ -1181,7 +1406,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1216,6 +1441,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+                     *       "name": "Marketing",
+                     *       "created_at": "2026-11-01T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Team"];
                 };
             };
@@ -1228,7 +1460,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1263,6 +1495,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "has_credentials": true,
+                     *       "kagami": true,
+                     *       "altered": false,
+                     *       "trusted": true,
+                     *       "digital_source_type": "http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia",
+                     *       "video": {
+                     *         "video_id": "2d9c7e4a-1b3f-4c5d-9e8f-0a1b2c3d4e5f",
+                     *         "title": "Welcome",
+                     *         "team_id": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+                     *         "team": "Marketing",
+                     *         "avatar_id": "7b2f0c1e-3d4a-4b5c-8d6e-9f0a1b2c3d4e",
+                     *         "avatar": "Presenter",
+                     *         "consent": "video",
+                     *         "consent_verified": true,
+                     *         "created_at": "2026-11-26T17:00:00.000Z"
+                     *       },
+                     *       "signer": "CN=Kagami kagami.example.com, O=Kagami",
+                     *       "signed_at": "2026-11-26T17:01:00.000Z",
+                     *       "failures": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["Credentials"];
                 };
             };
@@ -1302,7 +1557,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1366,7 +1621,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1532,7 +1787,7 @@ export interface operations {
                     "application/json": components["schemas"]["Video"];
                 };
             };
-            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `idempotency_key_invalid` (The Idempotency-Key header must be 1 to 255 characters.); `script_or_audio_required` (Write a script or choose an audio file.); `upload_not_ready` (The upload is not finished, was already used, or is not of the right kind. Upload the file again.); `voice_language_mismatch` (This voice speaks another language than the video. Choose a voice of the video's language, or change the language.); `placement_needs_background` (A presenter beside the content or in a corner needs a background. Choose a colour, a picture or a video.); `background_kind_mismatch` (This background is a picture where a video was asked for, or a video where a picture was.); `text_too_long` (The text is too long for audio generation.); `webhook_url_invalid` (The webhook URL must be an http or https address without a user name or password.); `webhook_url_https_required` (Webhook endpoints must use https.); `webhook_url_unresolvable` (The webhook URL's host name could not be found.); `webhook_url_private` (Webhook URLs must point to a public address, not a private, loopback or link-local one.). */
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `idempotency_key_invalid` (The Idempotency-Key header must be 1 to 255 characters.); `bad_request` (The request could not be read: its body does not match its content type. Check it and try again.); `script_or_audio_required` (Write a script or choose an audio file.); `upload_not_ready` (The upload is not finished, was already used, or is not of the right kind. Upload the file again.); `voice_language_mismatch` (This voice speaks another language than the video. Choose a voice of the video's language, or change the language.); `placement_needs_background` (A presenter beside the content or in a corner needs a background. Choose a colour, a picture or a video.); `background_kind_mismatch` (This background is a picture where a video was asked for, or a video where a picture was.); `text_too_long` (The text is too long for audio generation.); `webhook_url_invalid` (The webhook URL must be an http or https address without a user name or password.); `webhook_url_https_required` (Webhook endpoints must use https.); `webhook_url_unresolvable` (The webhook URL's host name could not be found.); `webhook_url_private` (Webhook URLs must point to a public address, not a private, loopback or link-local one.). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1577,7 +1832,25 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Understood but refused: `idempotency_key_reused` (This Idempotency-Key was already used for a different request. Use a new key for a new request.); `script_refused` (This script can't be used: . Change the words and try again.). */
+            /** @description Too large: `payload_too_large` (The request is larger than this call accepts.). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported media type: `unsupported_media_type` (This request's content type is not accepted here.). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Understood but refused: `idempotency_key_reused` (This Idempotency-Key was already used for a different request. Use a new key for a new request.); `script_refused` (This script can't be used: {category}. Change the words and try again.). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1586,7 +1859,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1690,7 +1963,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1728,7 +2001,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.). */
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `bad_request` (The request could not be read: its body does not match its content type. Check it and try again.). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1755,7 +2028,25 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            /** @description Too large: `payload_too_large` (The request is larger than this call accepts.). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported media type: `unsupported_media_type` (This request's content type is not accepted here.). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1819,7 +2110,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1870,10 +2161,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9",
+                     *       "kind": "custom",
+                     *       "name": "My voice",
+                     *       "language": "en",
+                     *       "cloned_by": null,
+                     *       "gender": "female",
+                     *       "status": "ready",
+                     *       "failure_reason": null,
+                     *       "sample_url": "https://kagami.example.com/assets/signed/audio_output/5e6f7a8b.wav?exp=1795000000&sig=…",
+                     *       "preview_url": "https://kagami.example.com/assets/signed/audio_output/5e6f7a8b.wav?exp=1795000000&sig=…",
+                     *       "created_at": "2026-11-26T16:40:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Voice"];
                 };
             };
-            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `idempotency_key_invalid` (The Idempotency-Key header must be 1 to 255 characters.); `upload_not_ready` (The upload is not finished, was already used, or is not of the right kind. Upload the file again.). */
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `idempotency_key_invalid` (The Idempotency-Key header must be 1 to 255 characters.); `bad_request` (The request could not be read: its body does not match its content type. Check it and try again.); `upload_not_ready` (The upload is not finished, was already used, or is not of the right kind. Upload the file again.). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1909,6 +2215,24 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Too large: `payload_too_large` (The request is larger than this call accepts.). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported media type: `unsupported_media_type` (This request's content type is not accepted here.). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Understood but refused: `idempotency_key_reused` (This Idempotency-Key was already used for a different request. Use a new key for a new request.). */
             422: {
                 headers: {
@@ -1918,7 +2242,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1968,7 +2292,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2020,10 +2344,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "3f4a5b6c-7d8e-4f9a-0b1c-2d3e4f5a6b7c",
+                     *       "url": "https://example.com/kagami/webhook",
+                     *       "events": [
+                     *         "video.ready",
+                     *         "video.failed"
+                     *       ],
+                     *       "created_at": "2026-11-20T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `idempotency_key_invalid` (The Idempotency-Key header must be 1 to 255 characters.); `webhook_url_invalid` (The webhook URL must be an http or https address without a user name or password.); `webhook_url_https_required` (Webhook endpoints must use https.); `webhook_url_unresolvable` (The webhook URL's host name could not be found.); `webhook_url_private` (Webhook URLs must point to a public address, not a private, loopback or link-local one.). */
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `idempotency_key_invalid` (The Idempotency-Key header must be 1 to 255 characters.); `bad_request` (The request could not be read: its body does not match its content type. Check it and try again.); `webhook_url_invalid` (The webhook URL must be an http or https address without a user name or password.); `webhook_url_https_required` (Webhook endpoints must use https.); `webhook_url_unresolvable` (The webhook URL's host name could not be found.); `webhook_url_private` (Webhook URLs must point to a public address, not a private, loopback or link-local one.). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2041,8 +2376,26 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Conflicts with the current state: `idempotency_key_in_use` (A request with this Idempotency-Key is still being handled. Try again in a moment.); `webhook_endpoint_limit` (A team can have at most  webhook endpoints. Remove one first.). */
+            /** @description Conflicts with the current state: `idempotency_key_in_use` (A request with this Idempotency-Key is still being handled. Try again in a moment.); `webhook_endpoint_limit` (A team can have at most {max} webhook endpoints. Remove one first.). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too large: `payload_too_large` (The request is larger than this call accepts.). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported media type: `unsupported_media_type` (This request's content type is not accepted here.). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2059,7 +2412,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2097,7 +2450,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.). */
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `bad_request` (The request could not be read: its body does not match its content type. Check it and try again.). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2124,7 +2477,25 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            /** @description Too large: `payload_too_large` (The request is larger than this call accepts.). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported media type: `unsupported_media_type` (This request's content type is not accepted here.). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2161,10 +2532,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "delivery_id": "9a8b7c6d-5e4f-4a3b-2c1d-0e9f8a7b6c5d"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeliveryQueued"];
                 };
             };
-            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.). */
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `bad_request` (The request could not be read: its body does not match its content type. Check it and try again.). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2191,7 +2567,25 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            /** @description Too large: `payload_too_large` (The request is larger than this call accepts.). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported media type: `unsupported_media_type` (This request's content type is not accepted here.). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2255,7 +2649,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2292,10 +2686,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "delivery_id": "9a8b7c6d-5e4f-4a3b-2c1d-0e9f8a7b6c5d",
+                     *       "status": "cancelled"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeliveryCancelled"];
                 };
             };
-            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.). */
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `bad_request` (The request could not be read: its body does not match its content type. Check it and try again.). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2331,7 +2731,25 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            /** @description Too large: `payload_too_large` (The request is larger than this call accepts.). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported media type: `unsupported_media_type` (This request's content type is not accepted here.). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2368,10 +2786,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "delivery_id": "9a8b7c6d-5e4f-4a3b-2c1d-0e9f8a7b6c5d"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeliveryQueued"];
                 };
             };
-            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.). */
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `bad_request` (The request could not be read: its body does not match its content type. Check it and try again.). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2398,7 +2821,25 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait  minutes, then try again with your team's key.). */
+            /** @description Too large: `payload_too_large` (The request is larger than this call accepts.). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported media type: `unsupported_media_type` (This request's content type is not accepted here.). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
             429: {
                 headers: {
                     [name: string]: unknown;

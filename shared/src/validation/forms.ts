@@ -144,10 +144,21 @@ const endsOnOrAfterStart: never = v.forward(
 export const historyRangeForm = v.pipe(v.object({ from: optionalDay, to: optionalDay }), endsOnOrAfterStart);
 export type HistoryRangeForm = v.InferInput<typeof historyRangeForm>;
 
-const pageNumber = (max: number, fallback: string) =>
+/**
+ * A whole number in a query string, `min`-`max`, `fallback` when absent. Query values are text: the API's document
+ * shows it as the integer it must spell.
+ */
+export const queryInteger = (min: number, max: number, fallback: number) =>
   v.optional(
-    v.pipe(v.string(), v.transform(Number), v.integer(m('number')), v.minValue(1, m('minValue', { value: 1 })), v.maxValue(max)),
-    fallback,
+    v.pipe(
+      v.string(),
+      v.metadata({ type: 'integer', minimum: min, maximum: max }),
+      v.transform(Number),
+      v.integer(m('number')),
+      v.minValue(min, m('minValue', { value: min })),
+      v.maxValue(max, m('maxValue', { value: max })),
+    ),
+    String(fallback),
   );
 
 /** GET /api/teams/{id}/history (and .csv): App or API History, by date range, a page at a time. */
@@ -156,8 +167,8 @@ export const historyQuery = v.pipe(
     type: v.optional(v.picklist(['app', 'api'], m('notAChoice')), 'app'),
     from: optionalDay,
     to: optionalDay,
-    page: pageNumber(100_000, '1'),
-    page_size: pageNumber(100, '20'),
+    page: queryInteger(1, 100_000, 1),
+    page_size: queryInteger(1, 100, 20),
   }),
   endsOnOrAfterStart,
 );

@@ -3,38 +3,21 @@
 import * as v from 'valibot';
 import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { encodeMessage } from '@kagami/shared/validation';
+import { encodeMessage, queryInteger } from '@kagami/shared/validation';
 import { fail } from '../../lib/errors';
 
 export const PAGE_LIMIT = { min: 1, max: 100, default: 20 } as const;
 
-// A query string's values are text: `limit` is documented as the integer it must spell.
-export const PageQuery = v.pipe(
-  v.object({
-    limit: v.optional(
-      v.pipe(
-        v.string(),
-        v.metadata({
-          type: 'integer',
-          minimum: PAGE_LIMIT.min,
-          maximum: PAGE_LIMIT.max,
-          default: PAGE_LIMIT.default,
-          description: `How many items a page holds, ${PAGE_LIMIT.min}-${PAGE_LIMIT.max}.`,
-        }),
-        v.transform(Number),
-        v.integer(encodeMessage('number')),
-        v.minValue(PAGE_LIMIT.min, encodeMessage('minValue', { value: PAGE_LIMIT.min })),
-        v.maxValue(PAGE_LIMIT.max, encodeMessage('maxValue', { value: PAGE_LIMIT.max })),
-      ),
-    ),
-    cursor: v.pipe(
-      v.optional(v.pipe(v.string(), v.maxLength(200, encodeMessage('maxLength', { length: 200 })))),
-      v.description("The previous page's `next_cursor`, to read the page after it; absent for the first page. Opaque."),
-    ),
-  }),
-  // After the object, so that the document keeps the integer default of the metadata.
-  v.transform((query) => ({ ...query, limit: query.limit ?? PAGE_LIMIT.default })),
-);
+export const PageQuery = v.object({
+  limit: v.pipe(
+    queryInteger(PAGE_LIMIT.min, PAGE_LIMIT.max, PAGE_LIMIT.default),
+    v.description(`How many items a page holds, ${PAGE_LIMIT.min}-${PAGE_LIMIT.max}.`),
+  ),
+  cursor: v.pipe(
+    v.optional(v.pipe(v.string(), v.maxLength(200, encodeMessage('maxLength', { length: 200 })))),
+    v.description("The previous page's `next_cursor`, to read the page after it; absent for the first page. Opaque."),
+  ),
+});
 export type PageQuery = v.InferOutput<typeof PageQuery>;
 
 type Cursor = { at: string; id: string };

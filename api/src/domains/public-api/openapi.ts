@@ -1,8 +1,9 @@
 // GET /api/v1/openapi.json: the public API's OpenAPI 3.1 document, made from the routes' own schemas
 // (so it cannot drift from them), with the key's security scheme and every error code and its meaning.
 import type { FastifyInstance } from 'fastify';
-import { errorMessage } from '../../http/messages';
+import { messageTemplate } from '../../http/messages';
 import { TAGS } from './operations';
+import { referencedSchemas } from '../../http/openapi-components';
 
 /** The codes an /api/v1 call can answer with, the reasons a creation can fail with later, and why a webhook attempt failed. */
 export const API_ERROR_CODES = [
@@ -80,41 +81,12 @@ type Document = { paths?: Record<string, unknown>; components?: Record<string, u
 /** The API's release, from its package: what ops read in the reference's About. */
 const API_VERSION = (require('../../../package.json') as { version: string }).version;
 
-/**
- * The schemas titled in responses.ts made components, each use a `$ref` to its component (a description beside it),
- * so that generated clients name their types.
- */
-function withComponents(paths: Record<string, unknown>) {
-  const schemas: Record<string, unknown> = {};
-  const walk = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(walk);
-    if (!node || typeof node !== 'object') return node;
-    const { title, description, ...rest } = node as Record<string, unknown>;
-    // `title` and `description` may also be property names, whose values are schemas rather than text.
-    const walked = Object.fromEntries(
-      Object.entries({
-        ...rest,
-        ...(typeof title === 'string' ? {} : { title }),
-        ...(typeof description === 'string' ? {} : { description }),
-      })
-        .filter(([, value]) => value !== undefined)
-        // Examples are values, whose `title` is text of their own.
-        .map(([key, value]) => [key, key === 'example' || key === 'examples' ? value : walk(value)]),
-    );
-    const described = typeof description === 'string' ? { description } : {};
-    if (typeof title !== 'string') return { ...walked, ...described };
-    schemas[title] ??= walked;
-    return { $ref: `#/components/schemas/${title}`, ...described };
-  };
-  return { paths: walk(paths) as Record<string, unknown>, schemas };
-}
-
 export function publicApiDocument(app: FastifyInstance) {
-  const all = app.swagger() as Document;
-  const { paths, schemas } = withComponents(
-    Object.fromEntries(Object.entries(all.paths ?? {}).filter(([path]) => path.startsWith('/api/v1/'))),
-  );
-  const codes = API_ERROR_CODES.map((code) => `| \`${code}\` | ${errorMessage(code).replace(/\|/g, '\\|')} |`).join('\n');
+  // The app's document (app-document.ts) has every route, its titled schemas already components.
+  const all = app.swagger() as Document & { components?: { schemas?: Record<string, unknown> } };
+  const paths = Object.fromEntries(Object.entries(all.paths ?? {}).filter(([path]) => path.startsWith('/api/v1/')));
+  const schemas = referencedSchemas(paths, all.components?.schemas ?? {});
+  const codes = API_ERROR_CODES.map((code) => `| \`${code}\` | ${messageTemplate(code).replace(/\|/g, '\\|')} |`).join('\n');
   return {
     openapi: '3.1.0',
     info: {

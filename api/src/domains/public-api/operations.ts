@@ -1,7 +1,7 @@
 // How each /api/v1 operation reads in the OpenAPI document: a stable verb-noun operationId, a summary and description,
 // its tag, and every refusal it can answer with (status, the codes it carries and what each means).
 import * as v from 'valibot';
-import { errorMessage } from '../../http/messages';
+import { messageTemplate } from '../../http/messages';
 import { ApiError } from './responses';
 
 export const TAGS = [
@@ -68,7 +68,7 @@ export function refusalResponses(refusals: Refusals = {}): Record<number, v.Gene
       v.pipe(
         ApiError,
         v.description(
-          `${STATUS_NAMES[Number(status) as Status]}: ${codes!.map((code) => `\`${code}\` (${errorMessage(code)})`).join('; ')}.`,
+          `${STATUS_NAMES[Number(status) as Status]}: ${codes!.map((code) => `\`${code}\` (${messageTemplate(code)})`).join('; ')}.`,
         ),
       ),
     ]),

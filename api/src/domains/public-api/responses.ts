@@ -40,6 +40,22 @@ export const Avatar = v.pipe(
     created_at: time,
   }),
   v.title('Avatar'),
+  v.examples([
+    {
+      id: '7b2f0c1e-3d4a-4b5c-8d6e-9f0a1b2c3d4e',
+      name: 'Presenter',
+      language: 'en',
+      status: 'in_progress',
+      failure_reason: null,
+      source_kind: 'video',
+      stage: 'tracking_mouth',
+      progress: 45,
+      preview_url: null,
+      default_voice_id: null,
+      consent: { method: 'video', verified: true, review: null },
+      created_at: '2026-11-26T16:58:00.000Z',
+    },
+  ]),
 );
 
 /** A consent phrase to read in the consent clip. */
@@ -50,6 +66,13 @@ export const ConsentPhrase = v.pipe(
     required: v.pipe(v.boolean(), v.description('Whether this Kagami needs a consent clip to make an avatar (AVATAR_CONSENT=video).')),
   }),
   v.title('ConsentPhrase'),
+  v.examples([
+    {
+      phrase: 'I am Aiko Tanaka, and I agree that Kagami may make an avatar of my face and voice. My code is 4 7 2 9.',
+      expires_at: '2026-11-26T17:30:00.000Z',
+      required: true,
+    },
+  ]),
 );
 
 export const Voice = v.pipe(
@@ -72,6 +95,21 @@ export const Voice = v.pipe(
     created_at: v.nullable(time),
   }),
   v.title('Voice'),
+  v.examples([
+    {
+      id: '5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9',
+      kind: 'custom',
+      name: 'My voice',
+      language: 'en',
+      cloned_by: null,
+      gender: 'female',
+      status: 'ready',
+      failure_reason: null,
+      sample_url: 'https://kagami.example.com/assets/signed/audio_output/5e6f7a8b.wav?exp=1795000000&sig=…',
+      preview_url: 'https://kagami.example.com/assets/signed/audio_output/5e6f7a8b.wav?exp=1795000000&sig=…',
+      created_at: '2026-11-26T16:40:00.000Z',
+    },
+  ]),
 );
 
 export const Video = v.pipe(
@@ -149,10 +187,17 @@ export const VideoPage = pageOf(Video);
 export const Pronunciation = v.pipe(
   v.object({ id: v.string(), word: v.string(), say_as: v.string(), created_at: time }),
   v.title('Pronunciation'),
+  v.examples([
+    { id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', word: 'Kagami', say_as: 'kah gah me', created_at: '2026-11-26T16:00:00.000Z' },
+  ]),
 );
 export const PronunciationList = v.object({ data: v.array(Pronunciation) });
 
-export const Team = v.pipe(v.object({ id: v.string(), name: v.string(), created_at: time }), v.title('Team'));
+export const Team = v.pipe(
+  v.object({ id: v.string(), name: v.string(), created_at: time }),
+  v.title('Team'),
+  v.examples([{ id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f', name: 'Marketing', created_at: '2026-11-01T09:00:00.000Z' }]),
+);
 
 const Meter = v.object({ used: v.number(), total: v.number(), unit: v.picklist(['mins', 'count']) });
 export const Quota = v.pipe(
@@ -171,11 +216,33 @@ export const Quota = v.pipe(
     ),
   }),
   v.title('Quota'),
+  v.examples([
+    {
+      has_api_subscription: true,
+      quota: {
+        plan: 'api-starter',
+        video_minutes: { used: 12.5, total: 60, unit: 'mins' },
+        audio_minutes: { used: 3, total: 120, unit: 'mins' },
+        custom_avatars: { used: 2, total: 5, unit: 'count' },
+        custom_voices: { used: 1, total: 5, unit: 'count' },
+        avatar_slots: { used: 2, total: 5, unit: 'count' },
+        next_renewal_date: '2026-12-01T00:00:00.000Z',
+      },
+    },
+  ]),
 );
 
 export const WebhookEndpoint = v.pipe(
   v.object({ id: v.string(), url: v.string(), events: v.array(v.picklist(WEBHOOK_EVENTS)), created_at: time }),
   v.title('WebhookEndpoint'),
+  v.examples([
+    {
+      id: '3f4a5b6c-7d8e-4f9a-0b1c-2d3e4f5a6b7c',
+      url: 'https://example.com/kagami/webhook',
+      events: ['video.ready', 'video.failed'],
+      created_at: '2026-11-20T10:00:00.000Z',
+    },
+  ]),
 );
 export const WebhookList = v.object({ data: v.array(WebhookEndpoint), signing_secret: v.string() });
 
@@ -194,12 +261,35 @@ export const WebhookDelivery = v.pipe(
     attempt_log: v.array(v.object({ status_code: v.nullable(v.number()), error: text, duration_ms: v.number(), at: time })),
   }),
   v.title('WebhookDelivery'),
+  v.examples([
+    {
+      id: '9a8b7c6d-5e4f-4a3b-2c1d-0e9f8a7b6c5d',
+      endpoint_id: '3f4a5b6c-7d8e-4f9a-0b1c-2d3e4f5a6b7c',
+      url: 'https://example.com/kagami/webhook',
+      event: 'video.ready',
+      status: 'succeeded',
+      attempts: 2,
+      last_status_code: 200,
+      last_error: null,
+      next_attempt_at: null,
+      created_at: '2026-11-26T17:02:00.000Z',
+      attempt_log: [
+        { status_code: 503, error: 'webhook_status', duration_ms: 120, at: '2026-11-26T17:02:00.100Z' },
+        { status_code: 200, error: null, duration_ms: 95, at: '2026-11-26T17:02:30.200Z' },
+      ],
+    },
+  ]),
 );
 export const WebhookDeliveryPage = pageOf(WebhookDelivery);
-export const DeliveryQueued = v.pipe(v.object({ delivery_id: v.string() }), v.title('DeliveryQueued'));
+export const DeliveryQueued = v.pipe(
+  v.object({ delivery_id: v.string() }),
+  v.title('DeliveryQueued'),
+  v.examples([{ delivery_id: '9a8b7c6d-5e4f-4a3b-2c1d-0e9f8a7b6c5d' }]),
+);
 export const DeliveryCancelled = v.pipe(
   v.object({ delivery_id: v.string(), status: v.literal('cancelled') }),
   v.title('DeliveryCancelled'),
+  v.examples([{ delivery_id: '9a8b7c6d-5e4f-4a3b-2c1d-0e9f8a7b6c5d', status: 'cancelled' }]),
 );
 
 /** Every refusal: a code (listed in the description), its English message, and per-field errors for bad bodies. */
@@ -242,4 +332,27 @@ export const Credentials = v.pipe(
     failures: v.array(v.string()),
   }),
   v.title('Credentials'),
+  v.examples([
+    {
+      has_credentials: true,
+      kagami: true,
+      altered: false,
+      trusted: true,
+      digital_source_type: 'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia',
+      video: {
+        video_id: '2d9c7e4a-1b3f-4c5d-9e8f-0a1b2c3d4e5f',
+        title: 'Welcome',
+        team_id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+        team: 'Marketing',
+        avatar_id: '7b2f0c1e-3d4a-4b5c-8d6e-9f0a1b2c3d4e',
+        avatar: 'Presenter',
+        consent: 'video',
+        consent_verified: true,
+        created_at: '2026-11-26T17:00:00.000Z',
+      },
+      signer: 'CN=Kagami kagami.example.com, O=Kagami',
+      signed_at: '2026-11-26T17:01:00.000Z',
+      failures: [],
+    },
+  ]),
 );

@@ -42,6 +42,8 @@ const IDEMPOTENT: Refusals = {
 };
 /** What a creation charged to the API subscription can be refused with. */
 const CHARGED = ['api_subscription_required', 'quota_exceeded'] as const;
+/** What a call that may carry a body can be refused with before its handler runs: a body unreadable, too large or of another type. */
+const SENDS_BODY: Refusals = { 400: ['bad_request'], 413: ['payload_too_large'], 415: ['unsupported_media_type'] };
 const DELETED = { 204: v.pipe(v.null(), v.description('Deleted; the answer has no body.')) };
 
 const uuid = v.pipe(v.string('validation.required'), v.uuid('validation.invalid'));
@@ -120,7 +122,11 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     route(refusing(operation, { 400: ['validation_failed'], 404: ['not_found'] }), { params: ItemParams }, answers);
   /** A creation, which takes an Idempotency-Key and checks its input. */
   const creating = (operation: Operation, body: v.GenericSchema, answers: Record<number, v.GenericSchema>) =>
-    route(refusing(operation, IDEMPOTENT), { body: operation.example ? v.pipe(body, v.examples([operation.example])) : body }, answers);
+    route(
+      refusing(operation, mergeRefusals(IDEMPOTENT, SENDS_BODY)),
+      { body: operation.example ? v.pipe(body, v.examples([operation.example])) : body },
+      answers,
+    );
 
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => publicApiDocument(app));
   docsPageRoutes(app);
@@ -342,7 +348,7 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     summary: 'Delete a video',
     description: 'Deletes the video and its files.',
   };
-  app.delete('/api/v1/videos/:id', item(deleteVideo, DELETED), async (request, reply) => {
+  app.delete('/api/v1/videos/:id', item(refusing(deleteVideo, SENDS_BODY), DELETED), async (request, reply) => {
     await removeVideo(ctx, await teamVideo(request));
     return reply.status(204).send();
   });
@@ -403,7 +409,7 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     summary: 'Delete a pronunciation',
     description: 'Scripts say the word as the voice would again.',
   };
-  app.delete('/api/v1/pronunciations/:id', item(deletePronunciationOp, DELETED), async (request, reply) => {
+  app.delete('/api/v1/pronunciations/:id', item(refusing(deletePronunciationOp, SENDS_BODY), DELETED), async (request, reply) => {
     await deletePronunciation(ctx, teamId(request), itemId(request));
     return reply.status(204).send();
   });
@@ -443,7 +449,7 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     summary: 'Delete a webhook endpoint',
     description: 'The endpoint is told of nothing more; its pending deliveries are cancelled.',
   };
-  app.delete('/api/v1/webhooks/:id', item(deleteWebhook, DELETED), async (request, reply) => {
+  app.delete('/api/v1/webhooks/:id', item(refusing(deleteWebhook, SENDS_BODY), DELETED), async (request, reply) => {
     await webhooks.removeEndpoint(db, teamId(request), itemId(request));
     return reply.status(204).send();
   });
@@ -454,7 +460,7 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     summary: 'Send a test event',
     description: 'Queues a `webhook.test` delivery to the endpoint; follow it in the delivery log.',
   };
-  app.post('/api/v1/webhooks/:id/test', item(testWebhook, { 202: R.DeliveryQueued }), async (request, reply) => {
+  app.post('/api/v1/webhooks/:id/test', item(refusing(testWebhook, SENDS_BODY), { 202: R.DeliveryQueued }), async (request, reply) => {
     reply.status(202);
     return webhooks.sendTestEvent(ctx, teamId(request), itemId(request));
   });
@@ -477,8 +483,10 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     description: 'A pending delivery is attempted no more.',
     refusals: { 409: ['delivery_not_pending'] },
   };
-  app.post('/api/v1/webhooks/deliveries/:id/cancel', item(cancelDelivery, { 200: R.DeliveryCancelled }), async (request) =>
-    webhooks.cancelDelivery(db, teamId(request), itemId(request)),
+  app.post(
+    '/api/v1/webhooks/deliveries/:id/cancel',
+    item(refusing(cancelDelivery, SENDS_BODY), { 200: R.DeliveryCancelled }),
+    async (request) => webhooks.cancelDelivery(db, teamId(request), itemId(request)),
   );
 
   const resendDelivery: Operation = {
@@ -487,8 +495,12 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     summary: 'Send a delivery again',
     description: 'Queues a new delivery of the same event and body to the same endpoint.',
   };
-  app.post('/api/v1/webhooks/deliveries/:id/resend', item(resendDelivery, { 202: R.DeliveryQueued }), async (request, reply) => {
-    reply.status(202);
-    return webhooks.resendDelivery(ctx, teamId(request), itemId(request));
-  });
+  app.post(
+    '/api/v1/webhooks/deliveries/:id/resend',
+    item(refusing(resendDelivery, SENDS_BODY), { 202: R.DeliveryQueued }),
+    async (request, reply) => {
+      reply.status(202);
+      return webhooks.resendDelivery(ctx, teamId(request), itemId(request));
+    },
+  );
 }
