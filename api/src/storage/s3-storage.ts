@@ -1,0 +1,133 @@
+// Media in an S3-compatible bucket (AWS S3, Cloudflare R2, GCS's S3 API, MinIO): the API and workers on any host
+// share it, and browsers download by presigned links.
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { checkedKey, type ObjectStorage } from './object-storage';
+
+export type S3Options = {
+  bucket: string;
+  region: string;
+  /** The server's address, for a server other than AWS S3 (`http://minio:9000`); absent: AWS. */
+  endpoint?: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Buckets in the path (`host/bucket/key`) rather than the host name: MinIO and most self-hosted servers. */
+  forcePathStyle: boolean;
+};
+
+/** DeleteObjects takes at most this many keys. */
+const DELETE_BATCH = 1000;
+/** Parts of a multipart upload of a large file. */
+const PART_BYTES = 8 * 1024 * 1024;
+
+/** The client's settings, shared with anything else that talks to the bucket (the tus uploads' store). */
+export function s3ClientConfig(options: S3Options): S3ClientConfig {
+  return {
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+    // Since 3.729 the SDK sends streamed bodies aws-chunked with a trailing checksum unless told otherwise; servers
+    // other than AWS's may store the framing as data (s3rver does). Checksums only where an operation requires one.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  };
+}
+
+const isMissing = (error: unknown) => {
+  const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return name === 'NoSuchKey' || name === 'NotFound' || $metadata?.httpStatusCode === 404;
+};
+
+export function createS3Storage(options: S3Options): ObjectStorage {
+  const client = new S3Client(s3ClientConfig(options));
+  const Bucket = options.bucket;
+
+  const sizeOf = async (key: string) => {
+    try {
+      const head = await client.send(new HeadObjectCommand({ Bucket, Key: checkedKey(key) }));
+      return head.ContentLength ?? 0;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  };
+
+  return {
+    kind: 's3',
+    async withLocalFile(key, use) {
+      const folder = await mkdtemp(join(tmpdir(), 'kagami-object-'));
+      try {
+        const path = join(folder, key.split('/').pop()!);
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: checkedKey(key) }));
+        await pipeline(object.Body as Readable, createWriteStream(path));
+        return await use(path);
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
+    },
+    async putFile(key, path, contentType) {
+      await new Upload({
+        client,
+        params: { Bucket, Key: checkedKey(key), Body: createReadStream(path), ContentType: contentType },
+        partSize: PART_BYTES,
+        queueSize: 2,
+        leavePartsOnError: false,
+      }).done();
+    },
+    async open(key, range) {
+      try {
+        const object = await client.send(
+          new GetObjectCommand({ Bucket, Key: checkedKey(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+        );
+        const body = object.Body as Readable;
+        const served = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(object.ContentRange ?? '');
+        if (served) return { body, size: Number(served[3]), range: { start: Number(served[1]), end: Number(served[2]) } };
+        return { body, size: object.ContentLength ?? 0 };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    sizeOf,
+    async downloadUrl(key, { seconds, disposition, contentType }) {
+      const command = new GetObjectCommand({
+        Bucket,
+        Key: checkedKey(key),
+        ResponseContentDisposition: disposition,
+        ResponseContentType: contentType,
+      });
+      return getSignedUrl(client, command, { expiresIn: seconds });
+    },
+    async remove(keys) {
+      for (let at = 0; at < keys.length; at += DELETE_BATCH) {
+        const Objects = keys.slice(at, at + DELETE_BATCH).map((key) => ({ Key: checkedKey(key) }));
+        const answer = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+        const failed = answer.Errors?.find((error) => error.Code !== 'NoSuchKey');
+        if (failed) throw new Error(`The bucket did not delete ${failed.Key}: ${failed.Code} ${failed.Message ?? ''}`.trim());
+      }
+    },
+    async *list(prefix) {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+        for (const object of page.Contents ?? []) yield { key: object.Key!, size: object.Size ?? 0 };
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+  };
+}
