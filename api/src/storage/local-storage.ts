@@ -24,7 +24,7 @@ export function createLocalStorage(root: string): ObjectStorage {
 
   return {
     kind: 'local',
-    withLocalFile: async (key, use) => use(pathOf(key)),
+    withLocalFile: async (key, job) => job(pathOf(key)),
     async putFile(key, path) {
       const to = pathOf(key);
       if (to === path) return;

@@ -10,10 +10,10 @@ export type OpenedObject = { body: Readable; size: number; range?: ByteRange };
 export type ObjectStorage = {
   readonly kind: 'local' | 's3';
   /**
-   * Runs `use` with a path on this host holding the object: the file itself in a folder, or a temporary copy of a
-   * bucket's object, removed when `use` ends (whether it succeeded or not).
+   * Runs `job` with a path on this host holding the object: the file itself in a folder, or a temporary copy of a
+   * bucket's object, removed when `job` ends (whether it succeeded or not).
    */
-  withLocalFile<T>(key: string, use: (path: string) => Promise<T>): Promise<T>;
+  withLocalFile<T>(key: string, job: (path: string) => Promise<T>): Promise<T>;
   /** Stores a file of this host as the object `key` (the file stays where it is). */
   putFile(key: string, path: string, contentType?: string): Promise<void>;
   /** The object, whole or the bytes of `range`; null when there is no such object. */

@@ -69,13 +69,13 @@ export function createS3Storage(options: S3Options): ObjectStorage {
 
   return {
     kind: 's3',
-    async withLocalFile(key, use) {
+    async withLocalFile(key, job) {
       const folder = await mkdtemp(join(tmpdir(), 'kagami-object-'));
       try {
         const path = join(folder, key.split('/').pop()!);
         const object = await client.send(new GetObjectCommand({ Bucket, Key: checkedKey(key) }));
         await pipeline(object.Body as Readable, createWriteStream(path));
-        return await use(path);
+        return await job(path);
       } finally {
         await rm(folder, { recursive: true, force: true });
       }
