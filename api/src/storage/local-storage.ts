@@ -44,6 +44,9 @@ export function createLocalStorage(root: string): ObjectStorage {
       await Promise.all(keys.map((key) => rm(pathOf(key), { force: true })));
     },
     async *list(prefix) {
+      if (!/^[A-Za-z0-9._/-]*$/.test(prefix) || prefix.split('/').includes('..')) {
+        throw new Error(`Not a storage prefix: ${JSON.stringify(prefix)}`);
+      }
       // The folder that holds every key with this prefix; its keys sorted as a bucket lists them (by code unit).
       const folder = prefix.includes('/') ? join(root, prefix.slice(0, prefix.lastIndexOf('/'))) : root;
       const keys: string[] = [];

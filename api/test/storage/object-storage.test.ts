@@ -109,6 +109,7 @@ describe.each(['local', 's3'] as const)('%s storage', (kind) => {
     for (const key of ['../outside', 'video_output/../../x', '/abs', 'a//b', 'video_output/a b.mp4']) {
       await expect(storage.putFile(key, source)).rejects.toThrow('Not a storage key');
     }
+    if (kind === 'local') await expect(storage.list('../')[Symbol.asyncIterator]().next()).rejects.toThrow('Not a storage prefix');
   });
 });
 
