@@ -20,6 +20,7 @@ import {
   DeliveryQueued,
   Pronunciation,
   PronunciationList,
+  QuotaFigures,
   WebhookDelivery,
   WebhookEndpoint,
 } from '../domains/public-api/responses';
@@ -199,19 +200,9 @@ const Subscription = v.pipe(
   }),
   v.title('Subscription'),
 );
-const Meter = v.object({ used: v.number(), total: v.number(), unit: v.picklist(['mins', 'count']) });
-const Quota = v.pipe(
-  v.object({
-    plan: v.string(),
-    video_minutes: Meter,
-    audio_minutes: Meter,
-    custom_avatars: Meter,
-    custom_voices: Meter,
-    avatar_slots: Meter,
-    next_renewal_date: time,
-  }),
-  v.title('AppQuota'),
-);
+const Quota = v.pipe(QuotaFigures, v.title('AppQuota'));
+
+const BlockedTerms = v.object({ blocked_terms: v.array(v.string()) });
 
 const HistoryRow = v.pipe(
   v.object({
@@ -418,8 +409,8 @@ export const APP_ANSWERS: Record<string, Record<number, unknown>> = {
   'GET /api/teams/{teamId}/webhooks/deliveries': { 200: json('A page of deliveries, newest first.', pageOf(WebhookDelivery)) },
   'POST /api/teams/{teamId}/webhooks/deliveries/{id}/cancel': { 200: json('The delivery will not be tried again.', DeliveryCancelled) },
   'POST /api/teams/{teamId}/webhooks/deliveries/{id}/resend': { 202: json('A new delivery of the same event is queued.', DeliveryQueued) },
-  'GET /api/teams/{teamId}/moderation': { 200: json('The blocked terms.', v.object({ blocked_terms: v.array(v.string()) })) },
-  'PUT /api/teams/{teamId}/moderation': { 200: json('The blocked terms as saved.', v.object({ blocked_terms: v.array(v.string()) })) },
+  'GET /api/teams/{teamId}/moderation': { 200: json('The blocked terms.', BlockedTerms) },
+  'PUT /api/teams/{teamId}/moderation': { 200: json('The blocked terms as saved.', BlockedTerms) },
   'GET /api/teams/{teamId}/history': { 200: json('A page of the usage history, newest first.', pageOf(HistoryRow)) },
   'GET /api/teams/{teamId}/history.csv': { 200: file('The usage history of the filter, as CSV.', 'text/csv') },
 

@@ -200,20 +200,20 @@ export const Team = v.pipe(
 );
 
 const Meter = v.object({ used: v.number(), total: v.number(), unit: v.picklist(['mins', 'count']) });
+/** What a plan allows and what is used of it this period (the app's quota answers the same). */
+export const QuotaFigures = v.object({
+  plan: v.string(),
+  video_minutes: Meter,
+  audio_minutes: Meter,
+  custom_avatars: Meter,
+  custom_voices: Meter,
+  avatar_slots: Meter,
+  next_renewal_date: time,
+});
 export const Quota = v.pipe(
   v.object({
     has_api_subscription: v.boolean(),
-    quota: v.nullable(
-      v.object({
-        plan: v.string(),
-        video_minutes: Meter,
-        audio_minutes: Meter,
-        custom_avatars: Meter,
-        custom_voices: Meter,
-        avatar_slots: Meter,
-        next_renewal_date: time,
-      }),
-    ),
+    quota: v.nullable(QuotaFigures),
   }),
   v.title('Quota'),
   v.examples([
