@@ -6,12 +6,15 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { acquireFolderLock } from '../src/db/folder-lock';
+import { loadConfig } from '../src/config';
+import { configuredStorage } from '../src/storage/configured-storage';
 import { BACKUP_REQUEST, backupEmbedded, backupPostgres, restoreEmbedded, restorePostgres } from '../src/ops/backup';
 
 const here = process.env.INIT_CWD ?? process.cwd();
 const at = (path: string) => (isAbsolute(path) ? path : resolve(here, path));
 const dataDir = at(process.env.DATA_DIR ?? 'data');
 const databaseUrl = process.env.DATABASE_URL || undefined;
+const places = { dataDir, storage: configuredStorage({ dataDir, s3: loadConfig(process.env).s3 }) };
 
 function runningPid() {
   const lock = join(dataDir, 'db.lock');
@@ -38,13 +41,13 @@ async function askRunningApi(pid: number, target: string) {
 }
 
 async function backup(target: string) {
-  if (databaseUrl) return backupPostgres(databaseUrl, dataDir, target);
+  if (databaseUrl) return backupPostgres(databaseUrl, places, target);
   const pid = runningPid();
   if (pid) return askRunningApi(pid, target);
   const release = acquireFolderLock(join(dataDir, 'db.lock'));
   const pglite = await PGlite.create(join(dataDir, 'db'));
   try {
-    return await backupEmbedded(pglite, dataDir, target);
+    return await backupEmbedded(pglite, places, target);
   } finally {
     await pglite.close();
     release();
@@ -62,7 +65,7 @@ async function main() {
     const manifest = await backup(target);
     console.log(`Backed up the ${manifest.kind} database and ${manifest.files} files of ${dataDir} to ${target}.`);
   } else {
-    const manifest = databaseUrl ? await restorePostgres(target, databaseUrl, dataDir) : await restoreEmbedded(target, dataDir);
+    const manifest = databaseUrl ? await restorePostgres(target, databaseUrl, places) : await restoreEmbedded(target, places);
     console.log(`Restored the ${manifest.kind} backup of ${manifest.createdAt} into ${dataDir}${databaseUrl ? ' and the database' : ''}.`);
   }
 }

@@ -90,8 +90,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       done(null, payload);
     });
   }
+  const places = { dataDir: config.dataDir, storage: ctx.assets.storage };
   app.decorate('writeBackup', (target: string) =>
-    database.pglite ? backupEmbedded(database.pglite, config.dataDir, target) : backupPostgres(database.url!, config.dataDir, target),
+    database.pglite ? backupEmbedded(database.pglite, places, target) : backupPostgres(database.url!, places, target),
   );
   const routeTable: RouteOptions[] = [];
   app.decorate('routeTable', routeTable);

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { ModerationSettings } from './domains/moderation/openai';
 import { SPEECH_PROVIDERS, type SpeechProviderSettings } from './engine/speech/providers/speech-provider';
 import type { Gender } from './engine/speech/builtin-voices';
+import type { S3Options } from './storage/s3-storage';
 import { LIPSYNC_ENGINES, LIPSYNC_WEBHOOK_PATH, type LipSyncSettings } from './engine/face/lipsync-provider';
 
 const port = v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(65535));
@@ -81,6 +82,13 @@ const EnvSchema = v.object({
   LIPSYNC_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.startsWith('whsec_'))),
   LIPSYNC_TIMEOUT_SECONDS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '900'),
   LIPSYNC_RETRIES: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0)), '2'),
+  S3_BUCKET: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name'))),
+  S3_ENDPOINT: v.optional(v.pipe(v.string(), v.url())),
+  S3_PUBLIC_ENDPOINT: v.optional(v.pipe(v.string(), v.url())),
+  S3_REGION: v.optional(v.pipe(v.string(), v.regex(/^[\w-]+$/)), 'us-east-1'),
+  S3_ACCESS_KEY_ID: v.optional(v.pipe(v.string(), v.minLength(1))),
+  S3_SECRET_ACCESS_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
+  S3_FORCE_PATH_STYLE: v.optional(v.picklist(['true', 'false']), 'false'),
 });
 
 export type Config = {
@@ -138,6 +146,8 @@ export type Config = {
   moderation: { blocklistFile?: string; provider?: ModerationSettings };
   /** This API's address as the outside world reaches it: links in webhook events (default http://localhost:PORT). */
   publicApiUrl: string;
+  /** Media in an S3-compatible bucket when S3_BUCKET is set; otherwise in DATA_DIR. */
+  s3?: S3Options;
   webhooks: {
     /** Deliver to private, loopback and link-local addresses too (never in production; tests and local setups). */
     allowPrivate: boolean;
@@ -182,6 +192,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  LIPSYNC_ENGINE=replicate needs LIPSYNC_KEY (Replicate) or LIPSYNC_URL (a Cog server of your own)',
     );
+  }
+  const s3Named = Object.keys(e).filter((name) => name.startsWith('S3_') && name !== 'S3_REGION' && name !== 'S3_FORCE_PATH_STYLE');
+  if (!e.S3_BUCKET && s3Named.length) {
+    throw new ConfigError(`Invalid configuration:\n  S3_BUCKET (the bucket that holds the media) is needed with ${s3Named.join(', ')}`);
+  }
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
   }
   const publicAppUrl = e.PUBLIC_APP_URL.replace(/\/$/, '');
   const publicApiUrl = (e.PUBLIC_API_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -237,6 +254,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               http: { requestTimeoutMs: 15_000, retries: 2, backoffMs: 500, maxWaitMs: 5_000 },
             },
     },
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          // AWS's own endpoint is public; another server's address may be one only this network reaches.
+          downloadEndpoint: e.S3_PUBLIC_ENDPOINT ?? (e.S3_ENDPOINT ? null : undefined),
+          credentials: e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY! } : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : undefined,
     webhooks: {
       allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
       requireHttps: e.NODE_ENV === 'production',

@@ -11,8 +11,11 @@ import { dataUriMediaLinks, signedMediaLinks } from './engine/face/providers/med
 import { speechProvider } from './engine/speech/providers/choose';
 import { LocalEngine } from './engine/local/local-engine';
 import { startJobQueue } from './jobs/queue';
-import { createAssetStore, type AssetStore } from './storage/asset-store';
-import { loadSigningIdentity, type SigningIdentity } from './engine/provenance/signing-identity';
+import { createMediaStore, type MediaStore } from './storage/media-store';
+import { configuredStorage } from './storage/configured-storage';
+import { loadSigningIdentity, sharedSigningIdentity, type SigningIdentity } from './engine/provenance/signing-identity';
+import { installSecret } from './db/install-secrets';
+import { randomBytes } from 'node:crypto';
 
 /** What every domain needs: handed to route modules and services instead of global decorators. */
 export type AppContext = {
@@ -21,7 +24,8 @@ export type AppContext = {
   mailer: Mailer;
   jobs: PgBoss;
   engine: GenerationEngine;
-  assets: AssetStore;
+  /** Media: DATA_DIR's folders or the bucket. */
+  assets: MediaStore;
   /** Signs short-lived links (assets, the built-in billing portal): ASSET_SIGNING_SECRET or a key kept in the data folder. */
   signingKey: Buffer;
   log: FastifyBaseLogger;
@@ -41,9 +45,18 @@ export async function createContext(
   mailer?: Mailer,
 ): Promise<{ ctx: AppContext; close: (options?: { graceful?: boolean }) => Promise<void> }> {
   const jobs = await startJobQueue(database, log);
-  const assets = createAssetStore(config.dataDir);
-  const signingKey = loadSigningKey(config.dataDir, config.assetSigningSecret);
-  const credentials = await loadSigningIdentity(config.dataDir, config.contentCredentials, log);
+  const assets = createMediaStore(configuredStorage(config));
+  // Processes that share no data folder (media in a bucket) share the keys none configured through the database.
+  const { db } = database;
+  const signingKey =
+    config.s3 && !config.assetSigningSecret
+      ? Buffer.from(await installSecret(db, 'asset-signing-key', async () => randomBytes(32).toString('hex')))
+      : loadSigningKey(config.dataDir, config.assetSigningSecret);
+  const { key, cert } = config.contentCredentials;
+  const credentials =
+    config.s3 && !(key && cert)
+      ? await sharedSigningIdentity((make) => installSecret(db, 'content-credentials', make), log)
+      : await loadSigningIdentity(config.dataDir, config.contentCredentials, log);
   const lipSync = config.lipSync;
   // A Cog server (Replicate's protocol with no key) is the operator's own: it gets the media inline.
   const links =

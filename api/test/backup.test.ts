@@ -10,8 +10,10 @@ import { loadConfig } from '../src/config';
 import { connectDatabase } from '../src/db/connect';
 import { avatars, users, videos } from '../src/db/schema';
 import { restoreEmbedded, restorePostgres } from '../src/ops/backup';
+import { configuredStorage } from '../src/storage/configured-storage';
 import { onboardedUser, openTestDatabase } from './helper';
 
+const localPlaces = (dataDir: string) => ({ dataDir, storage: configuredStorage({ dataDir }) });
 const folder = (label: string) => mkdtempSync(join(tmpdir(), `kagami-backup-${label}-`));
 
 /** An install with two people, an avatar and a video whose file is on disk. */
@@ -81,9 +83,9 @@ test('embedded: a backup written by the running API restores into a fresh folder
     await database.close();
   }
   const restored = folder('restored');
-  await restoreEmbedded(target, restored);
+  await restoreEmbedded(target, localPlaces(restored));
   await expectRestored(restored);
-  await expect(restoreEmbedded(target, restored)).rejects.toThrow(/already holds a database/);
+  await expect(restoreEmbedded(target, localPlaces(restored))).rejects.toThrow(/already holds a database/);
 }, 120_000);
 
 test('the backup command asks a running embedded API for the backup, and restore brings it back', async () => {
@@ -150,7 +152,7 @@ postgres(
     url.pathname = `/${name}`;
     try {
       const restored = folder('pg-restored');
-      await restorePostgres(target, url.toString(), restored);
+      await restorePostgres(target, url.toString(), localPlaces(restored));
       await expectRestored(restored, url.toString());
     } finally {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

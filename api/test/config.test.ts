@@ -69,3 +69,25 @@ test('the local lip-sync step is the default; a provider needs its key (or, for 
   });
   expect(() => loadConfig({ ...hooked, LIPSYNC_WEBHOOK_SECRET: 'secret' })).toThrow(/LIPSYNC_WEBHOOK_SECRET/);
 });
+
+test('media stay in DATA_DIR unless S3_BUCKET is set; a bucket on another server downloads through the API unless S3_PUBLIC_ENDPOINT is set', () => {
+  expect(loadConfig({}).s3).toBeUndefined();
+  expect(loadConfig({ S3_BUCKET: 'media' }).s3).toEqual({
+    bucket: 'media',
+    region: 'us-east-1',
+    endpoint: undefined,
+    downloadEndpoint: undefined,
+    credentials: undefined,
+    forcePathStyle: false,
+  });
+  const minio = { S3_BUCKET: 'media', S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+  expect(loadConfig(minio).s3).toMatchObject({ endpoint: 'http://minio:9000', downloadEndpoint: null, credentials: { accessKeyId: 'id' } });
+  expect(loadConfig({ ...minio, S3_PUBLIC_ENDPOINT: 'https://media.example.com' }).s3).toMatchObject({
+    downloadEndpoint: 'https://media.example.com',
+  });
+  expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(
+    'S3_BUCKET (the bucket that holds the media) is needed with S3_ENDPOINT',
+  );
+  expect(() => loadConfig({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'id' })).toThrow('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  expect(() => loadConfig({ S3_BUCKET: 'Not A Bucket' })).toThrow('S3_BUCKET: must be a bucket name');
+});

@@ -597,3 +597,14 @@ export const webhookAttempts = pgTable(
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId)],
 );
+
+/**
+ * Keys every process of an install must share when they share no data folder (media in a bucket, processes on several
+ * hosts) and none is configured: the link-signing key and the Content Credentials signer. The first process to start
+ * makes them; every other one reads the same.
+ */
+export const installSecrets = pgTable('install_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

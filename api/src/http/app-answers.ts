@@ -259,6 +259,13 @@ const redirect = (description: string) => ({
 });
 const page = (description: string) => file(description, 'text/html');
 const deleted = { 204: none('Deleted; the answer has no body.') };
+/** A stored file: whole, in part, or (where the media are in a bucket browsers reach) a redirect to the bucket's link. */
+const stored = (description: string, mediaType: string) => ({
+  200: file(description, mediaType),
+  206: file('The part of the file a `Range` asked for.', mediaType),
+  302: redirect("To the bucket's link to the file, valid for a few minutes (media kept in an S3-compatible bucket)."),
+  416: none('The `Range` asked for starts past the end of the file (`Content-Range` says its size).'),
+});
 const unshared = { 404: page('A page saying the video is not shared (the link was turned off, or never was).') };
 const alreadyPaid = { 409: page('A page saying the checkout is already paid.') };
 const portalExpired = { 401: page('A page saying the portal link is forged or has expired.') };
@@ -380,14 +387,10 @@ export const APP_ANSWERS: Record<string, Record<number, unknown>> = {
   'DELETE /api/teams/{teamId}/videos/{id}/share': { 204: none('The public page is off; its link stops working.') },
   'GET /share/{token}': { 200: page('The watch page.'), ...unshared },
   'GET /share/{token}/embed': { 200: page('The player alone, for an iframe.'), ...unshared },
-  'GET /share/{token}/video.mp4': {
-    200: file('The video (MP4).', 'video/mp4'),
-    206: file('The part of the video a `Range` asked for.', 'video/mp4'),
-    ...unshared,
-  },
-  'GET /share/{token}/download': { 200: file('The video as an attachment (MP4).', 'video/mp4'), ...unshared },
-  'GET /share/{token}/poster.jpg': { 200: file('The poster frame (JPEG).', 'image/jpeg'), ...unshared },
-  'GET /share/{token}/captions.vtt': { 200: file('The captions (WebVTT).', 'text/vtt'), ...unshared },
+  'GET /share/{token}/video.mp4': { ...stored('The video (MP4).', 'video/mp4'), ...unshared },
+  'GET /share/{token}/download': { ...stored('The video as an attachment (MP4).', 'video/mp4'), ...unshared },
+  'GET /share/{token}/poster.jpg': { ...stored('The poster frame (JPEG).', 'image/jpeg'), ...unshared },
+  'GET /share/{token}/captions.vtt': { ...stored('The captions (WebVTT).', 'text/vtt'), ...unshared },
   'GET /api/teams/{teamId}/backgrounds': { 200: json("The team's backgrounds, newest first.", v.object({ data: v.array(Background) })) },
   'POST /api/teams/{teamId}/backgrounds': { 201: json('The background, made from its upload.', Background) },
   'DELETE /api/teams/{teamId}/backgrounds/{id}': deleted,
@@ -456,10 +459,7 @@ export const APP_ANSWERS: Record<string, Record<number, unknown>> = {
   'POST /api/billing/portal/{token}/resume': { 303: redirect('Resumed: back to the portal.'), ...portalExpired },
   'GET /api/billing/portal/{token}/invoices/{invoiceId}.pdf': { 200: file('The invoice (PDF).', 'application/pdf'), ...portalExpired },
 
-  'GET /assets/signed/{category}/{file}': {
-    200: file('The file, in its own media type (video, picture, sound or captions).', '*/*'),
-    206: file('The part of the file a `Range` asked for.', '*/*'),
-  },
+  'GET /assets/signed/{category}/{file}': stored('The file, in its own media type (video, picture, sound or captions).', '*/*'),
   'GET /assets/data/{category}/{file}': { 302: redirect('To a signed link to the file, valid for a few minutes.') },
   'GET /api/health': {
     200: json(

@@ -1,6 +1,6 @@
 // Media in a folder of this host (DATA_DIR): each key a file under it. The embedded default.
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { checkedKey, type ObjectStorage } from './object-storage';
 
@@ -30,6 +30,15 @@ export function createLocalStorage(root: string): ObjectStorage {
       if (to === path) return;
       await mkdir(dirname(to), { recursive: true });
       await copyFile(path, to);
+    },
+    async moveFile(key, path) {
+      const to = pathOf(key);
+      await mkdir(dirname(to), { recursive: true });
+      // A rename where both are on one disk; a copy from another (the system's temporary folder on a mounted volume).
+      await rename(path, to).catch(async () => {
+        await copyFile(path, to);
+        await rm(path, { force: true });
+      });
     },
     async open(key, range) {
       const size = await sizeOf(key);

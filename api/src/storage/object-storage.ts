@@ -16,6 +16,8 @@ export type ObjectStorage = {
   withLocalFile<T>(key: string, job: (path: string) => Promise<T>): Promise<T>;
   /** Stores a file of this host as the object `key` (the file stays where it is). */
   putFile(key: string, path: string, contentType?: string): Promise<void>;
+  /** Stores a file of this host as the object `key` and removes the file (a rename where it can be). */
+  moveFile(key: string, path: string, contentType?: string): Promise<void>;
   /** The object, whole or the bytes of `range`; null when there is no such object. */
   open(key: string, range?: ByteRange): Promise<OpenedObject | null>;
   /** The object's size in bytes, or null when there is none. */

@@ -23,8 +23,13 @@ export type S3Options = {
   region: string;
   /** The server's address, for a server other than AWS S3 (`http://minio:9000`); absent: AWS. */
   endpoint?: string;
-  accessKeyId: string;
-  secretAccessKey: string;
+  /**
+   * Where browsers fetch presigned downloads: absent, the endpoint itself; null, nowhere (an address only this network
+   * reaches), so the API streams the objects itself.
+   */
+  downloadEndpoint?: string | null;
+  /** Absent: the SDK's own chain (the environment, an instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
   /** Buckets in the path (`host/bucket/key`) rather than the host name: MinIO and most self-hosted servers. */
   forcePathStyle: boolean;
 };
@@ -40,7 +45,7 @@ export function s3ClientConfig(options: S3Options): S3ClientConfig {
     region: options.region,
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
-    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+    credentials: options.credentials,
     // Since 3.729 the SDK sends streamed bodies aws-chunked with a trailing checksum unless told otherwise; servers
     // other than AWS's may store the framing as data (s3rver does). Checksums only where an operation requires one.
     requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -55,6 +60,11 @@ const isMissing = (error: unknown) => {
 
 export function createS3Storage(options: S3Options): ObjectStorage {
   const client = new S3Client(s3ClientConfig(options));
+  // Presigning signs the host too: links for browsers are signed for the address they reach.
+  const linkClient =
+    options.downloadEndpoint && options.downloadEndpoint !== options.endpoint
+      ? new S3Client(s3ClientConfig({ ...options, endpoint: options.downloadEndpoint }))
+      : client;
   const Bucket = options.bucket;
 
   const sizeOf = async (key: string) => {
@@ -66,6 +76,15 @@ export function createS3Storage(options: S3Options): ObjectStorage {
       throw error;
     }
   };
+
+  const upload = (key: string, path: string, contentType?: string) =>
+    new Upload({
+      client,
+      params: { Bucket, Key: checkedKey(key), Body: createReadStream(path), ContentType: contentType },
+      partSize: PART_BYTES,
+      queueSize: 2,
+      leavePartsOnError: false,
+    }).done();
 
   return {
     kind: 's3',
@@ -81,13 +100,11 @@ export function createS3Storage(options: S3Options): ObjectStorage {
       }
     },
     async putFile(key, path, contentType) {
-      await new Upload({
-        client,
-        params: { Bucket, Key: checkedKey(key), Body: createReadStream(path), ContentType: contentType },
-        partSize: PART_BYTES,
-        queueSize: 2,
-        leavePartsOnError: false,
-      }).done();
+      await upload(key, path, contentType);
+    },
+    async moveFile(key, path, contentType) {
+      await upload(key, path, contentType);
+      await rm(path, { force: true });
     },
     async open(key, range) {
       try {
@@ -105,13 +122,14 @@ export function createS3Storage(options: S3Options): ObjectStorage {
     },
     sizeOf,
     async downloadUrl(key, { seconds, disposition, contentType }) {
+      if (options.downloadEndpoint === null) return null;
       const command = new GetObjectCommand({
         Bucket,
         Key: checkedKey(key),
         ResponseContentDisposition: disposition,
         ResponseContentType: contentType,
       });
-      return getSignedUrl(client, command, { expiresIn: seconds });
+      return getSignedUrl(linkClient, command, { expiresIn: seconds });
     },
     async remove(keys) {
       for (let at = 0; at < keys.length; at += DELETE_BATCH) {

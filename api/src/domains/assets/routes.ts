@@ -1,11 +1,11 @@
 import * as v from 'valibot';
-import fastifyStatic from '@fastify/static';
 import { eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { avatars, backgrounds, videos, voices } from '../../db/schema';
 import { errors } from '../../lib/errors';
-import { ASSET_CATEGORIES, type AssetCategory } from '../../storage/asset-store';
+import { ASSET_CATEGORIES, type AssetCategory } from '../../storage/media-store';
+import { sendObject } from '../../storage/send-object';
 import { currentUser, requireUser } from '../auth/guard';
 import { findMembership } from '../teams/membership';
 import { signPath, verifySignature } from './signing';
@@ -49,7 +49,6 @@ async function owningTeam(ctx: AppContext, category: AssetCategory, file: string
  */
 export async function assetRoutes(app: FastifyInstance, ctx: AppContext) {
   const key = ctx.signingKey;
-  await app.register(fastifyStatic, { root: ctx.config.dataDir, serve: false });
 
   app.get('/assets/data/:category/:file', { preHandler: requireUser(ctx), schema: { params: assetParams } }, async (request, reply) => {
     const { category, file } = request.params as { category: AssetCategory; file: string };
@@ -79,11 +78,15 @@ export async function assetRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       reply.header('Cache-Control', 'private, max-age=300');
       // Always a disposition (and nosniff, from helmet): a stored file is media to show or save, never a page.
-      reply.header(
-        'Content-Disposition',
-        download ? `attachment; filename*=UTF-8''${encodeURIComponent(download)}` : `inline; filename*=UTF-8''${encodeURIComponent(file)}`,
-      );
-      return reply.sendFile(file, ctx.assets.path(category, ''));
+      const disposition = download
+        ? `attachment; filename*=UTF-8''${encodeURIComponent(download)}`
+        : `inline; filename*=UTF-8''${encodeURIComponent(file)}`;
+      return sendObject(request, reply, ctx.assets.storage, ctx.assets.keyOf(category, file), {
+        disposition,
+        notFound: () => {
+          throw errors.notFound('Asset');
+        },
+      });
     },
   );
 }

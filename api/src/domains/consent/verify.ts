@@ -20,15 +20,18 @@ export async function verifyConsent(ctx: AppContext, avatar: typeof avatars.$inf
   if (!phrase || !avatar.consentClip || !avatar.consentRecordedAt || avatar.consentRecordedAt > phrase.expiresAt) {
     throw new EngineFailure('consent_phrase_expired');
   }
-  const verdict = await checkConsentClip(
-    {
-      clip: ctx.assets.path('avatar_input', avatar.consentClip),
-      reference: { file: ctx.assets.path('avatar_input', avatar.source), kind: avatar.sourceKind },
-      language: phrase.language as ContentLanguage,
-      code: phrase.code,
-      phraseWords: ENGLISH_PHRASE_WORDS,
-    },
-    recogniser,
+  const files = { clip: ['avatar_input', avatar.consentClip], reference: ['avatar_input', avatar.source] } as const;
+  const verdict = await ctx.assets.withLocal(files, ({ clip, reference }) =>
+    checkConsentClip(
+      {
+        clip,
+        reference: { file: reference, kind: avatar.sourceKind },
+        language: phrase.language as ContentLanguage,
+        code: phrase.code,
+        phraseWords: ENGLISH_PHRASE_WORDS,
+      },
+      recogniser,
+    ),
   );
   if (!verdict.ok) throw new EngineFailure(verdict.reason, `consent clip refused: ${verdict.detail}`);
   if (verdict.review) await ctx.db.update(avatars).set({ consentReview: verdict.review }).where(eq(avatars.id, avatar.id));

@@ -12,6 +12,7 @@ import { fail } from '../../lib/errors';
 import { currentUser, requireUser } from '../auth/guard';
 import { findVideo } from '../studio/service';
 import { embedPage, sharePagePolicy, watchPage, type SharedVideo } from './page';
+import { sendObject } from '../../storage/send-object';
 
 type Share = typeof videoShares.$inferSelect;
 
@@ -143,11 +144,11 @@ export function shareRoutes(app: FastifyInstance, ctx: AppContext) {
         const name = found ? file(found.video) : null;
         if (!found || !name || (attachment && !found.share.allowDownload)) return gone(request, reply);
         reply.header('cache-control', 'no-store');
-        reply.header(
-          'content-disposition',
-          attachment ? `attachment; filename*=UTF-8''${encodeURIComponent(`${found.video.name}.mp4`)}` : 'inline',
-        );
-        return reply.sendFile(name, ctx.assets.path('video_output', ''));
+        const disposition = attachment ? `attachment; filename*=UTF-8''${encodeURIComponent(`${found.video.name}.mp4`)}` : 'inline';
+        return sendObject(request, reply, ctx.assets.storage, ctx.assets.keyOf('video_output', name), {
+          disposition,
+          notFound: () => gone(request, reply),
+        });
       };
     pub.get(
       '/share/:token/video.mp4',

@@ -1,5 +1,6 @@
 // The team's backgrounds: pictures and videos its presenters stand in front of. An upload becomes one when it is added
 // to the library or first named by a video (keeping the upload's id, so the same id names it again later).
+import { join } from 'node:path';
 import { and, count, desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -63,7 +64,12 @@ export async function teamBackground(
   if (total >= BACKGROUNDS_MAX) throw fail(409, 'backgrounds_full', { max: BACKGROUNDS_MAX }, { max: BACKGROUNDS_MAX });
   const file = await adoptUpload(ctx, upload, `background-${id}`);
   const preview = `background-${id}.jpg`;
-  await previewOf(ctx.assets.path('avatar_input', file), ctx.assets.path('avatar_output', preview));
+  await ctx.assets.withLocal({ source: ['avatar_input', file] } as const, ({ source }) =>
+    ctx.assets.workspace(async (folder) => {
+      await previewOf(source, join(folder, preview));
+      await ctx.assets.store('avatar_output', preview, join(folder, preview));
+    }),
+  );
   const [created] = await ctx.db
     .insert(backgrounds)
     .values({
@@ -97,16 +103,24 @@ export async function videoBackgroundOf(
   return { type: row.kind, background_id: row.id };
 }
 
-/** A stored video background as the engine draws it: the footage's own, a colour, or the team background's file. */
-export async function backdropOf(ctx: AppContext, teamId: string, stored: VideoBackground | null): Promise<Backdrop> {
-  if (!stored) return { type: 'footage' };
-  if (stored.type === 'color') return stored;
+/**
+ * Runs `job` with a stored video background as the engine draws it: the footage's own, a colour, or the team
+ * background's file, lent for the job.
+ */
+export async function withBackdrop<T>(
+  ctx: AppContext,
+  teamId: string,
+  stored: VideoBackground | null,
+  job: (backdrop: Backdrop) => Promise<T>,
+): Promise<T> {
+  if (!stored) return job({ type: 'footage' });
+  if (stored.type === 'color') return job(stored);
   const [row] = await ctx.db
     .select({ file: backgrounds.file })
     .from(backgrounds)
     .where(and(eq(backgrounds.id, stored.background_id), eq(backgrounds.teamId, teamId)));
   if (!row) throw new EngineFailure('background_missing');
-  return { type: stored.type, file: ctx.assets.path('avatar_input', row.file) };
+  return ctx.assets.withLocal({ file: ['avatar_input', row.file] } as const, ({ file }) => job({ type: stored.type, file }));
 }
 
 export async function deleteBackground(ctx: AppContext, teamId: string, id: string) {

@@ -1,8 +1,6 @@
 // POST /api/teams/{teamId}/layout-preview: the video form's picture of the layout before rendering, one frame
 // composed by the engine from the avatar's preview and the chosen background, format and placement.
-import { randomUUID } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
@@ -18,7 +16,8 @@ import { probeMedia } from '../../media/probe';
 import { errors, fail } from '../../lib/errors';
 import { currentUser, requireUser } from '../auth/guard';
 import { requireMembership } from '../teams/membership';
-import { assertPlacementFits, backdropOf, videoBackgroundOf } from './backgrounds';
+import { assertPlacementFits, videoBackgroundOf, withBackdrop } from './backgrounds';
+import type { StoredFile } from '../../storage/media-store';
 
 export async function layoutPreview(ctx: AppContext, userId: string, teamId: string, input: VideoLookInput & { avatar_id: string }) {
   await requireMembership(ctx.db, teamId, userId);
@@ -31,24 +30,29 @@ export async function layoutPreview(ctx: AppContext, userId: string, teamId: str
   const placement = input.placement ?? { position: 'full', scale: 1 };
   assertPlacementFits(placement, input.background);
   const stored = await videoBackgroundOf(ctx, teamId, userId, input.background);
-  const background = await backdropOf(ctx, teamId, stored);
-  const picture = ctx.assets.path('avatar_output', avatar.preview);
-  const size = (await probeMedia(picture))?.video;
-  if (!size) throw fail(409, 'avatar_not_ready');
-  const track = avatar.mouth ? readMeshTrack(ctx.assets.path('avatar_output', avatar.mouth)) : null;
-  const output = join(tmpdir(), `kagami-layout-${randomUUID()}.jpg`);
-  try {
-    await composeStill({
-      picture: { file: picture, size },
-      matte: avatar.matte ? ctx.assets.path('avatar_output', avatar.matte) : null,
-      face: track ? faceBoxOf(scaleMeshes(track.meshes, track, size)) : null,
-      framing: { frame: frameSizeOf(input.aspect_ratio ?? '16:9', '720p'), background, placement },
-      output,
-    });
-    return await readFile(output);
-  } finally {
-    await rm(output, { force: true });
-  }
+  const inputs: { picture: StoredFile } & Record<'mouth' | 'matte', StoredFile | null> = {
+    picture: ['avatar_output', avatar.preview],
+    mouth: avatar.mouth ? ['avatar_output', avatar.mouth] : null,
+    matte: avatar.matte ? ['avatar_output', avatar.matte] : null,
+  };
+  return ctx.assets.withLocal(inputs, ({ picture, mouth, matte }) =>
+    withBackdrop(ctx, teamId, stored, async (background) => {
+      const size = (await probeMedia(picture))?.video;
+      if (!size) throw fail(409, 'avatar_not_ready');
+      const track = mouth ? readMeshTrack(mouth) : null;
+      return ctx.assets.workspace(async (folder) => {
+        const output = join(folder, 'layout.jpg');
+        await composeStill({
+          picture: { file: picture, size },
+          matte,
+          face: track ? faceBoxOf(scaleMeshes(track.meshes, track, size)) : null,
+          framing: { frame: frameSizeOf(input.aspect_ratio ?? '16:9', '720p'), background, placement },
+          output,
+        });
+        return readFile(output);
+      });
+    }),
+  );
 }
 
 const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));

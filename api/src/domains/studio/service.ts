@@ -1,7 +1,7 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { CONTENT_LANGUAGES, PREVIEW_MAX_CHARS, type ContentLanguage, type VideoLookInput } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
-import { avatars, history, videos, voices, users } from '../../db/schema';
+import { avatars, backgrounds, history, videos, voices, users } from '../../db/schema';
 import { errors, fail } from '../../lib/errors';
 import { pendingJobs, QUEUES } from '../../jobs/queue';
 import { builtinVoice, defaultBuiltinVoice, isBuiltinVoiceId, type Gender } from '../../engine/speech/builtin-voices';
@@ -144,13 +144,8 @@ export async function deleteAvatar(ctx: AppContext, userId: string, teamId: stri
 /** Every file of an avatar: its footage or photo, its consent clip, and what was made from them. */
 export const removeAvatarFiles = (ctx: AppContext, avatar: typeof avatars.$inferSelect) =>
   Promise.all([
-    ctx.assets.remove('avatar_input', avatar.source),
-    ctx.assets.remove('avatar_input', avatar.consentClip),
-    ctx.assets.remove('avatar_output', avatar.preview),
-    ctx.assets.remove('avatar_output', avatar.clip),
-    ctx.assets.remove('avatar_output', avatar.loop),
-    ctx.assets.remove('avatar_output', avatar.mouth),
-    ctx.assets.remove('avatar_output', avatar.matte),
+    ctx.assets.remove('avatar_input', avatar.source, avatar.consentClip),
+    ctx.assets.remove('avatar_output', avatar.preview, avatar.clip, avatar.loop, avatar.mouth, avatar.matte),
   ]);
 
 /** Languages a video can be generated in: every content language the engine speaks (all 13 locally). */
@@ -251,7 +246,34 @@ export async function deleteVoice(ctx: AppContext, userId: string, teamId: strin
   const voice = await findVoice(ctx, userId, teamId, id);
   await deleteClone(ctx, voice);
   await ctx.db.delete(voices).where(eq(voices.id, id));
-  await Promise.all([ctx.assets.remove('avatar_input', voice.source), ctx.assets.remove('audio_output', voice.sample)]);
+  await removeVoiceFiles(ctx, voice);
+}
+
+const removeVoiceFiles = (ctx: AppContext, voice: typeof voices.$inferSelect) =>
+  Promise.all([ctx.assets.remove('avatar_input', voice.source), ctx.assets.remove('audio_output', voice.sample)]);
+
+/**
+ * Reads what the teams' avatars, voices, videos and backgrounds keep in storage, for when their rows go with the teams
+ * (an account deleted): the returned function removes the files once the rows are gone.
+ */
+export async function teamFiles(ctx: AppContext, teamIds: string[]) {
+  if (!teamIds.length) return async () => undefined;
+  const [avatarRows, voiceRows, videoRows, backgroundRows] = await Promise.all([
+    ctx.db.select().from(avatars).where(inArray(avatars.teamId, teamIds)),
+    ctx.db.select().from(voices).where(inArray(voices.teamId, teamIds)),
+    ctx.db.select().from(videos).where(inArray(videos.teamId, teamIds)),
+    ctx.db.select().from(backgrounds).where(inArray(backgrounds.teamId, teamIds)),
+  ]);
+  return async () => {
+    await Promise.all([
+      ...avatarRows.map((avatar) => removeAvatarFiles(ctx, avatar)),
+      ...voiceRows.map((voice) => removeVoiceFiles(ctx, voice)),
+      ...videoRows.map((video) => Promise.all([removeMadeFiles(ctx, video), ctx.assets.remove('avatar_input', video.audioSource)])),
+      ...backgroundRows.map((row) =>
+        Promise.all([ctx.assets.remove('avatar_input', row.file), ctx.assets.remove('avatar_output', row.preview)]),
+      ),
+    ]);
+  };
 }
 
 /**
@@ -435,8 +457,9 @@ export async function removeVideo(
 
 /** The files a render made for a video: the video, its poster and its captions. */
 export const removeMadeFiles = (ctx: AppContext, video: { output: string | null; thumbnail: string | null; captions: string | null }) =>
-  Promise.all([
-    ctx.assets.remove('video_output', video.output),
-    ctx.assets.remove('video_output', video.thumbnail),
-    ...(video.captions ? [`${video.captions}.srt`, `${video.captions}.vtt`].map((file) => ctx.assets.remove('video_output', file)) : []),
-  ]);
+  ctx.assets.remove(
+    'video_output',
+    video.output,
+    video.thumbnail,
+    ...(video.captions ? [`${video.captions}.srt`, `${video.captions}.vtt`] : []),
+  );

@@ -2,8 +2,8 @@
 // the provider's own; each with a short preview spoken on first request and kept in audio_output, named after what it
 // holds so a changed voice gets a new preview.
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { readFile, rename } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import * as v from 'valibot';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
@@ -103,17 +103,19 @@ const previewFile = (voice: Previewed) =>
 
 const speaking = new Map<string, Promise<void>>();
 
-/** The preview's file, spoken once (concurrent first requests wait for the same synthesis). */
+/** The preview's stored file, spoken once (concurrent first requests wait for the same synthesis). */
 async function previewOf(ctx: AppContext, voice: Previewed): Promise<string> {
-  const file = ctx.assets.path('audio_output', previewFile(voice));
-  if (existsSync(file)) return file;
+  const file = previewFile(voice);
+  if (await ctx.assets.exists('audio_output', file)) return file;
   let pending = speaking.get(file);
   if (!pending) {
-    pending = ctx.engine
-      .synthesizeSpeech(SAMPLE_SENTENCES[voice.language], voice.language, voice.speaking)
-      // Written aside and moved into place, so a file that exists is whole.
-      .then((speech) => encodeMp3(speech.wav, `${file}.part.mp3`))
-      .then(() => rename(`${file}.part.mp3`, file))
+    pending = ctx.assets
+      .workspace(async (folder) => {
+        const speech = await ctx.engine.synthesizeSpeech(SAMPLE_SENTENCES[voice.language], voice.language, voice.speaking);
+        // Made aside and stored whole, so a preview that exists is complete.
+        await encodeMp3(speech.wav, join(folder, file));
+        await ctx.assets.store('audio_output', file, join(folder, file));
+      })
       .finally(() => speaking.delete(file));
     speaking.set(file, pending);
   }
@@ -150,7 +152,10 @@ export function voiceLibraryRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const voice = await previewedVoice(ctx, (request.params as { id: string }).id);
       if (!voice) throw errors.notFound('Voice');
-      const mp3 = await readFile(await spokenForRequest(previewOf(ctx, voice)));
+      const mp3 = await ctx.assets.withLocal(
+        { file: ['audio_output', await spokenForRequest(previewOf(ctx, voice))] } as const,
+        ({ file }) => readFile(file),
+      );
       return reply.type('audio/mpeg').header('Cache-Control', 'public, max-age=86400').send(mp3);
     },
   );

@@ -1,8 +1,6 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { rm } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobWithMetadata } from 'pg-boss';
@@ -17,9 +15,9 @@ import type { PhonemeEvent } from '../../engine/speech/synthesizer';
 import { SAMPLE_SENTENCES } from '../../engine/speech/sample-sentences';
 import { defaultBuiltinVoice } from '../../engine/speech/builtin-voices';
 import { captionCharsFor, timeCaptions, toSrt, toVtt, type Cue } from '../../engine/compose/captions';
-import type { Framing } from '../../engine/compose/compose';
+import type { Backdrop, Framing } from '../../engine/compose/compose';
 import { ANALYSIS_RATE, decodeMono } from '../../engine/local/decode';
-import { backdropOf } from './backgrounds';
+import { withBackdrop } from './backgrounds';
 import { signVideo, type VideoClaims } from '../../engine/provenance/credentials';
 import { pronunciationsOf } from './pronunciations';
 import { libraryVoice, speakingVoiceOf } from './voice-library';
@@ -34,6 +32,7 @@ import { verifyConsent } from '../consent/verify';
 import { avatarProgressWriter } from './avatar-progress';
 import { consentVerified } from './serialize';
 import { removeMadeFiles } from './service';
+import type { StoredFile } from '../../storage/media-store';
 
 type Table = typeof avatars | typeof voices | typeof videos;
 
@@ -84,6 +83,7 @@ async function processAvatar(ctx: AppContext, avatarId: string) {
     mouth: `${avatarId}-face.bin`,
     matte: `${avatarId}-matte.mp4`,
   };
+  const voiceId = crypto.randomUUID();
   const progress = avatarProgressWriter(ctx, avatarId, avatar.sourceKind);
   if (avatar.consentMethod === 'video') {
     // The clip is checked first: no face of a person who did not agree is processed any further.
@@ -95,33 +95,43 @@ async function processAvatar(ctx: AppContext, avatarId: string) {
       throw error;
     }
   }
-  const result = await ctx.engine
-    .processAvatar(
-      { file: ctx.assets.path('avatar_input', avatar.source), kind: avatar.sourceKind },
-      {
-        preview: ctx.assets.path('avatar_output', names.preview),
-        clip: ctx.assets.path('avatar_output', names.clip),
-        loop: ctx.assets.path('avatar_output', names.loop),
-        mouth: ctx.assets.path('avatar_output', names.mouth),
-        matte: ctx.assets.path('avatar_output', names.matte),
-      },
-      (stage, fraction) => progress.report(stage, fraction),
+  const made = await ctx.assets
+    .withLocal({ source: ['avatar_input', avatar.source] } as const, ({ source }) =>
+      ctx.assets.workspace(async (folder) => {
+        const outputs = {
+          preview: join(folder, names.preview),
+          clip: join(folder, names.clip),
+          loop: join(folder, names.loop),
+          mouth: join(folder, names.mouth),
+          matte: join(folder, names.matte),
+        };
+        const result = await ctx.engine.processAvatar({ file: source, kind: avatar.sourceKind }, outputs, (stage, fraction) =>
+          progress.report(stage, fraction),
+        );
+        let sample: string | null = null;
+        if (result.defaultVoice) {
+          sample = `${voiceId}.wav`;
+          const speech = await ctx.engine.synthesizeSpeech(
+            SAMPLE_SENTENCES[avatar.language as ContentLanguage],
+            avatar.language as ContentLanguage,
+            {
+              profile: result.defaultVoice,
+            },
+          );
+          await writeFile(join(folder, sample), speech.wav);
+          await ctx.assets.store('audio_output', sample, join(folder, sample));
+        }
+        // What the engine made is stored; a file it did not make is named nowhere (a render makes a missing matte).
+        const files: Record<keyof typeof names, string | null> = { ...names };
+        for (const kind of Object.keys(names) as (keyof typeof names)[]) {
+          if ((kind === 'mouth' && !result.mouth) || !existsSync(outputs[kind])) files[kind] = null;
+          else await ctx.assets.store('avatar_output', names[kind], outputs[kind]);
+        }
+        return { result, sample, files };
+      }),
     )
     .finally(() => progress.stop());
-  const files = { ...names, mouth: result.mouth ? names.mouth : null };
-  let sample: string | null = null;
-  const voiceId = crypto.randomUUID();
-  if (result.defaultVoice) {
-    sample = `${voiceId}.wav`;
-    const speech = await ctx.engine.synthesizeSpeech(
-      SAMPLE_SENTENCES[avatar.language as ContentLanguage],
-      avatar.language as ContentLanguage,
-      {
-        profile: result.defaultVoice,
-      },
-    );
-    await writeFile(ctx.assets.path('audio_output', sample), speech.wav);
-  }
+  const { result, sample, files } = made;
   const finished = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(avatars)
@@ -155,11 +165,12 @@ async function processVoice(ctx: AppContext, voiceId: string) {
   const [voice] = await ctx.db.select().from(voices).where(eq(voices.id, voiceId));
   if (!voice || voice.status !== 'in_progress' || !voice.source) return;
   const sample = `${voiceId}.mp3`;
-  const { profile, clone } = await ctx.engine.processVoice(
-    ctx.assets.path('avatar_input', voice.source),
-    voice.language as ContentLanguage,
-    ctx.assets.path('audio_output', sample),
-    voice.name,
+  const { profile, clone } = await ctx.assets.withLocal({ source: ['avatar_input', voice.source] } as const, ({ source }) =>
+    ctx.assets.workspace(async (folder) => {
+      const made = await ctx.engine.processVoice(source, voice.language as ContentLanguage, join(folder, sample), voice.name);
+      await ctx.assets.store('audio_output', sample, join(folder, sample));
+      return made;
+    }),
   );
   const [updated] = await ctx.db
     .update(voices)
@@ -189,9 +200,9 @@ async function waitForProvider(ctx: AppContext, video: typeof videos.$inferSelec
 }
 
 /** The video's frame, background and placement, as the engine takes them. */
-const framingOf = async (ctx: AppContext, video: typeof videos.$inferSelect): Promise<Framing> => ({
+const framingOf = (video: typeof videos.$inferSelect, background: Backdrop): Framing => ({
   frame: frameSizeOf(video.aspectRatio, video.resolution),
-  background: await backdropOf(ctx, video.teamId, video.background),
+  background,
   placement: video.placement,
 });
 
@@ -219,10 +230,91 @@ async function renderVideo(ctx: AppContext, videoId: string) {
   if (!video || video.status !== 'in_progress') return;
   const [avatar] = video.avatarId ? await ctx.db.select().from(avatars).where(eq(avatars.id, video.avatarId)) : [];
   if (!avatar?.loop) throw new EngineFailure('avatar_missing');
-  let audio = video.audioSource ? ctx.assets.path('avatar_input', video.audioSource) : null;
-  let speechFile: string | null = null;
+  const inputs: { loop: StoredFile } & Record<'photo' | 'mouth' | 'matte' | 'audio', StoredFile | null> = {
+    loop: ['avatar_output', avatar.loop],
+    photo: avatar.sourceKind === 'photo' && avatar.source ? ['avatar_input', avatar.source] : null,
+    mouth: avatar.mouth ? ['avatar_output', avatar.mouth] : null,
+    matte: avatar.matte ? ['avatar_output', avatar.matte] : null,
+    audio: video.audioSource ? ['avatar_input', video.audioSource] : null,
+  };
+  const allowance = await allowanceOfVideo(ctx, video);
+  const rendered = await ctx.assets
+    .withLocal(inputs, (local) =>
+      withBackdrop(ctx, video.teamId, video.background, (backdrop) =>
+        ctx.assets.workspace((folder) =>
+          renderInFolder(ctx, { video, avatar, allowance, inputs: local, framing: framingOf(video, backdrop) }, folder),
+        ),
+      ),
+    )
+    .catch((error: unknown) => {
+      // A full disk is said as such, and not retried.
+      if (error instanceof LipSyncWaiting) return waitForProvider(ctx, video, error);
+      throw isDiskFull(error) ? new EngineFailure('storage_full') : error;
+    });
+  if (!rendered) return;
+  const { durationSeconds, lipSync, made } = rendered;
+  if (lipSync && 'failed' in lipSync) {
+    const line = { videoId, engine: lipSync.engine, reason: lipSync.failed, detail: lipSync.detail };
+    if (lipSync.keyRefused) ctx.log.error(line, 'the lip-sync provider refused LIPSYNC_KEY; rendered locally');
+    else ctx.log.warn(line, 'lip-sync provider failed; rendered locally');
+  } else if (lipSync) {
+    ctx.log.info({ videoId, ...lipSync }, `lip-sync by ${lipSync.engine}`);
+  }
+  const durationMs = Math.round(durationSeconds * 1000);
+  const neural = lipSync && !('failed' in lipSync) ? lipSync : null;
+  // An avatar made before mattes has one now, if this video needed it.
+  if (!avatar.matte && made.matte) await ctx.db.update(avatars).set({ matte: made.matte }).where(eq(avatars.id, avatar.id));
+  const [updated] = await ctx.db
+    .update(videos)
+    .set({
+      status: 'ready',
+      output: made.output,
+      thumbnail: made.thumbnail,
+      captions: made.captions,
+      durationMs,
+      lipsyncEngine: neural?.engine ?? 'local',
+      lipsyncJobId: neural?.providerId ?? null,
+      lipsyncSeconds: neural?.billedSeconds ?? null,
+    })
+    .where(and(eq(videos.id, videoId), eq(videos.status, 'in_progress')))
+    .returning();
+  if (!updated) {
+    // Deleted while it rendered: what was made for it goes too (a row that is still there keeps its files).
+    const [kept] = await ctx.db.select({ id: videos.id }).from(videos).where(eq(videos.id, videoId));
+    if (!kept) await removeMadeFiles(ctx, made);
+    return;
+  }
+  await settle(ctx.db, videoId, Math.ceil(durationSeconds));
+  await ctx.db.insert(history).values({
+    teamId: video.teamId,
+    createdBy: video.createdBy,
+    type: 'video_generation',
+    name: video.name,
+    durationMs,
+    source: video.source,
+  });
+  await emitItemEvent(ctx, 'video', videoId, 'ready');
+  await notify(ctx, video.createdBy, 'video', video.name, true);
+}
+
+/** A video to render, with what it is made from: the avatar's files (and the uploaded audio) lent as local files. */
+type RenderOf = {
+  video: typeof videos.$inferSelect;
+  avatar: typeof avatars.$inferSelect;
+  allowance: Allowance | undefined;
+  inputs: { loop: string; photo: string | null; mouth: string | null; matte: string | null; audio: string | null };
+  framing: Framing;
+};
+
+/**
+ * Renders a video from its inputs (local files) into `folder`: speech when there is a script, the video, its poster,
+ * captions and Content Credentials; stores what it made, and says the stored names.
+ */
+async function renderInFolder(ctx: AppContext, render: RenderOf, folder: string) {
+  const { video, avatar, allowance, inputs, framing } = render;
+  const videoId = video.id;
+  let audio = inputs.audio;
   let phonemes: PhonemeEvent[] | undefined;
-  const framing = await framingOf(ctx, video);
   const captionStyle = captionStyleOf(video);
   let cues: Cue[] | null = null;
   if (!audio) {
@@ -235,103 +327,60 @@ async function renderVideo(ctx: AppContext, videoId: string) {
       : (libraryVoice(video.builtinVoiceId ?? '') ?? { builtin: defaultBuiltinVoice(language, avatar.gender) });
     const options = { speed: video.speed, pronunciations: await pronunciationsOf(ctx, video.teamId) };
     const speech = await ctx.engine.synthesizeSpeech(video.script ?? '', language, speaking, options);
-    speechFile = join(tmpdir(), `kagami-${videoId}.wav`);
-    await writeFile(speechFile, speech.wav);
+    audio = join(folder, 'speech.wav');
+    await writeFile(audio, speech.wav);
     // A provider that gives no timings leaves the mouth to the loudness.
     phonemes = speech.phonemes.length ? speech.phonemes : undefined;
-    audio = speechFile;
     const lineLength = captionCharsFor(framing.frame, captionStyle.size);
-    cues = timeCaptions(speech.spans, await decodeMono(speechFile), ANALYSIS_RATE, lineLength);
+    cues = timeCaptions(speech.spans, await decodeMono(audio), ANALYSIS_RATE, lineLength);
   }
-  const output = `${videoId}.mp4`;
-  const thumbnail = `${videoId}.jpg`;
-  const matte = avatar.matte ?? `${avatar.id}-matte.mp4`;
-  const allowance = await allowanceOfVideo(ctx, video);
-  try {
-    const rendered = await ctx.engine
-      .renderVideo({
-        loop: ctx.assets.path('avatar_output', avatar.loop),
-        photo: avatar.sourceKind === 'photo' && avatar.source ? ctx.assets.path('avatar_input', avatar.source) : undefined,
-        mouth: avatar.mouth ? ctx.assets.path('avatar_output', avatar.mouth) : null,
-        audio,
-        phonemes,
-        language: video.language as ContentLanguage,
-        seed: videoId,
-        output: ctx.assets.path('video_output', output),
-        watermark: ctx.config.watermark && (await videoWantsWatermark(ctx, video, allowance)),
-        framing,
-        matte: ctx.assets.path('avatar_output', matte),
-        captions: cues ? { cues, burnIn: video.subtitles, style: captionStyle } : undefined,
-        thumbnail: ctx.assets.path('video_output', thumbnail),
-        localOnly: !allowance?.neuralLipSync,
-        lipSyncJob: {
-          resume: video.lipsyncEngine && video.lipsyncJobId ? { engine: video.lipsyncEngine, id: video.lipsyncJobId } : undefined,
-          submitted: async (engine, id) => {
-            await ctx.db.update(videos).set({ lipsyncEngine: engine, lipsyncJobId: id }).where(eq(videos.id, videoId));
-          },
-        },
-      })
-      .catch(async (error: unknown) => {
-        // Nothing half-written stays behind; a full disk is said as such, and not retried.
-        await rm(ctx.assets.path('video_output', output), { force: true });
-        await rm(ctx.assets.path('video_output', thumbnail), { force: true });
-        if (error instanceof LipSyncWaiting) return waitForProvider(ctx, video, error);
-        throw isDiskFull(error) ? new EngineFailure('storage_full') : error;
-      });
-    if (!rendered) return;
-    const { durationSeconds, lipSync } = rendered;
-    if (lipSync && 'failed' in lipSync) {
-      const line = { videoId, engine: lipSync.engine, reason: lipSync.failed, detail: lipSync.detail };
-      if (lipSync.keyRefused) ctx.log.error(line, 'the lip-sync provider refused LIPSYNC_KEY; rendered locally');
-      else ctx.log.warn(line, 'lip-sync provider failed; rendered locally');
-    } else if (lipSync) {
-      ctx.log.info({ videoId, ...lipSync }, `lip-sync by ${lipSync.engine}`);
+  const names = { output: `${videoId}.mp4`, thumbnail: `${videoId}.jpg`, matte: avatar.matte ?? `${avatar.id}-matte.mp4` };
+  const paths = {
+    output: join(folder, names.output),
+    thumbnail: join(folder, names.thumbnail),
+    matte: inputs.matte ?? join(folder, names.matte),
+  };
+  const rendered = await ctx.engine.renderVideo({
+    loop: inputs.loop,
+    photo: inputs.photo ?? undefined,
+    mouth: inputs.mouth,
+    audio,
+    phonemes,
+    language: video.language as ContentLanguage,
+    seed: videoId,
+    output: paths.output,
+    watermark: ctx.config.watermark && (await videoWantsWatermark(ctx, video, allowance)),
+    framing,
+    matte: paths.matte,
+    captions: cues ? { cues, burnIn: video.subtitles, style: captionStyle } : undefined,
+    thumbnail: paths.thumbnail,
+    localOnly: !allowance?.neuralLipSync,
+    lipSyncJob: {
+      resume: video.lipsyncEngine && video.lipsyncJobId ? { engine: video.lipsyncEngine, id: video.lipsyncJobId } : undefined,
+      submitted: async (engine, id) => {
+        await ctx.db.update(videos).set({ lipsyncEngine: engine, lipsyncJobId: id }).where(eq(videos.id, videoId));
+      },
+    },
+  });
+  await signVideo(ctx.credentials, paths.output, await claimsOf(ctx, video, avatar));
+  const captions = cues ? { srt: `${videoId}.srt`, vtt: `${videoId}.vtt` } : null;
+  if (captions && cues) {
+    for (const [file, text] of [
+      [captions.srt, toSrt(cues)],
+      [captions.vtt, toVtt(cues)],
+    ] as const) {
+      await writeFile(join(folder, file), text);
+      await ctx.assets.store('video_output', file, join(folder, file));
     }
-    const durationMs = Math.round(durationSeconds * 1000);
-    await signVideo(ctx.credentials, ctx.assets.path('video_output', output), await claimsOf(ctx, video, avatar));
-    const made = lipSync && !('failed' in lipSync) ? lipSync : null;
-    if (cues) {
-      await writeFile(ctx.assets.path('video_output', `${videoId}.srt`), toSrt(cues));
-      await writeFile(ctx.assets.path('video_output', `${videoId}.vtt`), toVtt(cues));
-    }
-    // An avatar made before mattes has one now, if this video needed it.
-    if (!avatar.matte && existsSync(ctx.assets.path('avatar_output', matte))) {
-      await ctx.db.update(avatars).set({ matte }).where(eq(avatars.id, avatar.id));
-    }
-    const [updated] = await ctx.db
-      .update(videos)
-      .set({
-        status: 'ready',
-        output,
-        thumbnail,
-        captions: cues ? videoId : null,
-        durationMs,
-        lipsyncEngine: made?.engine ?? 'local',
-        lipsyncJobId: made?.providerId ?? null,
-        lipsyncSeconds: made?.billedSeconds ?? null,
-      })
-      .where(and(eq(videos.id, videoId), eq(videos.status, 'in_progress')))
-      .returning();
-    if (!updated) {
-      // Deleted while it rendered: what was made for it goes too (a row that is still there keeps its files).
-      const [kept] = await ctx.db.select({ id: videos.id }).from(videos).where(eq(videos.id, videoId));
-      if (!kept) await removeMadeFiles(ctx, { output, thumbnail, captions: cues ? videoId : null });
-      return;
-    }
-    await settle(ctx.db, videoId, Math.ceil(durationSeconds));
-    await ctx.db.insert(history).values({
-      teamId: video.teamId,
-      createdBy: video.createdBy,
-      type: 'video_generation',
-      name: video.name,
-      durationMs,
-      source: video.source,
-    });
-    await emitItemEvent(ctx, 'video', videoId, 'ready');
-    await notify(ctx, video.createdBy, 'video', video.name, true);
-  } finally {
-    if (speechFile) await rm(speechFile, { force: true });
   }
+  await ctx.assets.store('video_output', names.output, paths.output);
+  await ctx.assets.store('video_output', names.thumbnail, paths.thumbnail);
+  const newMatte = !inputs.matte && existsSync(paths.matte);
+  if (newMatte) await ctx.assets.store('avatar_output', names.matte, paths.matte);
+  return {
+    ...rendered,
+    made: { output: names.output, thumbnail: names.thumbnail, captions: captions ? videoId : null, matte: newMatte ? names.matte : null },
+  };
 }
 
 type Handler = { queue: string; table: Table; key: string; kind: ItemKind; run: (ctx: AppContext, id: string) => Promise<void> };

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { everyHour } from '../../http/hourly';
@@ -9,7 +8,7 @@ import { requireMembership } from '../teams/membership';
 import { assertUploadAllowed } from './allowance';
 import { UPLOAD_PURPOSES } from './limits';
 import { teamForKeyHeader } from '../api-keys/service';
-import { createTusServer, PRINCIPAL_HEADER, UPLOADS_PATH } from './tus-server';
+import { createTusServer, PRINCIPAL_HEADER, UPLOADS_PATH, uploadsFolder } from './tus-server';
 import { refusal } from '../../http/app-document';
 
 declare module 'fastify' {
@@ -96,7 +95,7 @@ const TUS_DOCUMENTED: Record<string, Record<string, unknown>> = {
 
 /** Mounts tus on /api/uploads: Fastify authenticates, then hands the raw request to the tus server. */
 export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
-  const directory = join(ctx.config.dataDir, 'uploads');
+  const directory = uploadsFolder(ctx.config);
   mkdirSync(directory, { recursive: true });
   const tus = createTusServer(ctx, app.log, { directory, expiryMs: ctx.config.uploadExpirySeconds * 1000 });
 

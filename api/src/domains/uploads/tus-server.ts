@@ -1,10 +1,11 @@
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import { Server, type Upload } from '@tus/server';
 import { FileStore } from '@tus/file-store';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
+import type { Config } from '../../config';
 import { uploads } from '../../db/schema';
 import { errorMessage } from '../../http/messages';
 import { probeMedia } from '../../media/probe';
@@ -76,6 +77,10 @@ function answerErrorsInJson(server: Server) {
   };
   return server;
 }
+
+/** Where uploads arrive on this API host: each upload's bytes under its id, and the tus record beside them. */
+export const uploadsFolder = (config: Pick<Config, 'dataDir'>) => join(config.dataDir, 'uploads');
+export const uploadedFile = (config: Pick<Config, 'dataDir'>, uploadId: string) => join(uploadsFolder(config), basename(uploadId));
 
 /**
  * The tus server for resumable uploads: files stream to `<dataDir>/uploads` in constant memory, survive

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { UiLanguage } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
 import { teamMembers, teams, users, voices } from '../../db/schema';
-import { deleteClone } from '../studio/service';
+import { deleteClone, teamFiles } from '../studio/service';
 import { errors, fail } from '../../lib/errors';
 
 import { hashPassword, verifyPassword } from '../../lib/secrets';
@@ -62,6 +62,7 @@ export async function deleteAccount(ctx: AppContext, user: SessionUser, targetId
       .where(and(inArray(voices.teamId, ownedIds), isNotNull(voices.cloneVoiceId)));
     for (const voice of cloned) await deleteClone(ctx, voice);
   }
+  const removeFiles = await teamFiles(ctx, ownedIds);
   await ctx.db.transaction(async (tx) => {
     if (ownedIds.length > 0) await tx.delete(teams).where(inArray(teams.id, ownedIds));
     await tx.delete(teamMembers).where(eq(teamMembers.userId, user.id));
@@ -71,4 +72,5 @@ export async function deleteAccount(ctx: AppContext, user: SessionUser, targetId
       .where(eq(users.id, user.id));
   });
   await revokeUserSessions(ctx.db, user.id);
+  await removeFiles();
 }

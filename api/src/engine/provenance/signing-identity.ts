@@ -3,7 +3,8 @@
 // and kept in the data folder. A verifier outside trusts the private one only when told to; a certificate from a CA on
 // the C2PA trust list is what public validators accept.
 import { webcrypto, X509Certificate } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
@@ -74,6 +75,33 @@ async function makeIdentity(dir: string) {
   writeFileSync(join(dir, 'signer.pem'), `${signer.toString('pem')}\n`);
   writeFileSync(join(dir, 'signer.key'), await privatePem(signerKeys.privateKey), { mode: 0o600 });
   writeFileSync(join(dir, 'root.pem'), `${root.toString('pem')}\n`);
+}
+
+/**
+ * The identity made once for an install whose processes share no data folder (media in a bucket): its PEMs kept as
+ * one install secret, so the workers sign with the certificate the API trusts.
+ */
+export async function sharedSigningIdentity(
+  keep: (make: () => Promise<string>) => Promise<string>,
+  log: { warn: (message: string) => void },
+): Promise<SigningIdentity> {
+  const stored = await keep(async () => {
+    const draft = mkdtempSync(join(tmpdir(), 'kagami-identity-'));
+    try {
+      await makeIdentity(draft);
+      log.warn(
+        'Content Credentials: made a private signing certificate, kept in the database; set C2PA_SIGNING_KEY and C2PA_SIGNING_CERT to sign with one from a CA on the C2PA trust list',
+      );
+      const [chainPem, keyPem, anchorsPem] = ['signer.pem', 'signer.key', 'root.pem'].map((file) =>
+        readFileSync(join(draft, file), 'utf8'),
+      );
+      return JSON.stringify({ chainPem, keyPem, anchorsPem });
+    } finally {
+      rmSync(draft, { recursive: true, force: true });
+    }
+  });
+  const { chainPem, keyPem, anchorsPem } = JSON.parse(stored) as { chainPem: string; keyPem: string; anchorsPem: string };
+  return { chainPem, keyPem, anchorsPem, serial: serialOf(chainPem) };
 }
 
 /**
