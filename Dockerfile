@@ -1,6 +1,7 @@
 # One Dockerfile, two kinds of image:
 #   --target api       the API and the generation worker (the command chooses which)
 #   --target frontend  one frontend's static server, chosen with --build-arg APP=shell|remote-auth|…
+# and, for the compose test's object-storage variant only, --target s3-stand-in (s3rver on a folder).
 # Every stage before the targets is identical whatever is built, so the five frontends and the API
 # share the install and the frontend build in the layer cache.
 
@@ -52,6 +53,15 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 CMD ["nod
 CMD ["node", "--import", "tsx", "src/server.ts"]
 
 # ---- every frontend, built once ----
+# An S3-compatible server for tests (s3rver, a dev dependency of the API): never a deployment's storage.
+FROM deps AS s3-stand-in
+COPY api/scripts/s3-stand-in.mjs api/scripts/
+WORKDIR /app/api
+EXPOSE 9000
+HEALTHCHECK --interval=5s --timeout=5s --start-period=10s --retries=3 \
+  CMD ["node", "-e", "require('net').connect(9000,'127.0.0.1').on('connect',()=>process.exit(0)).on('error',()=>process.exit(1))"]
+CMD ["node", "scripts/s3-stand-in.mjs"]
+
 FROM deps AS frontend-build
 COPY tsconfig.base.json ./
 COPY scripts scripts

@@ -1,6 +1,7 @@
 // `pnpm test:compose`: builds the images, starts the docker-compose stack on ports of its own (shell 9080,
-// remotes 9081-9084, API 9000) with two workers, runs the checks of e2e/compose in Chromium against it, and
-// removes the stack and its volumes. Prints the time of each step.
+// remotes 9081-9084, API 9000) with two workers, runs the checks of e2e/compose in Chromium against it, then
+// turns the API and workers to the object-storage variant (docker-compose.s3.yml, the media in an S3-compatible
+// stand-in's bucket) and runs its checks, and removes the stack and its volumes. Prints the time of each step.
 // Needs docker-compose talking to an engine (on these machines: ../shared/containers, see .ci/run).
 // KAGAMI_BUILD_CA=/path/to/bundle.pem makes image builds trust an extra CA (TLS-intercepting networks).
 import { spawnSync } from 'node:child_process';
@@ -30,6 +31,16 @@ const COMPOSE_ENV = {
   AVATAR_CONSENT: 'text',
 };
 
+/** The object-storage variant: the variant's file, and the test's bucket (s3rver) for it. */
+const OBJECT_STORAGE_ENV = {
+  COMPOSE_FILE: ['docker-compose.yml', 'docker-compose.s3.yml', 'docker/compose-test-s3.yml'].join(':'),
+  S3_BUCKET: 'kagami-compose',
+  S3_ENDPOINT: 'http://s3:9000',
+  S3_ACCESS_KEY_ID: 'S3RVER',
+  S3_SECRET_ACCESS_KEY: 'S3RVER',
+  S3_FORCE_PATH_STYLE: 'true',
+};
+
 const env = { ...process.env, ...COMPOSE_ENV };
 const timings = [];
 
@@ -55,17 +66,26 @@ if (process.env.KAGAMI_BUILD_CA) copyFileSync(process.env.KAGAMI_BUILD_CA, join(
 let failed = false;
 try {
   step('docker-compose config', () => compose(['config', '--quiet']));
+  step('docker-compose config of the object-storage variant', () => compose(['config', '--quiet'], OBJECT_STORAGE_ENV));
   step('build the images (remote-studio as tag a)', () => compose(['build']));
   step('build remote-studio as tag b', () => compose(['build', 'remote-studio'], { REMOTE_STUDIO_TAG: 'b' }));
   step('up with two workers', () => compose(['up', '-d', '--scale', 'worker=2']));
-  const playwright = step('the checks in Chromium (each one timed above), from every service healthy', () =>
-    spawnSync(join(root, 'e2e', 'node_modules', '.bin', 'playwright'), ['test', '--config', 'compose.config.ts'], {
+  const checks = (spec) =>
+    spawnSync(join(root, 'e2e', 'node_modules', '.bin', 'playwright'), ['test', '--config', 'compose.config.ts', spec], {
       cwd: join(root, 'e2e'),
       stdio: 'inherit',
       env: { ...env, CHROMIUM_PATH: chromium },
-    }),
-  );
-  failed = playwright.status !== 0;
+    });
+  failed =
+    step('the checks in Chromium (each one timed above), from every service healthy', () => checks('compose/compose.spec.ts')).status !== 0;
+  if (!failed) {
+    step('build the S3-compatible stand-in', () => compose(['build', 's3'], OBJECT_STORAGE_ENV));
+    step('the object-storage variant: API and two workers without the media volume', () =>
+      compose(['up', '-d', '--scale', 'worker=2'], OBJECT_STORAGE_ENV),
+    );
+    Object.assign(env, OBJECT_STORAGE_ENV);
+    failed = step("the object-storage variant's checks in Chromium", () => checks('compose/object-storage.spec.ts')).status !== 0;
+  }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   failed = true;
