@@ -26,7 +26,10 @@ export type AppContext = {
   engine: GenerationEngine;
   /** Media: DATA_DIR's folders or the bucket. */
   assets: MediaStore;
-  /** Signs short-lived links (assets, the built-in billing portal): ASSET_SIGNING_SECRET or a key kept in the data folder. */
+  /**
+   * Signs short-lived links (assets, the built-in billing portal): ASSET_SIGNING_SECRET, or else a key kept in the data
+   * folder (in the database where the media are in a bucket).
+   */
   signingKey: Buffer;
   log: FastifyBaseLogger;
   /** Who signs the videos' Content Credentials, and whose this deployment trusts when it reads them. */

@@ -1,4 +1,5 @@
 // The docker-compose deployment, checked in Chromium against its published ports (pnpm test:compose).
+import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { COMPOSE_API } from '../compose.config';
 import { media, probe } from '../tests/media';
