@@ -22,6 +22,7 @@ const EnvSchema = v.object({
   HOST: v.optional(v.string(), '127.0.0.1'),
   PORT: v.optional(port, '3000'),
   DATA_DIR: v.optional(v.string(), 'data'),
+  WORK_DIR: v.optional(v.string()),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres://'))),
   PUBLIC_APP_URL: v.optional(v.pipe(v.string(), v.url()), 'http://localhost:8080'),
   CORS_ORIGINS: v.optional(list),
@@ -96,6 +97,8 @@ export type Config = {
   host: string;
   port: number;
   dataDir: string;
+  /** Where jobs make their files while they run (removed after): WORK_DIR, or the system's temporary folder. */
+  workDir?: string;
   databaseUrl?: string;
   publicAppUrl: string;
   corsOrigins: string[];
@@ -208,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     dataDir: resolve(e.DATA_DIR),
+    workDir: e.WORK_DIR ? resolve(e.WORK_DIR) : undefined,
     databaseUrl: e.DATABASE_URL,
     publicAppUrl,
     corsOrigins: e.CORS_ORIGINS ?? [publicAppUrl, ...localFrontends],

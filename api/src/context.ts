@@ -48,7 +48,7 @@ export async function createContext(
   mailer?: Mailer,
 ): Promise<{ ctx: AppContext; close: (options?: { graceful?: boolean }) => Promise<void> }> {
   const jobs = await startJobQueue(database, log);
-  const assets = createMediaStore(configuredStorage(config));
+  const assets = createMediaStore(configuredStorage(config), config.workDir);
   // Processes that share no data folder (media in a bucket) share the keys none configured through the database.
   const { db } = database;
   const signingKey =

@@ -4,7 +4,7 @@
 // checked. A worker killed mid-render: worker-crash.test.ts.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,8 +57,11 @@ if (!serverUrl) console.log('fault tests skipped: they need PostgreSQL (set TEST
 async function faultRig(serverUrl: string) {
   const database = await openTestDatabase(serverUrl);
   const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', WATERMARK: 'false', RATE_LIMIT_MAX: '100000' } as const;
+  // Where the jobs make their files: a folder the tests can look into.
+  const workDir = mkdtempSync(join(tmpdir(), 'kagami-faults-work-'));
   const config = loadConfig({
     ...env,
+    WORK_DIR: workDir,
     RUN_WORKER: 'false',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'kagami-faults-')),
     DATABASE_URL: database.url!,
@@ -99,7 +102,7 @@ async function faultRig(serverUrl: string) {
     await api.app.close();
     await database.close();
   };
-  return { api, team, createVideo, finished, charges, close };
+  return { api, team, workDir, createVideo, finished, charges, close };
 }
 
 /** Long enough that the render is still running when the fault comes. */
@@ -133,15 +136,21 @@ describeWithPostgres('faults', () => {
   }, 180_000);
 
   test('the disk is full when the video is written: a clear reason, the quota given back, no half-written file', async () => {
-    const { api, team, createVideo, finished, charges } = rig;
+    const { api, team, workDir, createVideo, finished, charges } = rig;
     const id = await createVideo('Nowhere to write', 'This one cannot be written.');
-    // The output path leads to /dev/full, where every write fails with "No space left on device".
-    const output = join(api.config.dataDir, 'video_output', `${id}.mp4`);
+    // The render makes its files in a job folder of its own: there, the video's path leads to /dev/full, where every
+    // write fails with "No space left on device". Looked for often: the speech is made first, a moment to place it.
+    let job: string | undefined;
+    for (const deadline = Date.now() + 30_000; !job && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 5))) {
+      job = readdirSync(workDir).find((name) => name.startsWith('kagami-job-'));
+    }
+    const output = join(workDir, job!, `${id}.mp4`);
     symlinkSync('/dev/full', output);
     const done = await finished(id);
     expect(done).toMatchObject({ status: 'failed', reason: 'storage_full' });
     expect((await charges(id)).map((r) => r.state)).toEqual(['refunded']);
     expect(() => lstatSync(output)).toThrow();
+    expect(existsSync(join(api.config.dataDir, 'video_output', `${id}.mp4`))).toBe(false);
     const listed = await call(api.app, { url: `/api/teams/${team.teamId}/videos/${id}`, token: team.token });
     expect(listed.body).toMatchObject({ status: 'failed', reason: 'storage_full' });
     console.log('fault: disk full while writing the video; it failed with storage_full, the quota was refunded, no file is left');

@@ -1,6 +1,6 @@
 // The product's media by category and file name (as the rows keep them), over the configured object storage. Jobs
 // borrow inputs as local files and make outputs in a folder of their own; both are gone when the job ends.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { checkedKey, type ObjectStorage } from './object-storage';
@@ -35,7 +35,8 @@ type LocalPaths<F> = { [K in keyof F]: F[K] extends StoredFile ? string : string
 
 export type MediaStore = ReturnType<typeof createMediaStore>;
 
-export function createMediaStore(storage: ObjectStorage) {
+/** `workDir`: where jobs make their files (default: the system's temporary folder). */
+export function createMediaStore(storage: ObjectStorage, workDir?: string) {
   const keyOf = (category: AssetCategory, file: string) => checkedKey(`${category}/${basename(file)}`);
 
   return {
@@ -57,7 +58,9 @@ export function createMediaStore(storage: ObjectStorage) {
     },
     /** Runs `job` with a new empty folder of this host for what it makes; the folder is removed when the job ends. */
     async workspace<T>(job: (folder: string) => Promise<T>): Promise<T> {
-      const folder = await mkdtemp(join(tmpdir(), 'kagami-job-'));
+      const parent = workDir ?? tmpdir();
+      await mkdir(parent, { recursive: true });
+      const folder = await mkdtemp(join(parent, 'kagami-job-'));
       try {
         return await job(folder);
       } finally {
