@@ -1,5 +1,10 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
+
+// `findBy…` and `waitFor` wait a second by default: stretched on CI's busy hosts as the tests' own timeouts are
+// (scale-timeouts.cjs), never a measure of speed.
+configure({ asyncUtilTimeout: 1000 * Number(process.env.TEST_TIMEOUT_SCALE ?? 1) });
 
 // react-router 7 needs these, which jsdom lacks.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
