@@ -8,6 +8,8 @@ const server = new S3rver({
   directory: process.env.OBJECTS_DIR ?? '/tmp/objects',
   silent: true,
   configureBuckets: [{ name: process.env.S3_BUCKET ?? 'kagami', configs: [] }],
+  // Buckets named in the path only: on a compose network the host name is the service's (`s3`), not a bucket.
+  vhostBuckets: false,
 });
 const { address, port } = await server.run();
 console.log(`s3rver listening on ${address}:${port}, bucket ${process.env.S3_BUCKET ?? 'kagami'}`);
