@@ -80,9 +80,11 @@ try {
     step('the checks in Chromium (each one timed above), from every service healthy', () => checks('compose/compose.spec.ts')).status !== 0;
   if (!failed) {
     step('build the S3-compatible stand-in', () => compose(['build', 's3'], OBJECT_STORAGE_ENV));
-    step('the object-storage variant: API and two workers without the media volume', () =>
-      compose(['up', '-d', '--scale', 'worker=2'], OBJECT_STORAGE_ENV),
-    );
+    step('the object-storage variant: API and two workers without the media volume', () => {
+      // Removed first: a recreated container would keep the volumes of the one it replaces (the media volume).
+      compose(['rm', '-s', '-f', 'api', 'worker'], OBJECT_STORAGE_ENV);
+      compose(['up', '-d', '--scale', 'worker=2'], OBJECT_STORAGE_ENV);
+    });
     Object.assign(env, OBJECT_STORAGE_ENV);
     failed = step("the object-storage variant's checks in Chromium", () => checks('compose/object-storage.spec.ts')).status !== 0;
   }
