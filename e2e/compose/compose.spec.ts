@@ -2,10 +2,10 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { COMPOSE_API } from '../compose.config';
-import { media, probe } from '../tests/media';
+import { probe } from '../tests/media';
 import { stretched } from '../stretch';
 import { signInWithToken } from '../tests/support';
-import { allHealthy, compose, containers, docker, READY, signUp, sql } from './support';
+import { allHealthy, avatarFromClip, compose, containers, docker, READY, signUp, sql } from './support';
 
 const startedAt = (id: string) => docker('inspect', '-f', '{{.Id}} {{.State.StartedAt}}', id);
 
@@ -29,14 +29,7 @@ test.describe.serial('Kagami deployed with docker-compose', () => {
     test.setTimeout(2 * READY.timeout + 60_000);
     user = await signUp(request, `compose-${Date.now()}@example.com`);
     await signInWithToken(page, user.token, '/avatars/new');
-    await page.getByRole('button', { name: 'Upload a video' }).click();
-    await page.getByLabel('File to upload').setInputFiles(media('face-clip.mp4'));
-    await expect(page.getByText(/is uploaded\.$/)).toBeVisible({ timeout: 60_000 });
-    await page.getByLabel('Avatar name').fill('Compose Yuki');
-    await page.locator('[data-scope=checkbox][data-part=control]').click();
-    await page.getByRole('button', { name: 'Create avatar' }).click();
-    await expect(page.getByTestId('item-status')).toHaveAttribute('data-status', 'ready', READY);
-    avatarId = new URL(page.url()).searchParams.get('avatar')!;
+    avatarId = await avatarFromClip(page, 'Compose Yuki');
 
     await page.goto(`/videos/new/${avatarId}`);
     await page.getByLabel('Video name').fill('Compose welcome');

@@ -1,9 +1,9 @@
 // The object-storage variant (docker-compose.s3.yml, with the test's S3-compatible stand-in): the API and two workers
 // keep no media; an avatar and a video are made through the bucket and downloaded through the shell.
 import { expect, test } from '@playwright/test';
-import { media, probe } from '../tests/media';
+import { probe } from '../tests/media';
 import { signInWithToken } from '../tests/support';
-import { allHealthy, compose, containers, docker, READY, signUp } from './support';
+import { allHealthy, avatarFromClip, compose, containers, docker, READY, signUp } from './support';
 
 /** The files of the stand-in's bucket, by key (s3rver keeps each object as `<key>._S3rver_object`). */
 const bucketKeys = () =>
@@ -27,14 +27,7 @@ test('media in a bucket: an avatar and a video are made by the workers, kept as 
   await page.route(/accounts\.google\.com|gstatic\.com/, (route) => route.abort());
   const user = await signUp(request, `bucket-${Date.now()}@example.com`);
   await signInWithToken(page, user.token, '/avatars/new');
-  await page.getByRole('button', { name: 'Upload a video' }).click();
-  await page.getByLabel('File to upload').setInputFiles(media('face-clip.mp4'));
-  await expect(page.getByText(/is uploaded\.$/)).toBeVisible({ timeout: 60_000 });
-  await page.getByLabel('Avatar name').fill('Bucket Yuki');
-  await page.locator('[data-scope=checkbox][data-part=control]').click();
-  await page.getByRole('button', { name: 'Create avatar' }).click();
-  await expect(page.getByTestId('item-status')).toHaveAttribute('data-status', 'ready', READY);
-  const avatarId = new URL(page.url()).searchParams.get('avatar')!;
+  const avatarId = await avatarFromClip(page, 'Bucket Yuki');
 
   await page.goto(`/videos/new/${avatarId}`);
   await page.getByLabel('Video name').fill('Bucket welcome');

@@ -1,7 +1,8 @@
 // What the compose checks share: docker-compose and docker against the running stack (COMPOSE_FILE says which files),
 // the database, and a user signed up through the deployed API.
 import { execFileSync } from 'node:child_process';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { media } from '../tests/media';
 import { COMPOSE_API } from '../compose.config';
 import { stretched } from '../stretch';
 import { codeIn, PASSWORD } from '../tests/support';
@@ -54,4 +55,16 @@ export async function signUp(request: APIRequestContext, email: string) {
   });
   const team = await request.post(`${COMPOSE_API}/api/teams`, { headers, data: { name: 'Compose team' } });
   return { token, headers, teamId: ((await team.json()) as { id: string }).id };
+}
+
+/** An avatar made in the shell from the face clip (signed in, on /avatars/new), waited for until ready: its id. */
+export async function avatarFromClip(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Upload a video' }).click();
+  await page.getByLabel('File to upload').setInputFiles(media('face-clip.mp4'));
+  await expect(page.getByText(/is uploaded\.$/)).toBeVisible({ timeout: 60_000 });
+  await page.getByLabel('Avatar name').fill(name);
+  await page.locator('[data-scope=checkbox][data-part=control]').click();
+  await page.getByRole('button', { name: 'Create avatar' }).click();
+  await expect(page.getByTestId('item-status')).toHaveAttribute('data-status', 'ready', READY);
+  return new URL(page.url()).searchParams.get('avatar')!;
 }
