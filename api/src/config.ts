@@ -37,6 +37,7 @@ const EnvSchema = v.object({
   SESSION_TTL_DAYS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '30'),
   RATE_LIMIT_MAX: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '600'),
   UPLOAD_EXPIRY_SECONDS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '86400'),
+  RENDER_SEGMENT_SECONDS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0)), '60'),
   JOB_CAPACITY: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0)), '50'),
   RUN_WORKER: v.optional(v.picklist(['true', 'false']), 'true'),
   HEARTBEAT_FILE: v.optional(v.string()),
@@ -99,6 +100,8 @@ export type Config = {
   dataDir: string;
   /** Where jobs make their files while they run (removed after): WORK_DIR, or the system's temporary folder. */
   workDir?: string;
+  /** A video longer than one and a half times this is rendered in parts of about this many seconds by any workers (0: never). */
+  renderSegmentSeconds: number;
   databaseUrl?: string;
   publicAppUrl: string;
   corsOrigins: string[];
@@ -212,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir: resolve(e.DATA_DIR),
     workDir: e.WORK_DIR ? resolve(e.WORK_DIR) : undefined,
+    renderSegmentSeconds: e.RENDER_SEGMENT_SECONDS,
     databaseUrl: e.DATABASE_URL,
     publicAppUrl,
     corsOrigins: e.CORS_ORIGINS ?? [publicAppUrl, ...localFrontends],

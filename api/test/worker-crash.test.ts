@@ -58,7 +58,8 @@ describeWithPostgres('a worker killed mid-render', () => {
     dir = mediaDir();
     const database = await openTestDatabase();
     // Avatars from the typed statement: the consent clip's checks are consent.test.ts's.
-    const env = { DATABASE_URL: database.url!, DATA_DIR: join(dir, 'data'), AVATAR_CONSENT: 'text' };
+    // Rendered whole (its parts' jobs have a test of their own: parallel-render.test.ts).
+    const env = { DATABASE_URL: database.url!, DATA_DIR: join(dir, 'data'), AVATAR_CONSENT: 'text', RENDER_SEGMENT_SECONDS: '0' };
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RUN_WORKER: 'false', ...env });
     const app = await buildApp(config, { database });
     await app.listen({ port: 0, host: '127.0.0.1' });

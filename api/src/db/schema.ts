@@ -334,9 +334,25 @@ export const videos = pgTable(
     lipsyncEngine: text('lipsync_engine'),
     lipsyncJobId: text('lipsync_job_id'),
     lipsyncSeconds: doublePrecision('lipsync_seconds'),
+    /** A long video rendered in parts by any workers: how many (null: rendered whole) and how many are made. */
+    segments: integer('segments'),
+    segmentsDone: integer('segments_done').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('videos_team_idx').on(t.teamId)],
+);
+
+/** The parts of a video rendered in parts that are made (a part's job run twice counts once). */
+export const videoSegments = pgTable(
+  'video_segments',
+  {
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    index: integer('index').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.index] })],
 );
 
 /** A picture or a video the team puts behind its presenters (its id is the upload's it was made from). */

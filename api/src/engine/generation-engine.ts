@@ -108,5 +108,14 @@ export interface GenerationEngine {
   readonly speechProvider?: SpeechProvider;
   synthesizeSpeech(text: string, language: ContentLanguage, voice?: SpeakingVoice, options?: SpeechOptions): Promise<Speech>;
   renderVideo(input: RenderInput): Promise<RenderResult>;
+  /**
+   * Where a long render is cut into parts that workers make apart (frame indexes, from 0 to the frame count), or null
+   * when it is made whole; each part of about `seconds`.
+   */
+  segmentsOf(input: RenderInput, seconds: number): Promise<number[] | null>;
+  /** Frames `from` to `to` (exclusive) of the render, without sound, into `input.output`. */
+  renderSegment(input: RenderInput, range: { from: number; to: number }): Promise<RenderTimings>;
+  /** The parts joined in order without re-encoding, with the whole audio: the finished video (and its poster). */
+  joinSegments(parts: string[], input: RenderInput): Promise<RenderResult>;
   close(): void;
 }

@@ -126,6 +126,10 @@ const Video = v.pipe(
     created_by: text,
     created_via: v.picklist(['app', 'api']),
     duration_seconds: v.nullable(v.number()),
+    segments: v.pipe(
+      v.nullable(v.object({ done: v.number(), total: v.number() })),
+      v.description('While a long video is rendered in parts by several workers: how many parts there are and how many are made.'),
+    ),
     subtitles: v.boolean(),
     speed: v.number(),
     aspect_ratio: v.picklist(ASPECT_RATIOS),

@@ -2,7 +2,8 @@ import { PgBoss, fromPglite } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/connect';
 
-export const QUEUES = { avatar: 'avatar-process', voice: 'voice-process', video: 'video-render' } as const;
+/** `segment`: a part of a long video, rendered on any worker (studio/worker.ts). */
+export const QUEUES = { avatar: 'avatar-process', voice: 'voice-process', video: 'video-render', segment: 'video-segment' } as const;
 /** Webhook deliveries: one job per attempt; the delivery itself schedules the next (webhooks/delivery.ts). */
 export const WEBHOOK_QUEUE = 'webhook-deliver';
 const WEBHOOK_JOB_OPTIONS = { retryLimit: 2, retryDelay: 5, expireInSeconds: 120 } as const;

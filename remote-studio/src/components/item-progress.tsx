@@ -10,7 +10,7 @@ type Props<K extends ItemKind> = {
   /** What is happening while it is in progress. */
   note: string;
   testId: string;
-  /** How far it is, while in progress, when the item says so (a bar that only moves otherwise). */
+  /** How far it is, while in progress, when the item says so (nothing: a bar that only moves). */
   progress?: (item: ItemOf[K]) => ReactNode;
   /** What the item offers, whatever its status (its preview, player, download or retry). */
   children: (item: ItemOf[K]) => ReactNode;
@@ -32,9 +32,7 @@ export function ItemProgress<K extends ItemKind>({ kind, id, note, testId, progr
           </HStack>
           {data.status === 'in_progress' ? (
             <Stack gap="2">
-              {progress ? (
-                progress(data)
-              ) : (
+              {progress?.(data) ?? (
                 <Progress.Root value={null} colorPalette="teal" aria-label={note}>
                   <Progress.Track>
                     <Progress.Range />

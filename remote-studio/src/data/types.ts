@@ -70,6 +70,8 @@ export type Video = Item & {
   /** Made in the app, or through the public API with the team's key (then there is no member as creator). */
   createdVia: 'app' | 'api';
   durationSeconds: number | null;
+  /** While a long video is rendered in parts by several workers: how many parts there are and how many are made. */
+  segments: { done: number; total: number } | null;
   subtitles: boolean;
   /** How fast the script was spoken (1 = the voice's own pace). */
   speed: number;

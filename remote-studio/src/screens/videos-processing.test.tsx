@@ -29,6 +29,18 @@ test('follows the video until ready, then plays and offers the download', async 
   expect(within(panel).getByRole('button', { name: 'Download Greeting' })).toBeInTheDocument();
 });
 
+test('a video rendered in parts shows how many are made, in English and Japanese', async () => {
+  const video = videoJson({ name: 'Long talk', status: 'in_progress', segments: { done: 2, total: 5 } });
+  fakeApi({ [`GET ${TEAM}/videos/${video.id}`]: { status: 200, body: video }, [`GET ${TEAM}/events`]: { status: 200 } });
+  const { unmount } = render(video.id);
+  const parts = await screen.findByTestId('video-parts');
+  expect(parts).toHaveTextContent('Rendered in parts by several workers: 2 of 5 done');
+  expect(within(parts).getByRole('progressbar', { name: 'Parts rendered' })).toHaveAttribute('aria-valuenow', '40');
+  unmount();
+  renderStudio(<VideosProcessing />, { route: `/videos/processing?video=${video.id}`, path: '/videos/processing', language: 'ja' });
+  expect(await screen.findByTestId('video-parts')).toHaveTextContent('複数のワーカーで分割して作成中：5 個中 2 個完了');
+});
+
 test('a failed video says why and offers to try again with its avatar', async () => {
   const video = videoJson({ name: 'Greeting', status: 'failed', reason: 'processing_failed', avatar_id: 'a-1' });
   fakeApi({ [`GET ${TEAM}/videos/${video.id}`]: { status: 200, body: video }, [`GET ${TEAM}/events`]: { status: 200 } });

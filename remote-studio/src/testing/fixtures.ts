@@ -51,6 +51,7 @@ export const videoJson = (fields: Fields = {}) => {
     creator: 'Aoki Hana',
     created_by: 'me',
     duration_seconds: ready ? 12.4 : null,
+    segments: null,
     subtitles: false,
     engine: ready ? 'local' : null,
     downloadable: ready,

@@ -84,6 +84,8 @@ export function videoJson(v: typeof videos.$inferSelect & { creatorName?: string
     /** Made in the app by a member, or through the public API with the team's key (no member: shown as "API"). */
     created_via: v.source,
     duration_seconds: v.durationMs === null ? null : v.durationMs / 1000,
+    /** A long video rendered in parts by several workers, while it is made: how many parts there are and how many are made. */
+    segments: v.status === 'in_progress' && v.segments ? { done: v.segmentsDone, total: v.segments } : null,
     subtitles: v.subtitles,
     speed: v.speed,
     ...videoLookJson(v),

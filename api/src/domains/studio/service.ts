@@ -268,7 +268,9 @@ export async function teamFiles(ctx: AppContext, teamIds: string[]) {
     await Promise.all([
       ...avatarRows.map((avatar) => removeAvatarFiles(ctx, avatar)),
       ...voiceRows.map((voice) => removeVoiceFiles(ctx, voice)),
-      ...videoRows.map((video) => Promise.all([removeMadeFiles(ctx, video), ctx.assets.remove('avatar_input', video.audioSource)])),
+      ...videoRows.map((video) =>
+        Promise.all([removeMadeFiles(ctx, video), removeSegmentFiles(ctx, video), ctx.assets.remove('avatar_input', video.audioSource)]),
+      ),
       ...backgroundRows.map((row) =>
         Promise.all([ctx.assets.remove('avatar_input', row.file), ctx.assets.remove('avatar_output', row.preview)]),
       ),
@@ -449,10 +451,31 @@ export async function deleteVideo(ctx: AppContext, userId: string, teamId: strin
 /** Deletes a video whose team the caller was checked to act for, with its files. */
 export async function removeVideo(
   ctx: AppContext,
-  video: { id: string; output: string | null; audioSource: string | null; thumbnail: string | null; captions: string | null },
+  video: {
+    id: string;
+    output: string | null;
+    audioSource: string | null;
+    thumbnail: string | null;
+    captions: string | null;
+    segments: number | null;
+  },
 ) {
   await ctx.db.delete(videos).where(eq(videos.id, video.id));
-  await Promise.all([removeMadeFiles(ctx, video), ctx.assets.remove('avatar_input', video.audioSource)]);
+  await Promise.all([removeMadeFiles(ctx, video), removeSegmentFiles(ctx, video), ctx.assets.remove('avatar_input', video.audioSource)]);
+}
+
+/** What a video rendered in parts keeps while its parts are made: what they are made from, and the parts. */
+export const segmentFiles = (videoId: string, count: number) => ({
+  plan: `${videoId}-parts.json`,
+  speech: `${videoId}-speech.wav`,
+  parts: Array.from({ length: count }, (_, index) => `${videoId}-part-${index}.mp4`),
+});
+
+/** The files of a video's parts (none when it was rendered whole). */
+export function removeSegmentFiles(ctx: AppContext, video: { id: string; segments: number | null }) {
+  if (!video.segments) return Promise.resolve();
+  const files = segmentFiles(video.id, video.segments);
+  return ctx.assets.remove('video_output', files.plan, files.speech, ...files.parts);
 }
 
 /** The files a render made for a video: the video, its poster and its captions. */

@@ -1,15 +1,15 @@
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobWithMetadata } from 'pg-boss';
 import * as v from 'valibot';
 import { captionStyleField, frameSizeOf, type CaptionStyle, type ContentLanguage } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
-import { avatars, history, teams, users, videos, voices } from '../../db/schema';
+import { avatars, history, teams, users, videoSegments, videos, voices } from '../../db/schema';
 import { LipSyncFailure, LipSyncWaiting } from '../../engine/face/lipsync-provider';
-import { EngineFailure } from '../../engine/generation-engine';
+import { EngineFailure, type RenderInput } from '../../engine/generation-engine';
 import { isDiskFull } from '../../media/tools';
 import type { PhonemeEvent } from '../../engine/speech/synthesizer';
 import { SAMPLE_SENTENCES } from '../../engine/speech/sample-sentences';
@@ -31,7 +31,7 @@ import { emitItemEvent, type ItemKind } from '../webhooks/item-events';
 import { verifyConsent } from '../consent/verify';
 import { avatarProgressWriter } from './avatar-progress';
 import { consentVerified } from './serialize';
-import { removeMadeFiles } from './service';
+import { removeMadeFiles, removeSegmentFiles, segmentFiles } from './service';
 import type { StoredFile } from '../../storage/media-store';
 
 type Table = typeof avatars | typeof voices | typeof videos;
@@ -225,32 +225,46 @@ async function claimsOf(ctx: AppContext, video: typeof videos.$inferSelect, avat
   };
 }
 
-async function renderVideo(ctx: AppContext, videoId: string) {
+/** A video to render and what it is charged to: whether it carries the watermark. */
+type VideoJob = {
+  video: typeof videos.$inferSelect;
+  avatar: typeof avatars.$inferSelect;
+  allowance: Allowance | undefined;
+  watermark: boolean;
+};
+
+async function videoJobOf(ctx: AppContext, videoId: string): Promise<VideoJob | null> {
   const [video] = await ctx.db.select().from(videos).where(eq(videos.id, videoId));
-  if (!video || video.status !== 'in_progress') return;
+  if (!video || video.status !== 'in_progress') return null;
   const [avatar] = video.avatarId ? await ctx.db.select().from(avatars).where(eq(avatars.id, video.avatarId)) : [];
   if (!avatar?.loop) throw new EngineFailure('avatar_missing');
-  const inputs: { loop: StoredFile } & Record<'photo' | 'mouth' | 'matte' | 'audio', StoredFile | null> = {
-    loop: ['avatar_output', avatar.loop],
-    photo: avatar.sourceKind === 'photo' && avatar.source ? ['avatar_input', avatar.source] : null,
-    mouth: avatar.mouth ? ['avatar_output', avatar.mouth] : null,
-    matte: avatar.matte ? ['avatar_output', avatar.matte] : null,
-    audio: video.audioSource ? ['avatar_input', video.audioSource] : null,
-  };
   const allowance = await allowanceOfVideo(ctx, video);
-  const rendered = await ctx.assets
-    .withLocal(inputs, (local) =>
-      withBackdrop(ctx, video.teamId, video.background, (backdrop) =>
-        ctx.assets.workspace((folder) =>
-          renderInFolder(ctx, { video, avatar, allowance, inputs: local, framing: framingOf(video, backdrop) }, folder),
-        ),
-      ),
-    )
-    .catch((error: unknown) => {
-      // A full disk is said as such, and not retried.
-      if (error instanceof LipSyncWaiting) return waitForProvider(ctx, video, error);
-      throw isDiskFull(error) ? new EngineFailure('storage_full') : error;
-    });
+  const watermark = ctx.config.watermark && (await videoWantsWatermark(ctx, video, allowance));
+  return { video, avatar, allowance, watermark };
+}
+
+/** The stored files a video is made from: the avatar's (and the uploaded audio, or `audio` instead). */
+const renderFilesOf = ({ video, avatar }: VideoJob, audio?: StoredFile) => ({
+  loop: ['avatar_output', avatar.loop!] as StoredFile,
+  photo: avatar.sourceKind === 'photo' && avatar.source ? (['avatar_input', avatar.source] as StoredFile) : null,
+  mouth: avatar.mouth ? (['avatar_output', avatar.mouth] as StoredFile) : null,
+  matte: avatar.matte ? (['avatar_output', avatar.matte] as StoredFile) : null,
+  audio: audio ?? (video.audioSource ? (['avatar_input', video.audioSource] as StoredFile) : null),
+});
+
+/**
+ * The video job: renders the video whole, or (long enough, and drawn here) plans its parts for any workers to make;
+ * once they are all made it runs again and joins them. Then the video is ready, charged and announced once.
+ */
+async function renderVideo(ctx: AppContext, videoId: string) {
+  const job = await videoJobOf(ctx, videoId);
+  if (!job) return;
+  const { video, avatar } = job;
+  const rendered = await (video.segments ? joinParts(ctx, job) : renderOrPlan(ctx, job)).catch((error: unknown) => {
+    // A full disk is said as such, and not retried.
+    if (error instanceof LipSyncWaiting) return waitForProvider(ctx, video, error);
+    throw isDiskFull(error) ? new EngineFailure('storage_full') : error;
+  });
   if (!rendered) return;
   const { durationSeconds, lipSync, made } = rendered;
   if (lipSync && 'failed' in lipSync) {
@@ -278,6 +292,7 @@ async function renderVideo(ctx: AppContext, videoId: string) {
     })
     .where(and(eq(videos.id, videoId), eq(videos.status, 'in_progress')))
     .returning();
+  await removeSegmentFiles(ctx, video);
   if (!updated) {
     // Deleted while it rendered: what was made for it goes too (a row that is still there keeps its files).
     const [kept] = await ctx.db.select({ id: videos.id }).from(videos).where(eq(videos.id, videoId));
@@ -297,73 +312,229 @@ async function renderVideo(ctx: AppContext, videoId: string) {
   await notify(ctx, video.createdBy, 'video', video.name, true);
 }
 
-/** A video to render, with what it is made from: the avatar's files (and the uploaded audio) lent as local files. */
-type RenderOf = {
-  video: typeof videos.$inferSelect;
-  avatar: typeof avatars.$inferSelect;
-  allowance: Allowance | undefined;
-  inputs: { loop: string; photo: string | null; mouth: string | null; matte: string | null; audio: string | null };
-  framing: Framing;
-};
+/** The video's sound and what it says: the uploaded audio, or the script spoken into `folder`, with its phonemes and captions. */
+type Spoken = { audio: string; phonemes?: PhonemeEvent[]; cues: Cue[] | null };
 
-/**
- * Renders a video from its inputs (local files) into `folder`: speech when there is a script, the video, its poster,
- * captions and Content Credentials; stores what it made, and says the stored names.
- */
-async function renderInFolder(ctx: AppContext, render: RenderOf, folder: string) {
-  const { video, avatar, allowance, inputs, framing } = render;
-  const videoId = video.id;
-  let audio = inputs.audio;
-  let phonemes: PhonemeEvent[] | undefined;
-  const captionStyle = captionStyleOf(video);
-  let cues: Cue[] | null = null;
-  if (!audio) {
-    const language = video.language as ContentLanguage;
-    const [voice] = video.voiceId ? await ctx.db.select().from(voices).where(eq(voices.id, video.voiceId)) : [];
-    if (video.voiceId && !voice) throw new EngineFailure('voice_id_missing');
-    // A video made before the voice library names no library voice: the built-in one that matches the avatar's face.
-    const speaking = voice
-      ? speakingVoiceOf(voice)
-      : (libraryVoice(video.builtinVoiceId ?? '') ?? { builtin: defaultBuiltinVoice(language, avatar.gender) });
-    const options = { speed: video.speed, pronunciations: await pronunciationsOf(ctx, video.teamId) };
-    const speech = await ctx.engine.synthesizeSpeech(video.script ?? '', language, speaking, options);
-    audio = join(folder, 'speech.wav');
-    await writeFile(audio, speech.wav);
+async function speechOf(ctx: AppContext, { video, avatar }: VideoJob, uploaded: string | null, frame: Framing['frame'], folder: string) {
+  if (uploaded) return { audio: uploaded, cues: null } satisfies Spoken;
+  const language = video.language as ContentLanguage;
+  const [voice] = video.voiceId ? await ctx.db.select().from(voices).where(eq(voices.id, video.voiceId)) : [];
+  if (video.voiceId && !voice) throw new EngineFailure('voice_id_missing');
+  // A video made before the voice library names no library voice: the built-in one that matches the avatar's face.
+  const speaking = voice
+    ? speakingVoiceOf(voice)
+    : (libraryVoice(video.builtinVoiceId ?? '') ?? { builtin: defaultBuiltinVoice(language, avatar.gender) });
+  const options = { speed: video.speed, pronunciations: await pronunciationsOf(ctx, video.teamId) };
+  const speech = await ctx.engine.synthesizeSpeech(video.script ?? '', language, speaking, options);
+  const audio = join(folder, 'speech.wav');
+  await writeFile(audio, speech.wav);
+  const lineLength = captionCharsFor(frame, captionStyleOf(video).size);
+  return {
+    audio,
     // A provider that gives no timings leaves the mouth to the loudness.
-    phonemes = speech.phonemes.length ? speech.phonemes : undefined;
-    const lineLength = captionCharsFor(framing.frame, captionStyle.size);
-    cues = timeCaptions(speech.spans, await decodeMono(audio), ANALYSIS_RATE, lineLength);
-  }
-  const names = { output: `${videoId}.mp4`, thumbnail: `${videoId}.jpg`, matte: avatar.matte ?? `${avatar.id}-matte.mp4` };
+    phonemes: speech.phonemes.length ? speech.phonemes : undefined,
+    cues: timeCaptions(speech.spans, await decodeMono(audio), ANALYSIS_RATE, lineLength),
+  } satisfies Spoken;
+}
+
+/** The video's inputs as local files, its backdrop and a folder of its own, for the time `work` runs. */
+function withRenderFiles<T>(
+  ctx: AppContext,
+  job: VideoJob,
+  audio: StoredFile | undefined,
+  work: (local: LocalRenderFiles, framing: Framing, folder: string) => Promise<T>,
+) {
+  return ctx.assets.withLocal(renderFilesOf(job, audio), (local) =>
+    withBackdrop(ctx, job.video.teamId, job.video.background, (backdrop) =>
+      ctx.assets.workspace((folder) => work(local, framingOf(job.video, backdrop), folder)),
+    ),
+  );
+}
+type LocalRenderFiles = { loop: string; photo: string | null; mouth: string | null; matte: string | null; audio: string | null };
+
+/** What the engine renders the video from, into `output`; the matte is made in `folder` when the avatar has none yet. */
+function renderInputOf(
+  { video, allowance, watermark }: VideoJob,
+  local: LocalRenderFiles,
+  spoken: Spoken,
+  framing: Framing,
+  paths: { output: string; thumbnail?: string; matte: string },
+): RenderInput {
+  return {
+    loop: local.loop,
+    photo: local.photo ?? undefined,
+    mouth: local.mouth,
+    audio: spoken.audio,
+    phonemes: spoken.phonemes,
+    language: video.language as ContentLanguage,
+    seed: video.id,
+    output: paths.output,
+    thumbnail: paths.thumbnail,
+    watermark,
+    framing,
+    matte: paths.matte,
+    captions: spoken.cues ? { cues: spoken.cues, burnIn: video.subtitles, style: captionStyleOf(video) } : undefined,
+    localOnly: !allowance?.neuralLipSync,
+  };
+}
+
+/** Where a render writes in `folder`, and the names it is stored under. */
+function renderPaths({ video, avatar }: VideoJob, local: LocalRenderFiles, folder: string) {
+  const names = { output: `${video.id}.mp4`, thumbnail: `${video.id}.jpg`, matte: avatar.matte ?? `${avatar.id}-matte.mp4` };
   const paths = {
     output: join(folder, names.output),
     thumbnail: join(folder, names.thumbnail),
-    matte: inputs.matte ?? join(folder, names.matte),
+    matte: local.matte ?? join(folder, names.matte),
   };
-  const rendered = await ctx.engine.renderVideo({
-    loop: inputs.loop,
-    photo: inputs.photo ?? undefined,
-    mouth: inputs.mouth,
-    audio,
-    phonemes,
-    language: video.language as ContentLanguage,
-    seed: videoId,
-    output: paths.output,
-    watermark: ctx.config.watermark && (await videoWantsWatermark(ctx, video, allowance)),
-    framing,
-    matte: paths.matte,
-    captions: cues ? { cues, burnIn: video.subtitles, style: captionStyle } : undefined,
-    thumbnail: paths.thumbnail,
-    localOnly: !allowance?.neuralLipSync,
-    lipSyncJob: {
-      resume: video.lipsyncEngine && video.lipsyncJobId ? { engine: video.lipsyncEngine, id: video.lipsyncJobId } : undefined,
-      submitted: async (engine, id) => {
-        await ctx.db.update(videos).set({ lipsyncEngine: engine, lipsyncJobId: id }).where(eq(videos.id, videoId));
+  return { names, paths };
+}
+
+/**
+ * Renders the video whole into a folder of its own and stores it; or, when the engine cuts it into parts, stores what
+ * the parts are made from, sends a job for each and returns null (the last part made sends this job again).
+ */
+async function renderOrPlan(ctx: AppContext, job: VideoJob) {
+  const { video } = job;
+  return withRenderFiles(ctx, job, undefined, async (local, framing, folder) => {
+    const spoken = await speechOf(ctx, job, local.audio, framing.frame, folder);
+    const { names, paths } = renderPaths(job, local, folder);
+    const input = renderInputOf(job, local, spoken, framing, paths);
+    const seconds = ctx.config.renderSegmentSeconds;
+    const cuts = seconds ? await ctx.engine.segmentsOf(input, seconds) : null;
+    if (cuts) {
+      await planParts(ctx, job, spoken, cuts);
+      return null;
+    }
+    const rendered = await ctx.engine.renderVideo({
+      ...input,
+      lipSyncJob: {
+        resume: video.lipsyncEngine && video.lipsyncJobId ? { engine: video.lipsyncEngine, id: video.lipsyncJobId } : undefined,
+        submitted: async (engine, id) => {
+          await ctx.db.update(videos).set({ lipsyncEngine: engine, lipsyncJobId: id }).where(eq(videos.id, video.id));
+        },
       },
-    },
+    });
+    const newMatte = !local.matte && existsSync(paths.matte);
+    if (newMatte) await ctx.assets.store('avatar_output', names.matte, paths.matte);
+    return { ...rendered, made: { ...(await storeVideo(ctx, job, spoken.cues, paths, folder)), matte: newMatte ? names.matte : null } };
   });
+}
+
+/** What a video's parts are made from (stored as its plan): its sound, the phonemes and the captions. */
+type PartsPlan = { audio: StoredFile; phonemes?: PhonemeEvent[]; cues: Cue[] | null; cuts: number[] };
+
+async function planParts(ctx: AppContext, { video }: VideoJob, spoken: Spoken, cuts: number[]) {
+  const files = segmentFiles(video.id, cuts.length - 1);
+  let audio: StoredFile = ['avatar_input', video.audioSource ?? ''];
+  if (!video.audioSource) {
+    await ctx.assets.store('video_output', files.speech, spoken.audio);
+    audio = ['video_output', files.speech];
+  }
+  const plan: PartsPlan = { audio, phonemes: spoken.phonemes, cues: spoken.cues, cuts };
+  await ctx.assets.workspace(async (folder) => {
+    await writeFile(join(folder, files.plan), JSON.stringify(plan));
+    await ctx.assets.store('video_output', files.plan, join(folder, files.plan));
+  });
+  const [planned] = await ctx.db
+    .update(videos)
+    .set({ segments: cuts.length - 1, segmentsDone: 0 })
+    .where(and(eq(videos.id, video.id), eq(videos.status, 'in_progress')))
+    .returning({ id: videos.id });
+  if (!planned) return removeSegmentFiles(ctx, { id: video.id, segments: cuts.length - 1 });
+  await sendParts(ctx, video.id, cuts, new Set());
+  ctx.log.info({ videoId: video.id, parts: cuts.length - 1 }, 'video rendered in parts');
+}
+
+/** A job for each part not made yet. */
+async function sendParts(ctx: AppContext, videoId: string, cuts: number[], made: Set<number>) {
+  for (let index = 0; index < cuts.length - 1; index += 1) {
+    if (!made.has(index)) await ctx.jobs.send(QUEUES.segment, { videoId, index, from: cuts[index], to: cuts[index + 1] });
+  }
+}
+
+const readPlan = (ctx: AppContext, videoId: string, count: number): Promise<PartsPlan> =>
+  ctx.assets.withLocal({ plan: ['video_output', segmentFiles(videoId, count).plan] } as const, async ({ plan }) =>
+    JSON.parse(await readFile(plan, 'utf8')),
+  );
+
+/**
+ * A part's job: frames `from` to `to` of the video rendered and stored, and counted once; the part that makes the count
+ * whole sends the video's job again, to join them.
+ */
+async function renderPart(ctx: AppContext, videoId: string, data: Record<string, unknown>) {
+  const index = Number(data.index);
+  const range = { from: Number(data.from), to: Number(data.to) };
+  const job = await videoJobOf(ctx, videoId);
+  if (!job?.video.segments) return;
+  const [made] = await ctx.db
+    .select()
+    .from(videoSegments)
+    .where(and(eq(videoSegments.videoId, videoId), eq(videoSegments.index, index)));
+  if (made) return;
+  const count = job.video.segments;
+  const plan = await readPlan(ctx, videoId, count);
+  const name = segmentFiles(videoId, count).parts[index]!;
+  await withRenderFiles(ctx, job, plan.audio, async (local, framing, folder) => {
+    const { paths } = renderPaths(job, local, folder);
+    const output = join(folder, name);
+    const input = renderInputOf(job, local, { audio: local.audio!, phonemes: plan.phonemes, cues: plan.cues }, framing, {
+      ...paths,
+      output,
+    });
+    await ctx.engine.renderSegment(input, range);
+    await ctx.assets.store('video_output', name, output);
+  });
+  const counted = await ctx.db.transaction(async (tx) => {
+    const [kept] = await tx.select({ id: videos.id }).from(videos).where(eq(videos.id, videoId)).for('update');
+    if (!kept) return 'deleted' as const;
+    const [inserted] = await tx.insert(videoSegments).values({ videoId, index }).onConflictDoNothing().returning();
+    if (!inserted) return null;
+    const [row] = await tx
+      .update(videos)
+      .set({ segmentsDone: sql`${videos.segmentsDone} + 1` })
+      .where(eq(videos.id, videoId))
+      .returning({ done: videos.segmentsDone, total: videos.segments });
+    return row ?? null;
+  });
+  // Deleted while the part was made: the part goes too.
+  if (counted === 'deleted') await ctx.assets.remove('video_output', name);
+  else if (counted && counted.done === counted.total) await ctx.jobs.send(QUEUES.video, { videoId });
+}
+
+/** The parts made joined into the video (with its whole sound, poster, captions and credentials) and stored. */
+async function joinParts(ctx: AppContext, job: VideoJob) {
+  const { video } = job;
+  const count = video.segments!;
+  const madeParts = await ctx.db.select({ index: videoSegments.index }).from(videoSegments).where(eq(videoSegments.videoId, video.id));
+  const plan = await readPlan(ctx, video.id, count);
+  if (madeParts.length < count) {
+    // A worker stopped between planning the parts and sending them all: the missing ones are sent again.
+    await sendParts(ctx, video.id, plan.cuts, new Set(madeParts.map((part) => part.index)));
+    return null;
+  }
+  const names = segmentFiles(video.id, count).parts;
+  const files: Record<string, StoredFile> = { audio: plan.audio };
+  names.forEach((name, index) => (files[`part${index}`] = ['video_output', name]));
+  return ctx.assets.withLocal(files, (local) =>
+    ctx.assets.workspace(async (folder) => {
+      const paths = { output: join(folder, `${video.id}.mp4`), thumbnail: join(folder, `${video.id}.jpg`) };
+      const parts = names.map((_, index) => local[`part${index}`]!);
+      const rendered = await ctx.engine.joinSegments(parts, { loop: '', audio: local.audio!, watermark: job.watermark, ...paths });
+      return { ...rendered, made: { ...(await storeVideo(ctx, job, plan.cues, paths, folder)), matte: null } };
+    }),
+  );
+}
+
+/** The rendered video signed with its Content Credentials and stored with its poster and captions; their stored names. */
+async function storeVideo(
+  ctx: AppContext,
+  { video, avatar }: VideoJob,
+  cues: Cue[] | null,
+  paths: { output: string; thumbnail: string },
+  folder: string,
+) {
   await signVideo(ctx.credentials, paths.output, await claimsOf(ctx, video, avatar));
-  const captions = cues ? { srt: `${videoId}.srt`, vtt: `${videoId}.vtt` } : null;
+  const captions = cues ? { srt: `${video.id}.srt`, vtt: `${video.id}.vtt` } : null;
   if (captions && cues) {
     for (const [file, text] of [
       [captions.srt, toSrt(cues)],
@@ -373,22 +544,25 @@ async function renderInFolder(ctx: AppContext, render: RenderOf, folder: string)
       await ctx.assets.store('video_output', file, join(folder, file));
     }
   }
-  await ctx.assets.store('video_output', names.output, paths.output);
-  await ctx.assets.store('video_output', names.thumbnail, paths.thumbnail);
-  const newMatte = !inputs.matte && existsSync(paths.matte);
-  if (newMatte) await ctx.assets.store('avatar_output', names.matte, paths.matte);
-  return {
-    ...rendered,
-    made: { output: names.output, thumbnail: names.thumbnail, captions: captions ? videoId : null, matte: newMatte ? names.matte : null },
-  };
+  await ctx.assets.store('video_output', `${video.id}.mp4`, paths.output);
+  await ctx.assets.store('video_output', `${video.id}.jpg`, paths.thumbnail);
+  return { output: `${video.id}.mp4`, thumbnail: `${video.id}.jpg`, captions: captions ? video.id : null };
 }
 
-type Handler = { queue: string; table: Table; key: string; kind: ItemKind; run: (ctx: AppContext, id: string) => Promise<void> };
+type Handler = {
+  queue: string;
+  table: Table;
+  key: string;
+  kind: ItemKind;
+  run: (ctx: AppContext, id: string, data: Record<string, unknown>) => Promise<void>;
+};
 
 const HANDLERS: Handler[] = [
   { queue: QUEUES.avatar, table: avatars, key: 'avatarId', kind: 'avatar', run: processAvatar },
   { queue: QUEUES.voice, table: voices, key: 'voiceId', kind: 'voice', run: processVoice },
   { queue: QUEUES.video, table: videos, key: 'videoId', kind: 'video', run: renderVideo },
+  // A part that cannot be made fails its video.
+  { queue: QUEUES.segment, table: videos, key: 'videoId', kind: 'video', run: renderPart },
 ];
 
 /**
@@ -400,12 +574,12 @@ export async function startWorkers(ctx: AppContext, log: FastifyBaseLogger) {
     await ctx.jobs.work(
       handler.queue,
       { includeMetadata: true, pollingIntervalSeconds: 0.5, batchSize: 1 },
-      async ([job]: JobWithMetadata<Record<string, string>>[]) => {
-        const id = job!.data[handler.key]!;
+      async ([job]: JobWithMetadata<Record<string, unknown>>[]) => {
+        const id = String(job!.data[handler.key]);
         const started = Date.now();
         log.info({ job: job!.id, [handler.key]: id }, `${handler.queue} started for ${id}`);
         try {
-          await handler.run(ctx, id);
+          await handler.run(ctx, id, job!.data);
           log.info({ job: job!.id, [handler.key]: id }, `${handler.queue} finished for ${id} in ${Date.now() - started} ms`);
         } catch (error) {
           const lastAttempt = job!.retryCount >= job!.retryLimit;
@@ -419,6 +593,7 @@ export async function startWorkers(ctx: AppContext, log: FastifyBaseLogger) {
           else if (error.message !== reason) log.warn({ job: job!.id, reason }, `${handler.queue} failed: ${error.message}`);
           const row = await markFailed(ctx, handler.table, id, reason);
           if (!row) return;
+          if ('segments' in row) await removeSegmentFiles(ctx, row);
           await refund(ctx.db, id);
           await emitItemEvent(ctx, handler.kind, id, 'failed');
           if (handler.kind !== 'voice') await notify(ctx, row.createdBy, handler.kind, row.name, false, reason);

@@ -36,20 +36,25 @@ export function backdropInput(background: Backdrop): string[] {
   return [];
 }
 
-/** The graph's chain that makes the background `[bg]` from its input `index`, at the frame's size and rate. */
-function backdropChain(background: Backdrop, index: number, frame: Size) {
+/**
+ * The graph's chain that makes the background `[bg]` from its input `index`, at the frame's size and rate; a video
+ * background starts at frame `firstFrame` of its loop (a part of a render goes on where the previous part stopped).
+ */
+function backdropChain(background: Backdrop, index: number, frame: Size, firstFrame: number) {
   const { width, height } = frame;
   const cover = `scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1`;
   if (background.type === 'color') return `color=c=0x${background.value.slice(1)}:s=${width}x${height}:r=${VIDEO_FPS},format=yuv420p[bg]`;
   // A picture is decoded and scaled once, then its frame repeated.
   if (background.type === 'image') return `[${index}:v]${cover},format=yuv420p,loop=loop=-1:size=1:start=0,fps=${VIDEO_FPS}[bg]`;
-  return `[${index}:v]${cover},fps=${VIDEO_FPS},format=yuv420p[bg]`;
+  const skip = firstFrame > 0 ? `,trim=start_frame=${firstFrame},setpts=PTS-STARTPTS` : '';
+  return `[${index}:v]${cover},fps=${VIDEO_FPS}${skip},format=yuv420p[bg]`;
 }
 
 /**
  * The filter graph (its output `[v]`) for a video whose person is input 0 (`picture` pixels; `alpha`: its frames carry
  * the matte, or the matte is input `matteInput`, or there is none) and whose background, when it has one, is input
  * `backdropIndex`; `face`: the face's box in the picture. Then the watermark, and captions from `ass` when burned in.
+ * `firstFrame`: the video's frame the graph's first frame is (not 0 for a part of a render).
  */
 export function composeGraph(input: {
   picture: Size;
@@ -57,6 +62,7 @@ export function composeGraph(input: {
   framing: Framing;
   alpha: { inFrames: true } | { matteInput: number } | null;
   backdropIndex: number;
+  firstFrame?: number;
   watermark: boolean;
   ass: string | null;
 }): { graph: string; layout: Layout } {
@@ -74,7 +80,7 @@ export function composeGraph(input: {
     // A smaller presenter in its own footage stands on black.
     chains.push(`color=c=black:s=${frame.width}x${frame.height}:r=${VIDEO_FPS},format=yuv420p[bg]`);
   } else {
-    chains.push(backdropChain(framing.background, input.backdropIndex, frame));
+    chains.push(backdropChain(framing.background, input.backdropIndex, frame, input.firstFrame ?? 0));
   }
   if (layout.kind === 'circle') {
     const { crop, diameter } = layout;

@@ -53,7 +53,8 @@ export function scaleMeshes(meshes: Mesh[], from: { width: number; height: numbe
  * picture, a photo), frame n drawn from the loop's frame n mod `meshes.length` with `plans[n]`, through an encoder:
  * `encode` is ffmpeg's arguments after the raw frames input (`-i pipe:0`), i.e. the audio input, filters, codecs and
  * output. With a `matte` (an alpha video as long as the loop) the frames carry the person's opacity (yuva420p), moved
- * with the head.
+ * with the head. `first`: the index of the first plan's frame in a longer render (a part of it made apart): the loop
+ * starts where that frame falls in it.
  */
 export async function renderTalkingFace(
   input: {
@@ -61,6 +62,7 @@ export async function renderTalkingFace(
     still?: boolean;
     meshes: Mesh[];
     plans: FramePlan[];
+    first?: number;
     inner: InnerMouth | null;
     size: { width: number; height: number };
     fps: number;
@@ -71,6 +73,8 @@ export async function renderTalkingFace(
   const { width, height } = input.size;
   const pixelFormat = input.matte ? 'yuva420p' : 'yuv420p';
   const frameBytes = frameBytesOf(width, height, Boolean(input.matte));
+  // The loop is decoded from its start, and the frames before the part's first are dropped.
+  const skip = (input.first ?? 0) % input.meshes.length;
   const repeat = input.still ? ['-loop', '1', '-framerate', String(input.fps)] : ['-stream_loop', '-1'];
   // Frame buffers come back from the workers and the encoder for the next frames: a few in all, never one per frame.
   const spares: Buffer[] = [];
@@ -84,7 +88,7 @@ export async function renderTalkingFace(
             `[0:v]scale=${width}:${height}[picture];[1:v]scale=${width}:${height}:flags=bicubic,format=gray[matte];[picture][matte]alphamerge`,
           ]
         : ['-vf', `scale=${width}:${height}`]),
-      ...['-an', '-frames:v', String(input.plans.length), '-f', 'rawvideo', '-pix_fmt', pixelFormat],
+      ...['-an', '-frames:v', String(skip + input.plans.length), '-f', 'rawvideo', '-pix_fmt', pixelFormat],
     ],
     frameBytes,
     { take: () => spares.pop() ?? Buffer.allocUnsafe(frameBytes) },
@@ -107,10 +111,16 @@ export async function renderTalkingFace(
   let faceMs = 0;
   async function* tasks(): AsyncGenerator<PoolTask<FaceTask>> {
     let n = 0;
+    let skipped = 0;
     for await (const frame of decoder.frames) {
+      if (skipped < skip) {
+        skipped += 1;
+        spare(frame);
+        continue;
+      }
       const source = new Uint8Array(frame.buffer, frame.byteOffset, frame.length);
       const output = spares.pop() ?? Buffer.allocUnsafe(frameBytes);
-      const sourceMesh = Float32Array.from(input.meshes[n % input.meshes.length]!);
+      const sourceMesh = Float32Array.from(input.meshes[(skip + n) % input.meshes.length]!);
       const task = { width, height, source, output, sourceMesh, plan: input.plans[n]!, inner: input.inner };
       n += 1;
       yield { task, transfer: [source.buffer as ArrayBuffer, output.buffer as ArrayBuffer, sourceMesh.buffer] };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { rename, rm } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +25,8 @@ import { loudnessPerFrame } from '../face/loudness';
 import { readMeshTrack, trackMesh, writeMeshTrack, type MeshTrack } from '../face/mesh-track';
 import { makePhotoAvatar } from '../face/photo-avatar';
 import { planFrames } from '../face/plan';
-import { loopMeshes, renderTalkingFace, scaleMeshes } from '../face/render';
+import { loopMeshes, renderTalkingFace, scaleMeshes, type RenderTimings } from '../face/render';
+import type { Mesh } from '../face/types';
 import { scanFootage } from '../lipsync/footage-scan';
 import { LipSyncFailure, type LipSyncProvider } from '../face/lipsync-provider';
 import { SAMPLE_SENTENCES } from '../speech/sample-sentences';
@@ -36,7 +37,7 @@ import { ANALYSIS_RATE, decodeMono } from './decode';
 import { analyzeVoice, holdsSpeech } from './voice-analysis';
 import { toAss } from '../compose/captions';
 import { backdropInput, CAPTION_FONT, composeGraph, needsMatte, type Framing } from '../compose/compose';
-import { faceBoxOf } from '../compose/layout';
+import { faceBoxOf, type Box } from '../compose/layout';
 import { makeMatte } from '../compose/matte';
 import { makeThumbnail } from '../compose/thumbnail';
 
@@ -52,25 +53,57 @@ const AVATAR_H264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-p
  * at 130-170 kb/s), its rate capped (by the frame's shorter side) so a busy frame cannot balloon the file, and AAC.
  */
 const videoEncode = (shortSide: number) => [
-  '-c:v',
-  'libx264',
-  '-preset',
-  'veryfast',
-  '-crf',
-  '20',
-  '-maxrate',
-  shortSide > 720 ? '8M' : '5M',
-  '-bufsize',
-  shortSide > 720 ? '16M' : '10M',
-  '-pix_fmt',
-  'yuv420p',
-  '-c:a',
-  'aac',
-  '-b:a',
-  '128k',
-  '-movflags',
-  '+faststart',
+  ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20'],
+  ...['-maxrate', shortSide > 720 ? '8M' : '5M', '-bufsize', shortSide > 720 ? '16M' : '10M', '-pix_fmt', 'yuv420p'],
 ];
+const AUDIO_ENCODE = ['-c:a', 'aac', '-b:a', '128k'];
+/** A long render is cut at the quietest frame this close to where even parts would end. */
+const CUT_WINDOW_SECONDS = 2;
+
+/** A render's inputs as measured (LocalEngine.prepare): `meshes` are the face of each loop frame at the picture's size. */
+type Prepared = {
+  duration: number;
+  size: { width: number; height: number };
+  framing: Framing;
+  track: MeshTrack | null;
+  matte: string | null;
+  face: Box | null;
+  meshes: Mesh[] | null;
+};
+
+/**
+ * ffmpeg's arguments after the person's input (input 0): the audio, background and matte inputs, the framing graph and
+ * the encoding, into `input.output`. `alphaInFrames`: the person's frames carry the matte already. A `part` (frames
+ * from, to) has no sound and starts its background where that frame falls.
+ */
+function composeArgs(
+  job: Prepared,
+  input: RenderInput,
+  options: { alphaInFrames: boolean; captions: string | null; part?: { from: number; to: number } },
+) {
+  const { size, framing, matte, part } = { ...job, ...options };
+  const sound = part ? [] : ['-i', input.audio];
+  const next = sound.length ? 2 : 1;
+  const backdrop = backdropInput(framing.background);
+  const matteInput = matte && !options.alphaInFrames ? ['-stream_loop', '-1', '-i', matte] : [];
+  const { graph } = composeGraph({
+    picture: size,
+    face: job.face,
+    framing,
+    alpha: !matte ? null : options.alphaInFrames ? { inFrames: true } : { matteInput: next + (backdrop.length ? 1 : 0) },
+    backdropIndex: next,
+    firstFrame: part?.from ?? 0,
+    watermark: input.watermark,
+    ass: options.captions,
+  });
+  return [
+    ...[...sound, ...backdrop, ...matteInput, ...(part ? ['-frames:v', String(part.to - part.from)] : ['-t', job.duration.toFixed(3)])],
+    ...['-filter_complex', `[0:v]scale=${size.width}:${size.height}[sized];${graph.replaceAll('[0:v]', '[sized]')}`],
+    ...['-map', '[v]', ...(part ? ['-an'] : ['-map', '1:a', ...AUDIO_ENCODE])],
+    ...videoEncode(Math.min(framing.frame.width, framing.frame.height)),
+    ...['-movflags', '+faststart', input.output],
+  ];
+}
 
 /** A video's picture: the avatar's own size, at most 1080 high, with even sides. */
 const videoSizeOf = (size: { width: number; height: number }) => {
@@ -220,73 +253,160 @@ export class LocalEngine implements GenerationEngine {
    * audio's length with -t (-shortest overshoots).
    */
   async renderVideo(input: RenderInput): Promise<RenderResult> {
-    const { loop, mouth, audio, output, watermark } = input;
-    const audioProbe = await probeMedia(audio);
-    const duration = audioProbe?.durationSeconds;
-    if (!audioProbe?.audio || !duration) throw new EngineFailure('audio_unreadable');
-    const loopVideo = (await probeMedia(loop))?.video;
-    if (!loopVideo) throw new EngineFailure('avatar_missing');
-    const size = videoSizeOf(loopVideo);
-    const framing: Framing = input.framing ?? { frame: size, background: { type: 'footage' }, placement: { position: 'full', scale: 1 } };
-    const track = mouth ? await this.faceTrackOf(mouth, loop) : null;
-    const matte = needsMatte(framing) ? await this.matteOf(input.matte, loop) : null;
-    const captions = input.captions?.burnIn ? join(tmpdir(), `kagami-${randomUUID()}.ass`) : null;
-    if (captions) writeFileSync(captions, toAss(input.captions!.cues, framing.frame, input.captions!.style, CAPTION_FONT.name));
-    const face = track ? faceBoxOf(scaleMeshes(track.meshes, track, size)) : null;
-    /** ffmpeg's arguments after the person's input: `alpha` says whether its frames carry the matte already. */
-    const finish = (alphaInFrames: boolean) => {
-      const backdrop = backdropInput(framing.background);
-      const matteInput = matte && !alphaInFrames ? ['-stream_loop', '-1', '-i', matte] : [];
-      const { graph } = composeGraph({
-        picture: size,
-        face,
-        framing,
-        alpha: !matte ? null : alphaInFrames ? { inFrames: true } : { matteInput: backdrop.length ? 3 : 2 },
-        backdropIndex: 2,
-        watermark,
-        ass: captions,
-      });
-      return [
-        ...['-i', audio, ...backdrop, ...matteInput, '-t', duration.toFixed(3)],
-        ...['-filter_complex', `[0:v]scale=${size.width}:${size.height}[sized];${graph.replaceAll('[0:v]', '[sized]')}`],
-        ...['-map', '[v]', '-map', '1:a', ...videoEncode(Math.min(framing.frame.width, framing.frame.height)), output],
-      ];
-    };
+    const job = await this.prepare(input);
+    const { duration, track, matte } = job;
+    const captions = await this.captionsFile(input, job.framing);
     const talking = this.lipSync && !input.localOnly ? join(tmpdir(), `kagami-${randomUUID()}.mp4`) : null;
     let timings: RenderResult['timings'];
     let lipSync: RenderResult['lipSync'];
     try {
-      if (talking) lipSync = await this.renderWithProvider({ loop, photo: input.photo, audio, duration, talking }, input.lipSyncJob);
+      if (talking)
+        lipSync = await this.renderWithProvider(
+          { loop: input.loop, photo: input.photo, audio: input.audio, duration, talking },
+          input.lipSyncJob,
+        );
       if (lipSync && !('failed' in lipSync)) {
-        await runFfmpeg(['-i', talking!, ...finish(false)], { timeoutMs: 3_600_000 });
+        await runFfmpeg(['-i', talking!, ...composeArgs(job, input, { alphaInFrames: false, captions })], { timeoutMs: 3_600_000 });
       } else if (!track) {
-        await runFfmpeg(['-stream_loop', '-1', '-i', loop, ...finish(false)], { timeoutMs: 3_600_000 });
+        await runFfmpeg(['-stream_loop', '-1', '-i', input.loop, ...composeArgs(job, input, { alphaInFrames: false, captions })], {
+          timeoutMs: 3_600_000,
+        });
       } else {
-        const frames = Math.ceil(duration * VIDEO_FPS);
-        const pcm = await decodeMono(audio);
-        const speech = {
-          frames,
-          fps: VIDEO_FPS,
-          loudness: loudnessPerFrame(pcm, ANALYSIS_RATE, VIDEO_FPS, frames),
-          phonemes: input.phonemes,
-          language: input.language,
-          pcm,
-          sampleRate: ANALYSIS_RATE,
-        };
-        const meshes = scaleMeshes(loopMeshes(track.meshes, track.playback), track, size);
-        const plans = planFrames(speech, { sourceBlinks: track.blinks, seed: input.seed ?? output });
+        const plans = await this.plansOf(input, job);
         timings = await renderTalkingFace(
-          { loop, meshes, plans, inner: track.inner, size, fps: VIDEO_FPS, matte: matte ?? undefined },
-          finish(true),
+          { loop: input.loop, meshes: job.meshes!, plans, inner: track.inner, size: job.size, fps: VIDEO_FPS, matte: matte ?? undefined },
+          composeArgs(job, input, { alphaInFrames: true, captions }),
         );
       }
     } finally {
       if (captions) await rm(captions, { force: true });
       if (talking) await rm(talking, { force: true });
     }
-    if (input.thumbnail) await makeThumbnail(output, duration, input.thumbnail);
-    const rendered = await probeMedia(output);
+    if (input.thumbnail) await makeThumbnail(input.output, duration, input.thumbnail);
+    const rendered = await probeMedia(input.output);
     return { durationSeconds: rendered?.durationSeconds ?? duration, timings, lipSync };
+  }
+
+  /**
+   * Where a render long enough to share among workers is cut: at the quietest frame (a pause, the mouth closed) within
+   * CUT_WINDOW_SECONDS of each even cut into parts of about `seconds`. The first index is 0 and the last the frame count.
+   * Null when the video is made whole: shorter than one and a half parts, or its face not drawn here (a lip-sync provider
+   * makes it, or the avatar has no face track).
+   */
+  async segmentsOf(input: RenderInput, seconds: number): Promise<number[] | null> {
+    if (!input.mouth || (this.lipSync && !input.localOnly)) return null;
+    const duration = (await probeMedia(input.audio))?.durationSeconds;
+    if (!duration || duration < seconds * 1.5) return null;
+    const frames = Math.ceil(duration * VIDEO_FPS);
+    const loudness = loudnessPerFrame(await decodeMono(input.audio), ANALYSIS_RATE, VIDEO_FPS, frames);
+    const parts = Math.round(duration / seconds);
+    const window = CUT_WINDOW_SECONDS * VIDEO_FPS;
+    const cuts = [0];
+    for (let part = 1; part < parts; part += 1) {
+      const even = Math.round((part * frames) / parts);
+      let best = even;
+      for (let frame = Math.max(cuts.at(-1)! + 1, even - window); frame <= Math.min(frames - 1, even + window); frame += 1) {
+        if (loudness[frame]! < loudness[best]! || (loudness[frame] === loudness[best] && Math.abs(frame - even) < Math.abs(best - even))) {
+          best = frame;
+        }
+      }
+      cuts.push(best);
+    }
+    return [...cuts, frames];
+  }
+
+  /**
+   * Frames `from` to `to` (exclusive) of the video `renderVideo` would make with the face drawn here, composed the same
+   * way but without sound, into `input.output`: the loop, the plans, the captions and a video background go on from
+   * where the previous part stopped, so the parts joined make the same picture.
+   */
+  async renderSegment(input: RenderInput, range: { from: number; to: number }): Promise<RenderTimings> {
+    const job = await this.prepare(input);
+    if (!job.track) throw new EngineFailure('avatar_missing', 'a part of a render needs the face track');
+    const captions = await this.captionsFile(input, job.framing, (range.from * 1000) / VIDEO_FPS);
+    try {
+      const plans = (await this.plansOf(input, job)).slice(range.from, range.to);
+      return await renderTalkingFace(
+        {
+          loop: input.loop,
+          meshes: job.meshes!,
+          plans,
+          first: range.from,
+          inner: job.track.inner,
+          size: job.size,
+          fps: VIDEO_FPS,
+          matte: job.matte ?? undefined,
+        },
+        composeArgs(job, input, { alphaInFrames: true, captions, part: range }),
+      );
+    } finally {
+      if (captions) await rm(captions, { force: true });
+    }
+  }
+
+  /** The parts in order joined without re-encoding, with the whole audio encoded as `renderVideo` does, and the poster. */
+  async joinSegments(parts: string[], input: RenderInput): Promise<RenderResult> {
+    const duration = (await probeMedia(input.audio))?.durationSeconds;
+    if (!duration) throw new EngineFailure('audio_unreadable');
+    const list = join(tmpdir(), `kagami-${randomUUID()}.txt`);
+    writeFileSync(list, parts.map((part) => `file '${part.replaceAll("'", "'\\''")}'\n`).join(''));
+    try {
+      await runFfmpeg(
+        [
+          ...['-f', 'concat', '-safe', '0', '-i', list, '-i', input.audio, '-t', duration.toFixed(3)],
+          ...['-map', '0:v', '-map', '1:a', '-c:v', 'copy', ...AUDIO_ENCODE, '-movflags', '+faststart', input.output],
+        ],
+        { timeoutMs: 3_600_000 },
+      );
+    } finally {
+      await rm(list, { force: true });
+    }
+    if (input.thumbnail) await makeThumbnail(input.output, duration, input.thumbnail);
+    const rendered = await probeMedia(input.output);
+    return { durationSeconds: rendered?.durationSeconds ?? duration };
+  }
+
+  /** What every way of rendering a video needs first: the audio's length, the picture's size, the face and its matte. */
+  private async prepare(input: RenderInput): Promise<Prepared> {
+    const audioProbe = await probeMedia(input.audio);
+    const duration = audioProbe?.durationSeconds;
+    if (!audioProbe?.audio || !duration) throw new EngineFailure('audio_unreadable');
+    const loopVideo = (await probeMedia(input.loop))?.video;
+    if (!loopVideo) throw new EngineFailure('avatar_missing');
+    const size = videoSizeOf(loopVideo);
+    const framing: Framing = input.framing ?? { frame: size, background: { type: 'footage' }, placement: { position: 'full', scale: 1 } };
+    const track = input.mouth ? await this.faceTrackOf(input.mouth, input.loop) : null;
+    const matte = needsMatte(framing) ? await this.matteOf(input.matte, input.loop) : null;
+    const face = track ? faceBoxOf(scaleMeshes(track.meshes, track, size)) : null;
+    const meshes = track ? scaleMeshes(loopMeshes(track.meshes, track.playback), track, size) : null;
+    return { duration, size, framing, track, matte, face, meshes };
+  }
+
+  /** What each frame of the whole video asks of the face (the same for the whole render and for each of its parts). */
+  private async plansOf(input: RenderInput, job: Prepared) {
+    const frames = Math.ceil(job.duration * VIDEO_FPS);
+    const pcm = await decodeMono(input.audio);
+    const speech = {
+      frames,
+      fps: VIDEO_FPS,
+      loudness: loudnessPerFrame(pcm, ANALYSIS_RATE, VIDEO_FPS, frames),
+      phonemes: input.phonemes,
+      language: input.language,
+      pcm,
+      sampleRate: ANALYSIS_RATE,
+    };
+    return planFrames(speech, { sourceBlinks: job.track!.blinks, seed: input.seed ?? input.output });
+  }
+
+  /** The burned-in captions as an ASS file, timed from `fromMs` of the video (a part's start); null when not burned in. */
+  private async captionsFile(input: RenderInput, framing: Framing, fromMs = 0) {
+    if (!input.captions?.burnIn) return null;
+    const file = join(tmpdir(), `kagami-${randomUUID()}.ass`);
+    const cues = input.captions.cues
+      .filter((cue) => cue.endMs > fromMs)
+      .map((cue) => ({ ...cue, startMs: Math.max(0, cue.startMs - fromMs), endMs: cue.endMs - fromMs }));
+    await writeFile(file, toAss(cues, framing.frame, input.captions.style, CAPTION_FONT.name));
+    return file;
   }
 
   /**

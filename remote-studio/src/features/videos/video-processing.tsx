@@ -1,16 +1,38 @@
 import { paths } from '@kagami/shared/contract';
-import { Box, HStack } from '@kagami/shared/ui';
+import { Box, HStack, Progress, Stack, Text } from '@kagami/shared/ui';
 import { ItemProgress } from '../../components/item-progress';
 import { LinkButton } from '../../components/link-button';
 import { useStudioTranslation } from '../../components/use-studio-translation';
 import { VideoActions, VideoPlayer } from './video-actions';
+
+/** How many of a long video's parts are made. */
+function PartsProgress({ done, total }: { done: number; total: number }) {
+  const { t } = useStudioTranslation();
+  const text = t('processing.parts', { done, total });
+  return (
+    <Stack gap="1" data-testid="video-parts">
+      <Text fontSize="sm">{text}</Text>
+      <Progress.Root value={(100 * done) / total} colorPalette="teal" size="sm">
+        <Progress.Track aria-label={t('processing.partsLabel')} aria-valuetext={text}>
+          <Progress.Range />
+        </Progress.Track>
+      </Progress.Root>
+    </Stack>
+  );
+}
 
 /** One video, followed until it is ready (player and download) or failed (why, try again). */
 export function VideoProcessing({ videoId }: { videoId: string }) {
   const { t } = useStudioTranslation();
   return (
     <Box borderWidth="1px" borderRadius="lg" bg="white" p="5">
-      <ItemProgress kind="video" id={videoId} note={t('processing.rendering')} testId="video-processing">
+      <ItemProgress
+        kind="video"
+        id={videoId}
+        note={t('processing.rendering')}
+        testId="video-processing"
+        progress={(video) => (video.segments ? <PartsProgress {...video.segments} /> : undefined)}
+      >
         {(video) => (
           <>
             {video.status === 'ready' ? <VideoPlayer video={video} /> : null}
