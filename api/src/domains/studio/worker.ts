@@ -442,7 +442,7 @@ async function planParts(ctx: AppContext, { video }: VideoJob, spoken: Spoken, c
     .returning({ id: videos.id });
   if (!planned) return removeSegmentFiles(ctx, { id: video.id, segments: cuts.length - 1 });
   await sendParts(ctx, video.id, cuts, new Set());
-  ctx.log.info({ videoId: video.id, parts: cuts.length - 1 }, 'video rendered in parts');
+  ctx.log.info({ videoId: video.id, parts: cuts.length - 1, cuts }, 'video rendered in parts');
 }
 
 /** A job for each part not made yet. */

@@ -1,0 +1,135 @@
+// A 3-minute script rendered in parts by two worker processes on one PostgreSQL: one video, as many frames as its sound
+// lasts, and no seam a viewer could see at the joins (the whole picture and the mouth). That the joined sound is the
+// sound of the render made whole is media/segments.test.ts's.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { readMeshTrack } from '../src/engine/face/mesh-track';
+import { LIPS, pointOf } from '../src/engine/face/topology';
+import { VIDEO_FPS } from '../src/engine/generation-engine';
+import { countVideoFrames } from '../src/media/probe';
+import { runFfmpeg } from '../src/media/tools';
+import { build, call, eventually, onboardedUser, subscribe, uploadFile, type TestApp } from './helper';
+import { mediaDir, PORTRAIT } from './media/fixtures';
+import { decodedAudio, grayFrames, seamsOf } from './media/seams';
+
+// PGlite cannot be shared by several processes: this needs a PostgreSQL server.
+const describeWithPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+
+const SENTENCES = [
+  'Welcome to the quarterly review of our studio.',
+  'We shipped three new features, and our customers noticed every one of them.',
+  'Support answered questions faster than ever before.',
+  'Next quarter, we will bring the studio to phones and to many more languages.',
+  'Thank you for your hard work, and see you at the next review.',
+];
+
+/** The JSON lines a worker logged. */
+type LogLine = { msg?: string; videoId?: string; cuts?: number[] };
+
+describeWithPostgres('a long video rendered in parts by two workers', () => {
+  const workers: { process: ChildProcess; lines: LogLine[] }[] = [];
+  let t: TestApp;
+  let dir: string;
+
+  afterAll(async () => {
+    for (const worker of workers) worker.process.kill('SIGKILL');
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('one video, a frame for every 40 ms of its sound, no seam at the joins', async () => {
+    dir = mediaDir();
+    t = await build({ RUN_WORKER: 'false', RENDER_SEGMENT_SECONDS: '60' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    for (let n = 0; n < 2; n += 1) {
+      const worker = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+        cwd: join(__dirname, '..'),
+        env: {
+          ...process.env,
+          DATABASE_URL: t.database.url!,
+          DATA_DIR: t.config.dataDir,
+          RENDER_SEGMENT_SECONDS: '60',
+          LOG_LEVEL: 'info',
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const lines: LogLine[] = [];
+      let rest = '';
+      worker.stdout!.on('data', (chunk: Buffer) => {
+        const text = rest + chunk.toString();
+        const complete = text.split('\n');
+        rest = complete.pop()!;
+        for (const line of complete) if (line.startsWith('{')) lines.push(JSON.parse(line) as LogLine);
+      });
+      workers.push({ process: worker, lines });
+    }
+
+    const owner = await onboardedUser(t.app, 'parallel@example.com', 'Parallel');
+    await subscribe(t, owner.token, 'price_studio_month_usd');
+    const base = `/api/teams/${owner.teamId}`;
+    const get = (url: string) => call(t.app, { url, token: owner.token });
+    const post = (url: string, body: unknown) => call(t.app, { method: 'POST', url, token: owner.token, body });
+    const jpeg = join(dir, 'portrait.jpg');
+    await runFfmpeg(['-i', PORTRAIT.photo, '-vf', PORTRAIT.crop, jpeg]);
+    const photo = await uploadFile(t.app, owner.token, owner.teamId, readFileSync(jpeg), 'avatar_photo');
+    const avatar = await post(`${base}/avatars`, {
+      name: 'Presenter',
+      language: 'en',
+      upload_id: photo,
+      consent_text: 'I, parallel@example.com, agree.',
+    });
+    const ready = await eventually(
+      () => get(`${base}/avatars/${avatar.body.id}`),
+      (r) => r.body.status !== 'in_progress',
+      180_000,
+    );
+    expect(ready.body.status).toBe('ready');
+
+    // About three minutes of speech.
+    let script = '';
+    for (let n = 0; script.length < 2900; n += 1) script += `${SENTENCES[n % SENTENCES.length]} `;
+    const started = Date.now();
+    const video = await post(`${base}/videos`, { name: 'Quarterly review', avatar_id: avatar.body.id, language: 'en', script });
+    expect(video.status).toBe(202);
+    const done = await eventually(
+      () => get(`${base}/videos/${video.body.id}`),
+      (r) => r.body.status !== 'in_progress',
+      900_000,
+    );
+    expect(done.body).toMatchObject({ status: 'ready', reason: null });
+    const seconds = (Date.now() - started) / 1000;
+
+    const planned = workers.flatMap((worker) => worker.lines).find((line) => line.msg === 'video rendered in parts');
+    const cuts = planned!.cuts!;
+    expect(cuts.length - 1).toBe(3);
+    // Both workers made parts.
+    const partsBy = workers.map((worker) => worker.lines.filter((line) => line.msg?.startsWith('video-segment finished')).length);
+    expect(partsBy.every((count) => count > 0)).toBe(true);
+
+    const file = join(t.config.dataDir, 'video_output', `${video.body.id}.mp4`);
+    const audioSeconds = (await decodedAudio(file)).length / 2 / 48_000;
+    expect(audioSeconds).toBeGreaterThan(150);
+    const frames = await countVideoFrames(file);
+    expect(Math.abs(frames - audioSeconds * VIDEO_FPS)).toBeLessThanOrEqual(1);
+
+    const mesh = readMeshTrack(join(t.config.dataDir, 'avatar_output', `${avatar.body.id}-face.bin`))!.meshes[0]!;
+    const lips = [...LIPS.outerUpper, ...LIPS.outerLower].map((index) => pointOf(mesh, index));
+    const x = Math.floor(Math.min(...lips.map((p) => p.x))) - 12;
+    const y = Math.floor(Math.min(...lips.map((p) => p.y))) - 12;
+    const mouth = {
+      x,
+      y,
+      width: Math.ceil(Math.max(...lips.map((p) => p.x))) + 12 - x,
+      height: Math.ceil(Math.max(...lips.map((p) => p.y))) + 12 - y,
+    };
+    const joins = cuts.slice(1, -1);
+    for (const region of [{ width: 160, height: 160 }, { crop: mouth }]) {
+      const seams = seamsOf(await grayFrames(file, region), joins);
+      for (const step of seams.atJoins) expect(step).toBeLessThanOrEqual(seams.largestElsewhere);
+    }
+    console.log(
+      `parallel render: ${audioSeconds.toFixed(1)} s of video in ${cuts.length - 1} parts (${partsBy.join(' + ')} by the two workers), ready in ${seconds.toFixed(0)} s`,
+    );
+  }, 1_500_000);
+});
