@@ -5,7 +5,7 @@
 // asks ("head and shoulders in frame"): the face about a quarter of the frame's width; a close-up (the face 42 % of
 // the width, the head filling the frame) is timed at 720p as well, as the costliest framing there is. Then a published
 // video: 9:16 at 1080p over a picture with burned-in captions from the 720p footage, and the matte's cost per second of
-// loop at avatar processing.
+// loop at avatar processing. Last, a 10-minute video made in parts by one worker and by two (bench/parts.ts).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ import { captionCharsFor, timeCaptions } from '../src/engine/compose/captions';
 import { makeMatte } from '../src/engine/compose/matte';
 import { ANALYSIS_RATE, decodeMono } from '../src/engine/local/decode';
 import { FACE_PHOTO, ONE_FACE, PORTRAIT } from '../test/media/fixtures';
+import { partsBench } from './parts';
 
 /** sample3's first face in a 16:9 crop with her hair and shoulders: the face about 23 % of the frame's width. */
 const HEAD_AND_SHOULDERS = 'crop=880:495:170:270';
@@ -25,6 +26,22 @@ const SENTENCE = 'This is a benchmark of the Kagami renderer, reading a long scr
 
 const seconds = (since: number) => (performance.now() - since) / 1000;
 const factor = (r: { durationSeconds: number; seconds: number }) => r.durationSeconds / r.seconds;
+
+/** An avatar from 35 s of footage of FACE_PHOTO framed by `crop` at a size. */
+async function footageAvatar(
+  engine: LocalEngine,
+  dir: string,
+  { width, height, crop }: { width: number; height: number; crop: string },
+  outputs: Parameters<LocalEngine['processAvatar']>[1],
+) {
+  const source = join(dir, `source-${height}.mp4`);
+  await runFfmpeg([
+    ...['-loop', '1', '-framerate', '25', '-i', FACE_PHOTO, '-t', '35'],
+    ...['-vf', `${crop},scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},format=yuv420p`],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', source],
+  ]);
+  return engine.processAvatar({ file: source, kind: 'video' }, outputs);
+}
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'kagami-bench-'));
@@ -37,6 +54,10 @@ async function main() {
     matte: join(dir, `${name}-matte.mp4`),
   });
   try {
+    if (process.argv.includes('parts')) {
+      const avatar = await footageAvatar(engine, dir, { width: 1280, height: 720, crop: HEAD_AND_SHOULDERS }, outputs('avatar-720'));
+      return await partsBench(engine, avatar, dir);
+    }
     let script = SENTENCE;
     let speech = await engine.synthesizeSpeech(script, 'en');
     while (speech.durationSeconds < 60) {
@@ -62,14 +83,8 @@ async function main() {
       { width: 1920, height: 1080, framing: 'head and shoulders', crop: HEAD_AND_SHOULDERS },
       { width: 1280, height: 720, framing: 'close-up', crop: ONE_FACE },
     ]) {
-      const source = join(dir, `source-${height}.mp4`);
-      await runFfmpeg([
-        ...['-loop', '1', '-framerate', '25', '-i', FACE_PHOTO, '-t', '35'],
-        ...['-vf', `${crop},scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},format=yuv420p`],
-        ...['-c:v', 'libx264', '-preset', 'ultrafast', source],
-      ]);
       const avatarStart = performance.now();
-      const avatar = await engine.processAvatar({ file: source, kind: 'video' }, outputs(`avatar-${height}`));
+      const avatar = await footageAvatar(engine, dir, { width, height, crop }, outputs(`avatar-${height}`));
       console.log(
         `avatar processing (35 s ${height}p ${framing} footage: scan, loop, face track, inner mouth, matte): ${seconds(avatarStart).toFixed(1)} s`,
       );
@@ -101,6 +116,7 @@ async function main() {
       );
     }
     await publishedVideo(engine, composedFrom!, { script, speech, audio, dir });
+    await partsBench(engine, composedFrom!, dir);
   } finally {
     engine.close();
     rmSync(dir, { recursive: true, force: true });

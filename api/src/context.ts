@@ -2,7 +2,7 @@ import { loadSigningKey } from './domains/assets/signing';
 import { AuthCache } from './domains/auth/auth-cache';
 import type { PgBoss } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config';
+import { ConfigError, type Config } from './config';
 import type { Database, DatabaseHandle } from './db/connect';
 import { createMailer, type Mailer } from './mail/mailer';
 import type { GenerationEngine } from './engine/generation-engine';
@@ -13,6 +13,7 @@ import { LocalEngine } from './engine/local/local-engine';
 import { startJobQueue } from './jobs/queue';
 import { createMediaStore, type MediaStore } from './storage/media-store';
 import { configuredStorage } from './storage/configured-storage';
+import { checkBucket } from './storage/s3-storage';
 import { loadSigningIdentity, sharedSigningIdentity, type SigningIdentity } from './engine/provenance/signing-identity';
 import { installSecret } from './db/install-secrets';
 import { randomBytes } from 'node:crypto';
@@ -47,6 +48,11 @@ export async function createContext(
   log: FastifyBaseLogger,
   mailer?: Mailer,
 ): Promise<{ ctx: AppContext; close: (options?: { graceful?: boolean }) => Promise<void> }> {
+  if (config.s3) {
+    await checkBucket(config.s3).catch((error: Error) => {
+      throw new ConfigError(`Invalid configuration:\n  ${error.message}`);
+    });
+  }
   const jobs = await startJobQueue(database, log);
   const assets = createMediaStore(configuredStorage(config), config.workDir);
   // Processes that share no data folder (media in a bucket) share the keys none configured through the database.

@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   S3Client,
@@ -57,6 +58,30 @@ const isMissing = (error: unknown) => {
   const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return name === 'NoSuchKey' || name === 'NotFound' || $metadata?.httpStatusCode === 404;
 };
+
+/**
+ * Whether the bucket can be reached with these settings (HeadBucket): at start-up, so a wrong address, name or key
+ * says so at once instead of failing the first upload. Throws a sentence for the operator.
+ */
+export async function checkBucket(options: S3Options) {
+  const client = new S3Client({ ...s3ClientConfig(options), maxAttempts: 2 });
+  const where = options.endpoint ?? `AWS S3 (${options.region})`;
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: options.bucket }));
+  } catch (error) {
+    const { name, message, $metadata } = error as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
+    const status = $metadata?.httpStatusCode;
+    const why =
+      status === 404
+        ? 'there is no such bucket'
+        : status === 403 || status === 401
+          ? 'the key was refused (S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)'
+          : `${name ?? 'error'}: ${message ?? status ?? ''}`;
+    throw new Error(`The bucket ${options.bucket} at ${where} cannot be used: ${why}`, { cause: error });
+  } finally {
+    client.destroy();
+  }
+}
 
 export function createS3Storage(options: S3Options): ObjectStorage {
   const client = new S3Client(s3ClientConfig(options));

@@ -7,8 +7,11 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { createLocalStorage } from '../../src/storage/local-storage';
 import type { ObjectStorage } from '../../src/storage/object-storage';
-import { createS3Storage } from '../../src/storage/s3-storage';
-import { startS3, type TestS3 } from './s3-server';
+import { checkBucket, createS3Storage } from '../../src/storage/s3-storage';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { openTestDatabase } from '../helper';
+import { s3Env, startS3, type TestS3 } from './s3-server';
 
 let scratch: string;
 let localRoot: string;
@@ -111,6 +114,23 @@ describe.each(['local', 's3'] as const)('%s storage', (kind) => {
     }
     if (kind === 'local') await expect(storage.list('../')[Symbol.asyncIterator]().next()).rejects.toThrow('Not a storage prefix');
   });
+});
+
+test('a bucket that cannot be used says why at start-up: no such bucket, nothing listening there', async () => {
+  await expect(checkBucket(s3.options)).resolves.toBeUndefined();
+  await expect(checkBucket({ ...s3.options, bucket: 'kagami-missing' })).rejects.toThrow(
+    `The bucket kagami-missing at ${s3.options.endpoint} cannot be used: there is no such bucket`,
+  );
+  await expect(checkBucket({ ...s3.options, endpoint: 'http://127.0.0.1:9' })).rejects.toThrow(
+    'The bucket kagami-test at http://127.0.0.1:9 cannot be used: ',
+  );
+  const database = await openTestDatabase();
+  try {
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: scratch, ...s3Env(s3), S3_BUCKET: 'kagami-missing' });
+    await expect(buildApp(config, { database })).rejects.toThrow('Invalid configuration:\n  The bucket kagami-missing at');
+  } finally {
+    await database.close();
+  }
 });
 
 test('a bucket gives a presigned link that downloads the object with the disposition asked for; a folder gives none', async () => {

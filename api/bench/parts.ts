@@ -1,0 +1,88 @@
+// The parts of a long video (`pnpm bench:render`, or `pnpm bench:render parts` alone): a 10-minute script cut into
+// parts of 60 s, made by one worker and by two at once on this machine, and the critical path for more workers modelled
+// from the measured part times.
+import { writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import type { RenderInput } from '../src/engine/generation-engine';
+import type { LocalEngine } from '../src/engine/local/local-engine';
+
+const PART_SECONDS = 60;
+const TARGET_SECONDS = 600;
+const SENTENCES = [
+  'Welcome to the yearly review of our studio, and thank you for joining us today.',
+  'We shipped new features every month, and our customers noticed every one of them.',
+  'Support answered questions faster than ever, in English and in Japanese.',
+  'Next year we bring the studio to phones, to many more languages, and to larger teams.',
+];
+
+const since = (start: number) => (performance.now() - start) / 1000;
+
+/** Parts made by `workers` at once, each taking the next part not taken: the seconds each part took, and the wall time. */
+async function makeParts(engine: LocalEngine, input: RenderInput, cuts: number[], workers: number, dir: string) {
+  const times: number[] = [];
+  const files = cuts.slice(1).map((_, index) => join(dir, `part-${workers}-${index}.mp4`));
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      for (let index = next++; index < files.length; index = next++) {
+        const started = performance.now();
+        await engine.renderSegment({ ...input, output: files[index]! }, { from: cuts[index]!, to: cuts[index + 1]! });
+        times[index] = since(started);
+      }
+    }),
+  );
+  const parts = since(start);
+  const joinStart = performance.now();
+  await engine.joinSegments(files, { ...input, output: join(dir, `joined-${workers}.mp4`), thumbnail: join(dir, `joined-${workers}.jpg`) });
+  return { times, parts, join: since(joinStart), wall: since(start) };
+}
+
+/** When the last part ends with `workers` workers each taking the next part in order (a model from measured times). */
+function criticalPath(times: number[], workers: number) {
+  const free = Array.from({ length: workers }, () => 0);
+  for (const time of times) {
+    const earliest = free.indexOf(Math.min(...free));
+    free[earliest]! += time;
+  }
+  return Math.max(...free);
+}
+
+export async function partsBench(engine: LocalEngine, avatar: { loop: string; mouth: string | null }, dir: string) {
+  const scriptOf = (chars: number) => {
+    let script = '';
+    for (let n = 0; script.length < chars; n += 1) script += `${SENTENCES[n % SENTENCES.length]} `;
+    return script;
+  };
+  const sample = scriptOf(600);
+  const perSecond = sample.length / (await engine.synthesizeSpeech(sample, 'en')).durationSeconds;
+  const speech = await engine.synthesizeSpeech(scriptOf(perSecond * (TARGET_SECONDS + 2)), 'en');
+  const audio = join(dir, 'long.wav');
+  writeFileSync(audio, speech.wav);
+  const input: RenderInput = { ...avatar, audio, phonemes: speech.phonemes, language: 'en', seed: 'bench', output: '', watermark: true };
+  const planStart = performance.now();
+  const cuts = (await engine.segmentsOf(input, PART_SECONDS))!;
+  const plan = since(planStart);
+  console.log(
+    `parts: ${speech.durationSeconds.toFixed(1)} s of speech (720p head and shoulders) cut into ${cuts.length - 1} parts in ${plan.toFixed(2)} s`,
+  );
+  const one = await makeParts(engine, input, cuts, 1, dir);
+  const two = await makeParts(engine, input, cuts, 2, dir);
+  for (const [workers, run] of [
+    [1, one],
+    [2, two],
+  ] as const) {
+    console.log(
+      `  ${workers} worker${workers > 1 ? 's' : ''}: parts ${run.parts.toFixed(1)} s, join ${run.join.toFixed(1)} s, wall ${run.wall.toFixed(1)} s (${(speech.durationSeconds / run.wall).toFixed(2)}x real time)`,
+    );
+  }
+  console.log(`  2 workers against 1 on ${availableParallelism()} cores: ${(one.wall / two.wall).toFixed(2)}x faster`);
+  console.log(`  part times with one worker: ${one.times.map((time) => time.toFixed(1)).join(', ')} s`);
+  for (const workers of [8, 32]) {
+    const path = criticalPath(one.times, workers) + one.join + plan;
+    console.log(
+      `  model, ${workers} workers on hosts of their own (each part as fast as one worker made it here): critical path ${path.toFixed(1)} s (${(speech.durationSeconds / path).toFixed(1)}x real time)`,
+    );
+  }
+}
