@@ -50,7 +50,7 @@ const MIN_SPEECH_SECONDS = 3;
 const AVATAR_H264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p', '-movflags', '+faststart'];
 /**
  * The finished video: H.264 at a quality that keeps a talking face sharp (CRF 20; the old 23 smeared lips and teeth
- * at 130-170 kb/s), its rate capped (by the frame's shorter side) so a busy frame cannot balloon the file, and AAC.
+ * at 130-170 kb/s), its rate capped (by the frame's shorter side) so a busy frame cannot balloon the file; its sound AAC.
  */
 const videoEncode = (shortSide: number) => [
   ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20'],
