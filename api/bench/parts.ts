@@ -1,4 +1,4 @@
-// The parts of a long video (`pnpm bench:render`, or `pnpm bench:render parts` alone): a 10-minute script cut into
+// The parts of a long video (`pnpm bench:render`, or `pnpm bench:render parts` alone): 10 minutes of speech cut into
 // parts of 60 s, made by one worker and by two at once on this machine, and the critical path for more workers modelled
 // from the measured part times.
 import { writeFileSync } from 'node:fs';
@@ -6,6 +6,8 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { RenderInput } from '../src/engine/generation-engine';
 import type { LocalEngine } from '../src/engine/local/local-engine';
+import { probeMedia } from '../src/media/probe';
+import { runFfmpeg } from '../src/media/tools';
 
 const PART_SECONDS = 60;
 const TARGET_SECONDS = 600;
@@ -55,17 +57,27 @@ export async function partsBench(engine: LocalEngine, avatar: { loop: string; mo
     for (let n = 0; script.length < chars; n += 1) script += `${SENTENCES[n % SENTENCES.length]} `;
     return script;
   };
+  // A script holds at most 5,000 characters (about five minutes): ten minutes are several scripts' speech one after
+  // the other, rendered as uploaded audio is (the mouth from the sound).
   const sample = scriptOf(600);
   const perSecond = sample.length / (await engine.synthesizeSpeech(sample, 'en')).durationSeconds;
-  const speech = await engine.synthesizeSpeech(scriptOf(perSecond * (TARGET_SECONDS + 2)), 'en');
+  const chars = perSecond * (TARGET_SECONDS + 2);
+  const pieces = Math.ceil(chars / 4500);
+  const files: string[] = [];
+  for (let piece = 0; piece < pieces; piece += 1) {
+    files.push(join(dir, `piece-${piece}.wav`));
+    writeFileSync(files[piece]!, (await engine.synthesizeSpeech(scriptOf(chars / pieces), 'en')).wav);
+  }
   const audio = join(dir, 'long.wav');
-  writeFileSync(audio, speech.wav);
-  const input: RenderInput = { ...avatar, audio, phonemes: speech.phonemes, language: 'en', seed: 'bench', output: '', watermark: true };
+  const joined = `${files.map((_, n) => `[${n}:a]`).join('')}concat=n=${pieces}:v=0:a=1`;
+  await runFfmpeg([...files.flatMap((file) => ['-i', file]), '-filter_complex', joined, audio]);
+  const durationSeconds = (await probeMedia(audio))!.durationSeconds!;
+  const input: RenderInput = { ...avatar, audio, language: 'en', seed: 'bench', output: '', watermark: true };
   const planStart = performance.now();
   const cuts = (await engine.segmentsOf(input, PART_SECONDS))!;
   const plan = since(planStart);
   console.log(
-    `parts: ${speech.durationSeconds.toFixed(1)} s of speech (720p head and shoulders) cut into ${cuts.length - 1} parts in ${plan.toFixed(2)} s`,
+    `parts: ${durationSeconds.toFixed(1)} s of speech (720p head and shoulders) cut into ${cuts.length - 1} parts in ${plan.toFixed(2)} s`,
   );
   const one = await makeParts(engine, input, cuts, 1, dir);
   const two = await makeParts(engine, input, cuts, 2, dir);
@@ -74,7 +86,7 @@ export async function partsBench(engine: LocalEngine, avatar: { loop: string; mo
     [2, two],
   ] as const) {
     console.log(
-      `  ${workers} worker${workers > 1 ? 's' : ''}: parts ${run.parts.toFixed(1)} s, join ${run.join.toFixed(1)} s, wall ${run.wall.toFixed(1)} s (${(speech.durationSeconds / run.wall).toFixed(2)}x real time)`,
+      `  ${workers} worker${workers > 1 ? 's' : ''}: parts ${run.parts.toFixed(1)} s, join ${run.join.toFixed(1)} s, wall ${run.wall.toFixed(1)} s (${(durationSeconds / run.wall).toFixed(2)}x real time)`,
     );
   }
   console.log(`  2 workers against 1 on ${availableParallelism()} cores: ${(one.wall / two.wall).toFixed(2)}x faster`);
@@ -82,7 +94,7 @@ export async function partsBench(engine: LocalEngine, avatar: { loop: string; mo
   for (const workers of [8, 32]) {
     const path = criticalPath(one.times, workers) + one.join + plan;
     console.log(
-      `  model, ${workers} workers on hosts of their own (each part as fast as one worker made it here): critical path ${path.toFixed(1)} s (${(speech.durationSeconds / path).toFixed(1)}x real time)`,
+      `  model, ${workers} workers on hosts of their own (each part as fast as one worker made it here): critical path ${path.toFixed(1)} s (${(durationSeconds / path).toFixed(1)}x real time)`,
     );
   }
 }
