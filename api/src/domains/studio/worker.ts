@@ -225,6 +225,9 @@ async function claimsOf(ctx: AppContext, video: typeof videos.$inferSelect, avat
   };
 }
 
+/** A full disk is said as such, and not retried. */
+const saidOfDisk = (error: unknown) => (isDiskFull(error) ? new EngineFailure('storage_full') : error);
+
 /** A video to render and what it is charged to: whether it carries the watermark. */
 type VideoJob = {
   video: typeof videos.$inferSelect;
@@ -261,9 +264,8 @@ async function renderVideo(ctx: AppContext, videoId: string) {
   if (!job) return;
   const { video, avatar } = job;
   const rendered = await (video.segments ? joinParts(ctx, job) : renderOrPlan(ctx, job)).catch((error: unknown) => {
-    // A full disk is said as such, and not retried.
     if (error instanceof LipSyncWaiting) return waitForProvider(ctx, video, error);
-    throw isDiskFull(error) ? new EngineFailure('storage_full') : error;
+    throw saidOfDisk(error);
   });
   if (!rendered) return;
   const { durationSeconds, lipSync, made } = rendered;
@@ -483,6 +485,8 @@ async function renderPart(ctx: AppContext, videoId: string, data: Record<string,
     });
     await ctx.engine.renderSegment(input, range);
     await ctx.assets.store('video_output', name, output);
+  }).catch((error: unknown) => {
+    throw saidOfDisk(error);
   });
   const counted = await ctx.db.transaction(async (tx) => {
     const [kept] = await tx.select({ id: videos.id }).from(videos).where(eq(videos.id, videoId)).for('update');
