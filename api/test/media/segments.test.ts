@@ -7,7 +7,7 @@ import { LIPS, pointOf } from '../../src/engine/face/topology';
 import { VIDEO_FPS, type RenderInput } from '../../src/engine/generation-engine';
 import { LocalEngine } from '../../src/engine/local/local-engine';
 import { countVideoFrames, probeMedia } from '../../src/media/probe';
-import { avatarOutputs, faceClip, mediaDir } from './fixtures';
+import { avatarOutputs, facePhoto, mediaDir, PORTRAIT } from './fixtures';
 import { decodedAudio, grayFrames, seamsOf } from './seams';
 
 const engine = new LocalEngine();
@@ -19,9 +19,8 @@ const SENTENCE = 'Our quarterly results are in, and they are better than we expe
 
 beforeAll(async () => {
   dir = mediaDir();
-  const sample = join(dir, 'sample.wav');
-  writeFileSync(sample, (await engine.synthesizeSpeech(SENTENCE, 'en')).wav);
-  const avatar = await engine.processAvatar({ file: await faceClip(dir, sample), kind: 'video' }, avatarOutputs(dir, 'avatar'));
+  // A photo avatar: the quickest kind to make.
+  const avatar = await engine.processAvatar({ file: await facePhoto(dir, PORTRAIT), kind: 'photo' }, avatarOutputs(dir, 'avatar'));
   const speech = await engine.synthesizeSpeech(SENTENCE.repeat(4), 'en');
   speechSeconds = speech.durationSeconds;
   const audio = join(dir, 'speech.wav');
