@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { loadConfig, type Config } from '../src/config';
@@ -9,7 +9,8 @@ import { buildApp, type BuildOptions } from '../src/app';
 import { connectDatabase, type DatabaseHandle } from '../src/db/connect';
 import { avatars } from '../src/db/schema';
 import { addMonths, recordSubscription } from '../src/domains/billing/subscriptions';
-import { lavfiClip } from './media/fixtures';
+import { runFfmpeg } from '../src/media/tools';
+import { lavfiClip, PORTRAIT } from './media/fixtures';
 import { appApiContract } from './contract';
 
 /** Every answer of every app a test file builds is checked against the app's OpenAPI document; the file fails on a violation. */
@@ -216,3 +217,20 @@ export const tusMetadata = (fields: Record<string, string>) =>
   Object.entries(fields)
     .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
     .join(',');
+
+/** An avatar made from the portrait photo fixture (typed consent), waited for until ready: its id. */
+export async function readyPhotoAvatar(t: TestApp, owner: { token: string; teamId: string }, email: string, dir: string, name: string) {
+  const jpeg = join(dir, 'portrait.jpg');
+  await runFfmpeg(['-i', PORTRAIT.photo, '-vf', PORTRAIT.crop, jpeg]);
+  const photo = await uploadFile(t.app, owner.token, owner.teamId, readFileSync(jpeg), 'avatar_photo');
+  const base = `/api/teams/${owner.teamId}`;
+  const body = { name, language: 'en', upload_id: photo, consent_text: `I, ${email}, agree.` };
+  const avatar = await call(t.app, { method: 'POST', url: `${base}/avatars`, token: owner.token, body });
+  const ready = await eventually(
+    () => call(t.app, { url: `${base}/avatars/${avatar.body.id}`, token: owner.token }),
+    (r) => r.body.status !== 'in_progress',
+    180_000,
+  );
+  if (ready.body.status !== 'ready') throw new Error(`the avatar ended ${ready.body.status}: ${ready.body.reason}`);
+  return avatar.body.id as string;
+}

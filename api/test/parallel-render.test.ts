@@ -2,16 +2,13 @@
 // lasts, and no seam a viewer could see at the joins (the whole picture and the mouth). That the joined sound is the
 // sound of the render made whole is media/segments.test.ts's.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { readMeshTrack } from '../src/engine/face/mesh-track';
-import { LIPS, pointOf } from '../src/engine/face/topology';
 import { VIDEO_FPS } from '../src/engine/generation-engine';
 import { countVideoFrames } from '../src/media/probe';
-import { runFfmpeg } from '../src/media/tools';
-import { build, call, eventually, onboardedUser, subscribe, uploadFile, type TestApp } from './helper';
-import { mediaDir, PORTRAIT } from './media/fixtures';
-import { decodedAudio, grayFrames, seamsOf } from './media/seams';
+import { build, call, eventually, onboardedUser, readyPhotoAvatar, subscribe, type TestApp } from './helper';
+import { mediaDir } from './media/fixtures';
+import { decodedAudio, grayFrames, mouthBoxOf, seamsOf } from './media/seams';
 
 // PGlite cannot be shared by several processes: this needs a PostgreSQL server.
 const describeWithPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
@@ -70,27 +67,13 @@ describeWithPostgres('a long video rendered in parts by two workers', () => {
     const base = `/api/teams/${owner.teamId}`;
     const get = (url: string) => call(t.app, { url, token: owner.token });
     const post = (url: string, body: unknown) => call(t.app, { method: 'POST', url, token: owner.token, body });
-    const jpeg = join(dir, 'portrait.jpg');
-    await runFfmpeg(['-i', PORTRAIT.photo, '-vf', PORTRAIT.crop, jpeg]);
-    const photo = await uploadFile(t.app, owner.token, owner.teamId, readFileSync(jpeg), 'avatar_photo');
-    const avatar = await post(`${base}/avatars`, {
-      name: 'Presenter',
-      language: 'en',
-      upload_id: photo,
-      consent_text: 'I, parallel@example.com, agree.',
-    });
-    const ready = await eventually(
-      () => get(`${base}/avatars/${avatar.body.id}`),
-      (r) => r.body.status !== 'in_progress',
-      180_000,
-    );
-    expect(ready.body.status).toBe('ready');
+    const avatarId = await readyPhotoAvatar(t, owner, 'parallel@example.com', dir, 'Presenter');
 
     // About three minutes of speech.
     let script = '';
     for (let n = 0; script.length < 2900; n += 1) script += `${SENTENCES[n % SENTENCES.length]} `;
     const started = Date.now();
-    const video = await post(`${base}/videos`, { name: 'Quarterly review', avatar_id: avatar.body.id, language: 'en', script });
+    const video = await post(`${base}/videos`, { name: 'Quarterly review', avatar_id: avatarId, language: 'en', script });
     expect(video.status).toBe(202);
     const done = await eventually(
       () => get(`${base}/videos/${video.body.id}`),
@@ -113,16 +96,7 @@ describeWithPostgres('a long video rendered in parts by two workers', () => {
     const frames = await countVideoFrames(file);
     expect(Math.abs(frames - audioSeconds * VIDEO_FPS)).toBeLessThanOrEqual(1);
 
-    const mesh = readMeshTrack(join(t.config.dataDir, 'avatar_output', `${avatar.body.id}-face.bin`))!.meshes[0]!;
-    const lips = [...LIPS.outerUpper, ...LIPS.outerLower].map((index) => pointOf(mesh, index));
-    const x = Math.floor(Math.min(...lips.map((p) => p.x))) - 12;
-    const y = Math.floor(Math.min(...lips.map((p) => p.y))) - 12;
-    const mouth = {
-      x,
-      y,
-      width: Math.ceil(Math.max(...lips.map((p) => p.x))) + 12 - x,
-      height: Math.ceil(Math.max(...lips.map((p) => p.y))) + 12 - y,
-    };
+    const mouth = mouthBoxOf(join(t.config.dataDir, 'avatar_output', `${avatarId}-face.bin`));
     const joins = cuts.slice(1, -1);
     for (const region of [{ width: 160, height: 160 }, { crop: mouth }]) {
       const seams = seamsOf(await grayFrames(file, region), joins);

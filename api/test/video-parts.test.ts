@@ -1,13 +1,12 @@
 // A video long enough to be rendered in parts: the parts' jobs, a part that fails retried alone, the progress the
 // processing screen shows, one charge and one history entry, and no part left behind.
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { history, usage } from '../src/db/schema';
 import { LocalEngine } from '../src/engine/local/local-engine';
-import { runFfmpeg } from '../src/media/tools';
-import { build, call, eventually, onboardedUser, subscribe, uploadFile, type TestApp } from './helper';
-import { mediaDir, PORTRAIT } from './media/fixtures';
+import { build, call, eventually, onboardedUser, readyPhotoAvatar, subscribe, type TestApp } from './helper';
+import { mediaDir } from './media/fixtures';
 
 let t: TestApp;
 let dir: string;
@@ -26,21 +25,7 @@ test('a part that fails is made again alone; the screen sees the parts made; the
   const get = (url: string) => call(t.app, { url, token: owner.token });
   const post = (url: string, body: unknown) => call(t.app, { method: 'POST', url, token: owner.token, body });
 
-  const jpeg = join(dir, 'portrait.jpg');
-  await runFfmpeg(['-i', PORTRAIT.photo, '-vf', PORTRAIT.crop, jpeg]);
-  const photo = await uploadFile(t.app, owner.token, owner.teamId, readFileSync(jpeg), 'avatar_photo');
-  const avatar = await post(`${base}/avatars`, {
-    name: 'Parts',
-    language: 'en',
-    upload_id: photo,
-    consent_text: 'I, parts@example.com, agree.',
-  });
-  const ready = await eventually(
-    () => get(`${base}/avatars/${avatar.body.id}`),
-    (r) => r.body.status !== 'in_progress',
-    180_000,
-  );
-  expect(ready.body.status).toBe('ready');
+  const avatarId = await readyPhotoAvatar(t, owner, 'parts@example.com', dir, 'Parts');
 
   // The second part's first attempt fails, as when its worker loses its disk.
   const render = LocalEngine.prototype.renderSegment;
@@ -57,7 +42,7 @@ test('a part that fails is made again alone; the screen sees the parts made; the
   try {
     const video = await post(`${base}/videos`, {
       name: 'In parts',
-      avatar_id: avatar.body.id,
+      avatar_id: avatarId,
       language: 'en',
       script: 'Our results are in. They are better than we expected, and we thank every one of you for the work you put in this year.',
     });

@@ -1,5 +1,7 @@
 // What a viewer would see at the joins of a video made in parts: each frame's grey pixels, and how much a frame at a
 // join differs from the one before it, against neighbouring frames everywhere else.
+import { readMeshTrack } from '../../src/engine/face/mesh-track';
+import { LIPS, pointOf } from '../../src/engine/face/topology';
 import { runFfmpeg } from '../../src/media/tools';
 
 type Region = { width: number; height: number } | { crop: { x: number; y: number; width: number; height: number } };
@@ -34,6 +36,21 @@ export function seamsOf(frames: Buffer[], joins: number[]) {
     if (!joins.includes(n)) largestElsewhere = Math.max(largestElsewhere, step(frames[n - 1]!, frames[n]!));
   }
   return { atJoins, largestElsewhere };
+}
+
+/** The box around the lips (12 px around them) in the first frame of an avatar's face track. */
+export function mouthBoxOf(faceTrack: string) {
+  const mesh = readMeshTrack(faceTrack)!.meshes[0]!;
+  const lips = [...LIPS.outerUpper, ...LIPS.outerLower].map((index) => pointOf(mesh, index));
+  const pad = 12;
+  const x = Math.max(0, Math.floor(Math.min(...lips.map((p) => p.x))) - pad);
+  const y = Math.max(0, Math.floor(Math.min(...lips.map((p) => p.y))) - pad);
+  return {
+    x,
+    y,
+    width: Math.ceil(Math.max(...lips.map((p) => p.x))) + pad - x,
+    height: Math.ceil(Math.max(...lips.map((p) => p.y))) + pad - y,
+  };
 }
 
 /** The video's sound decoded: 16-bit mono samples at 48 kHz. */

@@ -2,13 +2,11 @@
 // and the same sound.
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readMeshTrack } from '../../src/engine/face/mesh-track';
-import { LIPS, pointOf } from '../../src/engine/face/topology';
 import { VIDEO_FPS, type RenderInput } from '../../src/engine/generation-engine';
 import { LocalEngine } from '../../src/engine/local/local-engine';
 import { countVideoFrames, probeMedia } from '../../src/media/probe';
 import { avatarOutputs, facePhoto, mediaDir, PORTRAIT } from './fixtures';
-import { decodedAudio, grayFrames, seamsOf } from './seams';
+import { decodedAudio, grayFrames, mouthBoxOf, seamsOf } from './seams';
 
 const engine = new LocalEngine();
 let dir: string;
@@ -39,14 +37,7 @@ beforeAll(async () => {
       style: { size: 'medium', position: 'bottom', color: '#FFFFFF', box_color: null },
     },
   };
-  const mesh = readMeshTrack(avatar.mouth!)!.meshes[0]!;
-  const lips = [...LIPS.outerUpper, ...LIPS.outerLower].map((index) => pointOf(mesh, index));
-  const xs = lips.map((p) => p.x);
-  const ys = lips.map((p) => p.y);
-  const pad = 12;
-  const x = Math.max(0, Math.floor(Math.min(...xs)) - pad);
-  const y = Math.max(0, Math.floor(Math.min(...ys)) - pad);
-  mouthBox = { x, y, width: Math.ceil(Math.max(...xs)) + pad - x, height: Math.ceil(Math.max(...ys)) + pad - y };
+  mouthBox = mouthBoxOf(avatar.mouth!);
 }, 300_000);
 afterAll(() => {
   engine.close();
