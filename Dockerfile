@@ -55,7 +55,7 @@ CMD ["node", "--import", "tsx", "src/server.ts"]
 # ---- every frontend, built once ----
 # An S3-compatible server for tests (s3rver, a dev dependency of the API): never a deployment's storage.
 FROM deps AS s3-stand-in
-COPY api/scripts/s3-stand-in.mjs api/scripts/
+COPY api/scripts/s3-stand-in.mjs api/scripts/s3rver-multipart.mjs api/scripts/
 WORKDIR /app/api
 EXPOSE 9000
 HEALTHCHECK --interval=5s --timeout=5s --start-period=10s --retries=3 \

@@ -1,11 +1,13 @@
-// `pnpm bench:upload`: a 1 GB resumable upload to the API running as its own process, on loopback:
-// throughput, and the API's peak resident memory (read from /proc while the bytes flow).
+// `pnpm bench:upload`: a 1 GB resumable upload to the API running as its own process, on loopback, into its data
+// folder and then into a bucket (s3rver on this machine's disk, as the tests run it): throughput, and the API's peak
+// resident memory (read from /proc while the bytes flow).
 import { spawn } from 'node:child_process';
 import { createReadStream, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as tus from 'tus-js-client';
 import { runFfmpeg } from '../src/media/tools';
+import { s3Env, startS3 } from '../test/storage/s3-server';
 
 const SIZE = 1024 ** 3;
 const PORT = 3300;
@@ -44,8 +46,23 @@ async function main() {
   for (let size = statSync(file).size; size < SIZE; size += block.length) writeSync(fd, block, 0, Math.min(block.length, SIZE - size));
   closeSync(fd);
 
+  try {
+    await uploadTo('into the data folder', file, { DATA_DIR: join(dir, 'data') });
+    const s3 = await startS3('kagami-bench');
+    try {
+      await uploadTo('into the bucket', file, { DATA_DIR: join(dir, 'data-s3'), ...s3Env(s3) });
+    } finally {
+      await s3.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Starts the API with `env`, signs a user up and uploads `file` (1 GB) with tus; prints the figures. */
+async function uploadTo(label: string, file: string, env: Record<string, string>) {
   const api = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '1000' },
+    env: { ...process.env, ...env, PORT: String(PORT), LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_MAX: '1000', RUN_WORKER: 'false' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
@@ -59,7 +76,7 @@ async function main() {
         break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    const email = 'bench@example.com';
+    const email = `bench-${Date.now()}@example.com`;
     await json('/api/auth/send-verification-code', { email });
     const code = (await json(`/api/dev/mailbox?to=${email}`)).messages![0]!['text'] as unknown as string;
     const { token } = await json('/api/auth/signup', { email, password: 'bench-pass-1', code: code.match(/\b(\d{6})\b/)![1] });
@@ -83,12 +100,11 @@ async function main() {
     });
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
-    console.log(`uploaded 1 GB in ${seconds.toFixed(1)} s: ${(SIZE / 1024 ** 2 / seconds).toFixed(0)} MB/s`);
-    console.log(`API resident memory: ${idleRss.toFixed(0)} MB before, ${peakRss.toFixed(0)} MB at peak`);
+    console.log(`${label}: 1 GB in ${seconds.toFixed(1)} s, ${(SIZE / 1024 ** 2 / seconds).toFixed(0)} MB/s`);
+    console.log(`  API resident memory: ${idleRss.toFixed(0)} MB before, ${peakRss.toFixed(0)} MB at peak`);
   } finally {
     api.kill('SIGTERM');
     await new Promise((resolve) => api.once('exit', resolve));
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -14,6 +14,7 @@ import { startJobQueue } from './jobs/queue';
 import { createMediaStore, type MediaStore } from './storage/media-store';
 import { configuredStorage } from './storage/configured-storage';
 import { checkBucket } from './storage/s3-storage';
+import { createUploadArea, type UploadArea } from './storage/upload-area';
 import { loadSigningIdentity, sharedSigningIdentity, type SigningIdentity } from './engine/provenance/signing-identity';
 import { installSecret } from './db/install-secrets';
 import { randomBytes } from 'node:crypto';
@@ -27,6 +28,8 @@ export type AppContext = {
   engine: GenerationEngine;
   /** Media: DATA_DIR's folders or the bucket. */
   assets: MediaStore;
+  /** Where resumable uploads arrive: DATA_DIR/uploads of the receiving API host, or the bucket. */
+  uploadArea: UploadArea;
   /**
    * Signs short-lived links (assets, the built-in billing portal): ASSET_SIGNING_SECRET, or else a key kept in the data
    * folder (in the database where the media are in a bucket).
@@ -81,6 +84,7 @@ export async function createContext(
     jobs,
     engine,
     assets,
+    uploadArea: createUploadArea(config, assets.storage, { expiryMs: config.uploadExpirySeconds * 1000 }),
     signingKey,
     credentials,
     log,

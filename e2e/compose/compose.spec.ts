@@ -5,7 +5,7 @@ import { COMPOSE_API } from '../compose.config';
 import { probe } from '../tests/media';
 import { stretched } from '../stretch';
 import { signInWithToken } from '../tests/support';
-import { allHealthy, avatarFromClip, compose, containers, docker, READY, signUp, sql } from './support';
+import { allHealthy, avatarFrom, compose, containers, docker, READY, signUp, sql } from './support';
 
 const startedAt = (id: string) => docker('inspect', '-f', '{{.Id}} {{.State.StartedAt}}', id);
 
@@ -29,7 +29,7 @@ test.describe.serial('Kagami deployed with docker-compose', () => {
     test.setTimeout(2 * READY.timeout + 60_000);
     user = await signUp(request, `compose-${Date.now()}@example.com`);
     await signInWithToken(page, user.token, '/avatars/new');
-    avatarId = await avatarFromClip(page, 'Compose Yuki');
+    avatarId = await avatarFrom(page, 'Compose Yuki', 'face-clip.mp4');
 
     await page.goto(`/videos/new/${avatarId}`);
     await page.getByLabel('Video name').fill('Compose welcome');

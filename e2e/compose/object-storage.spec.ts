@@ -1,9 +1,10 @@
 // The object-storage variant (docker-compose.s3.yml, with the test's S3-compatible stand-in): the API and two workers
-// keep no media; an avatar and a video are made through the bucket and downloaded through the shell.
+// keep no media; an avatar from a photo and a video are made through the bucket (uploads included) and downloaded
+// through the shell.
 import { expect, test } from '@playwright/test';
 import { probe } from '../tests/media';
 import { signInWithToken } from '../tests/support';
-import { allHealthy, avatarFromClip, compose, containers, docker, READY, signUp } from './support';
+import { allHealthy, avatarFrom, compose, containers, docker, READY, signUp } from './support';
 
 /** The files of the stand-in's bucket, by key (s3rver keeps each object as `<key>._S3rver_object`). */
 const bucketKeys = () =>
@@ -27,7 +28,7 @@ test('media in a bucket: an avatar and a video are made by the workers, kept as 
   await page.route(/accounts\.google\.com|gstatic\.com/, (route) => route.abort());
   const user = await signUp(request, `bucket-${Date.now()}@example.com`);
   await signInWithToken(page, user.token, '/avatars/new');
-  const avatarId = await avatarFromClip(page, 'Bucket Yuki');
+  const avatarId = await avatarFrom(page, 'Bucket Yuki', 'face-photo.jpg');
 
   await page.goto(`/videos/new/${avatarId}`);
   await page.getByLabel('Video name').fill('Bucket welcome');

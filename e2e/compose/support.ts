@@ -57,10 +57,10 @@ export async function signUp(request: APIRequestContext, email: string) {
   return { token, headers, teamId: ((await team.json()) as { id: string }).id };
 }
 
-/** An avatar made in the shell from the face clip (signed in, on /avatars/new), waited for until ready: its id. */
-export async function avatarFromClip(page: Page, name: string) {
-  await page.getByRole('button', { name: 'Upload a video' }).click();
-  await page.getByLabel('File to upload').setInputFiles(media('face-clip.mp4'));
+/** An avatar made in the shell from the face clip or the portrait (signed in, on /avatars/new), waited for until ready: its id. */
+export async function avatarFrom(page: Page, name: string, source: 'face-clip.mp4' | 'face-photo.jpg') {
+  await page.getByRole('button', { name: source.endsWith('.jpg') ? 'Upload a photo' : 'Upload a video' }).click();
+  await page.getByLabel('File to upload').setInputFiles(media(source));
   await expect(page.getByText(/is uploaded\.$/)).toBeVisible({ timeout: 60_000 });
   await page.getByLabel('Avatar name').fill(name);
   await page.locator('[data-scope=checkbox][data-part=control]').click();

@@ -23,13 +23,31 @@ const rate = (fraction?: string) => {
   return n && d ? n / d : null;
 };
 
-/** What a file really is, read from its content by ffprobe; null when ffprobe cannot read it as media. */
+/**
+ * What an upload may be read as: single-file containers only. Playlists and lists of other files (HLS, DASH, concat)
+ * would make ffprobe open addresses they name, here or on the network the API can reach.
+ */
+const UPLOAD_READERS = [
+  '-protocol_whitelist',
+  'file,http,https,tcp,tls',
+  '-format_whitelist',
+  'mov,mp4,avi,matroska,flv,asf,mp3,wav,aac,flac,ogg,w64,aiff,caf,amr,ac3,mpegts,mpeg,image2,jpeg_pipe,png_pipe,webp_pipe,gif,bmp_pipe,tiff_pipe',
+];
+
+/**
+ * What a file really is, read from its content by ffprobe; null when ffprobe cannot read it as media. `file` is a
+ * path, or a link to an object in a bucket.
+ */
 export async function probeMedia(file: string): Promise<MediaProbe | null> {
   let stdout: Buffer;
   try {
-    ({ stdout } = await runTool(ffprobePath, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], {
-      timeoutMs: 60_000,
-    }));
+    ({ stdout } = await runTool(
+      ffprobePath,
+      ['-v', 'error', ...UPLOAD_READERS, '-print_format', 'json', '-show_format', '-show_streams', file],
+      {
+        timeoutMs: 60_000,
+      },
+    ));
   } catch (error) {
     // ffprobe ran and could not read the file: not media. ffprobe that cannot run is the server's fault.
     if (error instanceof ToolError) return null;
@@ -59,7 +77,7 @@ async function lastPacketSeconds(file: string): Promise<number | null> {
   try {
     const { stdout } = await runTool(
       ffprobePath,
-      ['-v', 'error', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file],
+      ['-v', 'error', ...UPLOAD_READERS, '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file],
       {
         timeoutMs: 120_000,
       },

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  CopyObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -102,6 +103,15 @@ export function createS3Storage(options: S3Options): ObjectStorage {
     }
   };
 
+  const remove = async (keys: readonly string[]) => {
+    for (let at = 0; at < keys.length; at += DELETE_BATCH) {
+      const Objects = keys.slice(at, at + DELETE_BATCH).map((key) => ({ Key: checkedKey(key) }));
+      const answer = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+      const failed = answer.Errors?.find((error) => error.Code !== 'NoSuchKey');
+      if (failed) throw new Error(`The bucket did not delete ${failed.Key}: ${failed.Code} ${failed.Message ?? ''}`.trim());
+    }
+  };
+
   const upload = (key: string, path: string, contentType?: string) =>
     new Upload({
       client,
@@ -131,6 +141,20 @@ export function createS3Storage(options: S3Options): ObjectStorage {
       await upload(key, path, contentType);
       await rm(path, { force: true });
     },
+    async move(from, to, contentType) {
+      // One CopyObject takes objects up to 5 GB, the largest upload (an avatar's footage).
+      await client.send(
+        new CopyObjectCommand({
+          Bucket,
+          Key: checkedKey(to),
+          CopySource: `${Bucket}/${checkedKey(from)}`,
+          ContentType: contentType,
+          MetadataDirective: 'REPLACE',
+        }),
+      );
+      await remove([from]);
+    },
+    readableAt: (key, seconds) => getSignedUrl(client, new GetObjectCommand({ Bucket, Key: checkedKey(key) }), { expiresIn: seconds }),
     async open(key, range) {
       try {
         const object = await client.send(
@@ -156,14 +180,7 @@ export function createS3Storage(options: S3Options): ObjectStorage {
       });
       return getSignedUrl(linkClient, command, { expiresIn: seconds });
     },
-    async remove(keys) {
-      for (let at = 0; at < keys.length; at += DELETE_BATCH) {
-        const Objects = keys.slice(at, at + DELETE_BATCH).map((key) => ({ Key: checkedKey(key) }));
-        const answer = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
-        const failed = answer.Errors?.find((error) => error.Code !== 'NoSuchKey');
-        if (failed) throw new Error(`The bucket did not delete ${failed.Key}: ${failed.Code} ${failed.Message ?? ''}`.trim());
-      }
-    },
+    remove,
     async *list(prefix) {
       let ContinuationToken: string | undefined;
       do {

@@ -1,11 +1,11 @@
 // Media for the browser tests, made with the product's own ffmpeg and speech (nothing binary is committed):
-// `node --import tsx test/media/make-e2e-media.ts <dir>` writes face-clip.mp4, large-face-clip.mp4,
-// voice.wav and camera.mjpeg (a face for Chromium's fake camera).
+// `node --import tsx test/media/make-e2e-media.ts <dir>` writes face-clip.mp4, large-face-clip.mp4, face-photo.jpg,
+// voice.wav and camera.mjpeg (a face for Chromium's fake camera; made last, it says the set is whole).
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SpeechSynthesizer } from '../../src/engine/speech/synthesizer';
 import { runFfmpeg } from '../../src/media/tools';
-import { FACE_PHOTO, faceClip, ONE_FACE } from './fixtures';
+import { FACE_PHOTO, faceClip, ONE_FACE, PORTRAIT } from './fixtures';
 
 const SCRIPT =
   'Hello, I am recording this video to make my own avatar. I speak clearly, I look at the camera, and I keep a natural pace. ' +
@@ -39,6 +39,8 @@ async function main() {
       'copy',
       join(dir, 'large-face-clip.mp4'),
     ]);
+    // A portrait for photo avatars.
+    await runFfmpeg(['-i', PORTRAIT.photo, '-vf', PORTRAIT.crop, join(dir, 'face-photo.jpg')]);
     const camera = join(dir, 'camera.partial.mjpeg');
     await runFfmpeg([
       '-loop',

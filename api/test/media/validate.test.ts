@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { probeMedia } from '../../src/media/probe';
@@ -79,4 +81,25 @@ test('voice audio: a video is not_audio, text is not_audio, over 32 MB is audio_
   expect(await voiceVerdict(textFile(dir, 'fake.wav'))).toBe('not_audio');
   expect(await voiceVerdict(await tone(dir, 5, 'big.wav'), 32 * 1024 ** 2 + 1)).toBe('audio_too_large');
   expect(await voiceVerdict(await tone(dir, 5, 'voice.ogg', ['-c:a', 'libvorbis']))).toBe('unsupported_audio_format');
+});
+
+test('read through a link (an upload in a bucket), a playlist is not followed: the addresses it names are never asked', async () => {
+  const asked: string[] = [];
+  const server = createServer((request, response) => {
+    asked.push(request.url!);
+    // As a bucket serves an object whose uploader named a playlist's type.
+    if (request.url === '/upload')
+      response
+        .writeHead(200, { 'content-type': 'application/vnd.apple.mpegurl' })
+        .end(`#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\n/internal/segment.ts\n#EXT-X-ENDLIST\n`);
+    else response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    expect(await avatarVerdict(`http://127.0.0.1:${port}/upload`)).toBe('not_a_video');
+    expect(asked.filter((path) => path !== '/upload')).toEqual([]);
+  } finally {
+    server.close();
+  }
 });

@@ -5,6 +5,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { probeMedia } from '../../src/media/probe';
+import { runFfmpeg } from '../../src/media/tools';
 import { createLocalStorage } from '../../src/storage/local-storage';
 import type { ObjectStorage } from '../../src/storage/object-storage';
 import { checkBucket, createS3Storage } from '../../src/storage/s3-storage';
@@ -87,6 +89,22 @@ describe.each(['local', 's3'] as const)('%s storage', (kind) => {
         throw new Error('the job failed');
       }),
     ).rejects.toThrow('the job failed');
+  });
+
+  test('a finished upload moves to its item’s key, and ffprobe reads an object where it lies', async () => {
+    const storage = drivers[kind]();
+    const wav = join(scratch, `move-${kind}.wav`);
+    await runFfmpeg(['-f', 'lavfi', '-i', 'sine=frequency=330:duration=2', wav]);
+    const bytes = await readFile(wav);
+    await storage.putFile('uploads/0123abcd', wav);
+
+    await storage.move('uploads/0123abcd', 'avatar_input/voice.wav', 'audio/wav');
+    expect(await storage.sizeOf('uploads/0123abcd')).toBeNull();
+    expect((await bytesOf((await storage.open('avatar_input/voice.wav'))!.body)).equals(bytes)).toBe(true);
+    // A path in a folder; a presigned link to a bucket's object, which ffprobe reads by ranges.
+    const at = await storage.readableAt('avatar_input/voice.wav', 60);
+    expect(at.startsWith(kind === 'local' ? localRoot : s3.options.endpoint!)).toBe(true);
+    expect(await probeMedia(at)).toMatchObject({ formatName: 'wav', durationSeconds: 2, audio: { sampleRate: 44100 } });
   });
 
   test('listing by prefix finds each object once, in key order; removal takes them away', async () => {

@@ -82,7 +82,7 @@ test('an avatar from a photo, a voice, videos from a script and from uploaded au
   });
   expect(created.status).toBe(202);
   const avatar = await until(`${base()}/avatars/${created.body.id}`);
-  expect(avatar.body).toMatchObject({ status: 'ready', source_kind: 'photo' });
+  expect(avatar.body).toMatchObject({ status: 'ready', source_kind: 'photo', reason: null });
   avatarId = avatar.body.id;
 
   const speech = new SpeechSynthesizer();

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import S3rver from 's3rver';
+import { withMultipartListing } from '../../scripts/s3rver-multipart.mjs';
 import type { ObjectStorage } from '../../src/storage/object-storage';
 import type { S3Options } from '../../src/storage/s3-storage';
 
@@ -11,13 +12,10 @@ export type TestS3 = { options: S3Options; folder: string; close: () => Promise<
 
 export async function startS3(bucket = 'kagami-test'): Promise<TestS3> {
   const folder = await mkdtemp(join(tmpdir(), 'kagami-s3-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    directory: folder,
-    silent: true,
-    configureBuckets: [{ name: bucket, configs: [] }],
-  });
+  const server = withMultipartListing(
+    new S3rver({ address: '127.0.0.1', port: 0, directory: folder, silent: true, configureBuckets: [{ name: bucket, configs: [] }] }),
+    folder,
+  );
   const { port } = (await server.run()) as { port: number };
   return {
     // s3rver knows one key pair, S3RVER/S3RVER.

@@ -1,12 +1,11 @@
 // Finished uploads taken into the studio: an avatar's footage or photo, a voice's recording, a video's audio, a background.
-import { rm } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { uploads } from '../../db/schema';
 import { fail } from '../../lib/errors';
+import { contentTypeOf } from '../../storage/media-store';
 import type { UploadPurpose } from '../uploads/limits';
-import { uploadedFile } from '../uploads/tus-server';
 
 /** A finished upload of this team and purpose, ready to become an avatar, voice, video or background. */
 export async function readyUpload(ctx: AppContext, teamId: string, uploadId: string, purposes: UploadPurpose[]) {
@@ -27,8 +26,6 @@ export async function adoptUpload(ctx: AppContext, upload: typeof uploads.$infer
       .toLowerCase()
       .replace(/[^.a-z0-9]/g, '') || '.bin';
   const file = `${fileName}${extension}`;
-  const received = uploadedFile(ctx.config, upload.id);
-  await ctx.assets.store('avatar_input', file, received);
-  await rm(`${received}.json`, { force: true });
+  await ctx.uploadArea.adopt(upload.id, ctx.assets.keyOf('avatar_input', file), contentTypeOf(file));
   return file;
 }

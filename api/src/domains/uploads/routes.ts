@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { everyHour } from '../../http/hourly';
@@ -8,7 +7,7 @@ import { requireMembership } from '../teams/membership';
 import { assertUploadAllowed } from './allowance';
 import { UPLOAD_PURPOSES } from './limits';
 import { teamForKeyHeader } from '../api-keys/service';
-import { createTusServer, PRINCIPAL_HEADER, UPLOADS_PATH, uploadsFolder } from './tus-server';
+import { createTusServer, PRINCIPAL_HEADER, UPLOADS_PATH } from './tus-server';
 import { refusal } from '../../http/app-document';
 
 declare module 'fastify' {
@@ -95,9 +94,7 @@ const TUS_DOCUMENTED: Record<string, Record<string, unknown>> = {
 
 /** Mounts tus on /api/uploads: Fastify authenticates, then hands the raw request to the tus server. */
 export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
-  const directory = uploadsFolder(ctx.config);
-  mkdirSync(directory, { recursive: true });
-  const tus = createTusServer(ctx, app.log, { directory, expiryMs: ctx.config.uploadExpirySeconds * 1000 });
+  const tus = createTusServer(ctx, app.log);
 
   // tus bodies are raw bytes: leave the stream unread for the tus server.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));

@@ -1,11 +1,7 @@
-import { rm } from 'node:fs/promises';
-import { basename, join } from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import { Server, type Upload } from '@tus/server';
-import { FileStore } from '@tus/file-store';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
-import type { Config } from '../../config';
 import { uploads } from '../../db/schema';
 import { errorMessage } from '../../http/messages';
 import { probeMedia } from '../../media/probe';
@@ -78,21 +74,16 @@ function answerErrorsInJson(server: Server) {
   return server;
 }
 
-/** Where uploads arrive on this API host: each upload's bytes under its id, and the tus record beside them. */
-export const uploadsFolder = (config: Pick<Config, 'dataDir'>) => join(config.dataDir, 'uploads');
-export const uploadedFile = (config: Pick<Config, 'dataDir'>, uploadId: string) => join(uploadsFolder(config), basename(uploadId));
-
 /**
- * The tus server for resumable uploads: files stream to `<dataDir>/uploads` in constant memory, survive
- * dropped connections and restarts, expire when left unfinished, and are checked by content when done.
+ * The tus server for resumable uploads: files stream to the upload area (this host's folder or the bucket) in constant
+ * memory, survive dropped connections and restarts, expire when left unfinished, and are checked by content when done.
  */
-export function createTusServer(ctx: AppContext, log: FastifyBaseLogger, options: { directory: string; expiryMs: number }) {
-  const { db, config } = ctx;
-  const datastore = new FileStore({ directory: options.directory, expirationPeriodInMilliseconds: options.expiryMs });
+export function createTusServer(ctx: AppContext, log: FastifyBaseLogger) {
+  const { db, config, uploadArea } = ctx;
 
   const server = new Server({
     path: UPLOADS_PATH,
-    datastore,
+    datastore: uploadArea.datastore,
     respectForwardedHeaders: true,
     allowedOrigins: config.corsOrigins,
     allowedHeaders: ['Authorization', 'X-API-Key'],
@@ -159,13 +150,12 @@ export function createTusServer(ctx: AppContext, log: FastifyBaseLogger, options
     },
 
     async onUploadFinish(_req: Request, upload: Upload) {
-      const file = join(options.directory, upload.id);
       const [row] = await db.select().from(uploads).where(eq(uploads.id, upload.id));
-      const probe = await probeMedia(file);
+      const probe = await probeMedia(await uploadArea.readableAt(upload.id));
       const rejection = checkContent(row!.purpose, probe, upload.size ?? 0);
       if (rejection) {
         await db.update(uploads).set({ status: 'rejected', reason: rejection, completedAt: new Date() }).where(eq(uploads.id, upload.id));
-        await rm(file, { force: true });
+        await uploadArea.remove(upload.id);
         return refuse(422, rejection);
       }
       await db
