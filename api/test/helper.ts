@@ -219,15 +219,15 @@ export const tusMetadata = (fields: Record<string, string>) =>
     .join(',');
 
 /** An avatar made from the portrait photo fixture (typed consent), waited for until ready: its id. */
-export async function readyPhotoAvatar(t: TestApp, owner: { token: string; teamId: string }, email: string, dir: string, name: string) {
+export async function readyPhotoAvatar(app: FastifyInstance, owner: { token: string; teamId: string }, email: string, dir: string, name: string) {
   const jpeg = join(dir, 'portrait.jpg');
   await runFfmpeg(['-i', PORTRAIT.photo, '-vf', PORTRAIT.crop, jpeg]);
-  const photo = await uploadFile(t.app, owner.token, owner.teamId, readFileSync(jpeg), 'avatar_photo');
+  const photo = await uploadFile(app, owner.token, owner.teamId, readFileSync(jpeg), 'avatar_photo');
   const base = `/api/teams/${owner.teamId}`;
   const body = { name, language: 'en', upload_id: photo, consent_text: `I, ${email}, agree.` };
-  const avatar = await call(t.app, { method: 'POST', url: `${base}/avatars`, token: owner.token, body });
+  const avatar = await call(app, { method: 'POST', url: `${base}/avatars`, token: owner.token, body });
   const ready = await eventually(
-    () => call(t.app, { url: `${base}/avatars/${avatar.body.id}`, token: owner.token }),
+    () => call(app, { url: `${base}/avatars/${avatar.body.id}`, token: owner.token }),
     (r) => r.body.status !== 'in_progress',
     180_000,
   );

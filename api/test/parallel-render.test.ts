@@ -67,7 +67,7 @@ describeWithPostgres('a long video rendered in parts by two workers', () => {
     const base = `/api/teams/${owner.teamId}`;
     const get = (url: string) => call(t.app, { url, token: owner.token });
     const post = (url: string, body: unknown) => call(t.app, { method: 'POST', url, token: owner.token, body });
-    const avatarId = await readyPhotoAvatar(t, owner, 'parallel@example.com', dir, 'Presenter');
+    const avatarId = await readyPhotoAvatar(t.app, owner, 'parallel@example.com', dir, 'Presenter');
 
     // About three minutes of speech.
     let script = '';

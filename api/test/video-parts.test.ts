@@ -25,7 +25,7 @@ test('a part that fails is made again alone; the screen sees the parts made; the
   const get = (url: string) => call(t.app, { url, token: owner.token });
   const post = (url: string, body: unknown) => call(t.app, { method: 'POST', url, token: owner.token, body });
 
-  const avatarId = await readyPhotoAvatar(t, owner, 'parts@example.com', dir, 'Parts');
+  const avatarId = await readyPhotoAvatar(t.app, owner, 'parts@example.com', dir, 'Parts');
 
   // The second part's first attempt fails, as when its worker loses its disk.
   const render = LocalEngine.prototype.renderSegment;

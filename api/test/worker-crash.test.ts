@@ -1,13 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
 import { buildApp } from '../src/app';
 import { history, usage, videos } from '../src/db/schema';
-import { SpeechSynthesizer } from '../src/engine/speech/synthesizer';
-import { call, eventually, onboardedUser, openTestDatabase, uploadFile } from './helper';
-import { faceClip, mediaDir } from './media/fixtures';
+import { call, eventually, onboardedUser, openTestDatabase, readyPhotoAvatar } from './helper';
+import { mediaDir } from './media/fixtures';
 
 /**
  * Two worker processes on one PostgreSQL database: the one rendering is killed (SIGKILL) in the middle of
@@ -67,32 +66,18 @@ describeWithPostgres('a worker killed mid-render', () => {
       startWorker(env);
       startWorker(env);
       const owner = await onboardedUser(app, 'crash@example.com');
-      const speech = new SpeechSynthesizer();
-      const wav = join(dir, 'speech.wav');
-      writeFileSync(wav, (await speech.synthesize('Hello, this is my voice for the avatar recording today, clear and steady.', 'en')).wav);
-      const upload = await uploadFile(app, owner.token, owner.teamId, readFileSync(await faceClip(dir, wav)), 'avatar_video');
+      // A photo avatar: made in seconds; the renders are what this test is about.
+      const avatarId = await readyPhotoAvatar(app, owner, 'crash@example.com', dir, 'Crash');
       const base = `/api/teams/${owner.teamId}`;
-      const created = await call(app, {
-        method: 'POST',
-        url: `${base}/avatars`,
-        token: owner.token,
-        body: { name: 'Crash', language: 'en', upload_id: upload, consent_text: 'I, crash@example.com, consent.' },
-      });
-      const avatar = await eventually(
-        () => call(app, { url: `${base}/avatars/${created.body.id}`, token: owner.token }),
-        (r) => r.body.status !== 'in_progress',
-      );
-      expect(avatar.body.status).toBe('ready');
 
       // About 90 s of speech: a render long enough to be killed in the middle of.
       let script = '';
       while (script.length < 1400) script += 'Our team keeps building better tools for everyone who makes videos. ';
-      speech.close();
       const video = await call(app, {
         method: 'POST',
         url: `${base}/videos`,
         token: owner.token,
-        body: { name: 'Survivor', avatar_id: avatar.body.id, language: 'en', script },
+        body: { name: 'Survivor', avatar_id: avatarId, language: 'en', script },
       });
       expect(video.status).toBe(202);
       const jobState = async () =>
@@ -140,7 +125,7 @@ describeWithPostgres('a worker killed mid-render', () => {
         method: 'POST',
         url: `${base}/videos`,
         token: owner.token,
-        body: { name: 'Finished', avatar_id: avatar.body.id, language: 'en', script: script.slice(0, 400) },
+        body: { name: 'Finished', avatar_id: avatarId, language: 'en', script: script.slice(0, 400) },
       });
       const shortJob = async () =>
         (
