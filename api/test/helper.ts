@@ -219,7 +219,13 @@ export const tusMetadata = (fields: Record<string, string>) =>
     .join(',');
 
 /** An avatar made from the portrait photo fixture (typed consent), waited for until ready: its id. */
-export async function readyPhotoAvatar(app: FastifyInstance, owner: { token: string; teamId: string }, email: string, dir: string, name: string) {
+export async function readyPhotoAvatar(
+  app: FastifyInstance,
+  owner: { token: string; teamId: string },
+  email: string,
+  dir: string,
+  name: string,
+) {
   const jpeg = join(dir, 'portrait.jpg');
   await runFfmpeg(['-i', PORTRAIT.photo, '-vf', PORTRAIT.crop, jpeg]);
   const photo = await uploadFile(app, owner.token, owner.teamId, readFileSync(jpeg), 'avatar_photo');
