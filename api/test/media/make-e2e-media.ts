@@ -15,7 +15,8 @@ async function main() {
   const dir = process.argv[2];
   if (!dir) throw new Error('usage: make-e2e-media.ts <dir>');
   mkdirSync(dir, { recursive: true });
-  if (existsSync(join(dir, 'camera.mjpeg'))) return;
+  // A set made before the portrait was added is made again.
+  if (existsSync(join(dir, 'camera.mjpeg')) && existsSync(join(dir, 'face-photo.jpg'))) return;
   const speech = new SpeechSynthesizer();
   try {
     const wav = join(dir, 'voice.wav');
