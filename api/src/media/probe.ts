@@ -35,8 +35,7 @@ const UPLOAD_READERS = [
 ];
 
 /**
- * What a file really is, read from its content by ffprobe; null when ffprobe cannot read it as media. `file` is a
- * path, or a link to an object in a bucket.
+ * What a file really is, read from its content by ffprobe; null when ffprobe cannot read it as media.
  */
 export async function probeMedia(file: string): Promise<MediaProbe | null> {
   let stdout: Buffer;

@@ -44,7 +44,6 @@ export function createLocalStorage(root: string): ObjectStorage {
       await mkdir(dirname(pathOf(to)), { recursive: true });
       await rename(pathOf(from), pathOf(to));
     },
-    readableAt: async (key) => pathOf(key),
     async open(key, range) {
       const size = await sizeOf(key);
       if (size === null) return null;

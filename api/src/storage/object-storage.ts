@@ -20,11 +20,6 @@ export type ObjectStorage = {
   moveFile(key: string, path: string, contentType?: string): Promise<void>;
   /** Makes the object `from` the object `to`, `from` gone after (a rename in a folder, a copy inside a bucket). */
   move(from: string, to: string, contentType?: string): Promise<void>;
-  /**
-   * Where ffmpeg on this host reads the object without fetching it whole: its path in a folder, or a link to a bucket's
-   * object signed for `seconds` (ffmpeg asks only for the byte ranges it needs).
-   */
-  readableAt(key: string, seconds: number): Promise<string>;
   /** The object, whole or the bytes of `range`; null when there is no such object. */
   open(key: string, range?: ByteRange): Promise<OpenedObject | null>;
   /** The object's size in bytes, or null when there is none. */

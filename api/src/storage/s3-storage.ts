@@ -154,7 +154,6 @@ export function createS3Storage(options: S3Options): ObjectStorage {
       );
       await remove([from]);
     },
-    readableAt: (key, seconds) => getSignedUrl(client, new GetObjectCommand({ Bucket, Key: checkedKey(key) }), { expiresIn: seconds }),
     async open(key, range) {
       try {
         const object = await client.send(

@@ -13,13 +13,14 @@ import { s3ClientConfig } from './s3-storage';
 
 /** Parts of a multipart upload into the bucket (S3 wants at least 5 MiB but for the last). */
 const PART_BYTES = 8 * 1024 * 1024;
-/** How long the link ffprobe reads a finished upload by lasts. */
-const PROBE_LINK_SECONDS = 600;
 
 export type UploadArea = {
   datastore: DataStore;
-  /** Where ffprobe on this host reads a finished upload (without fetching it whole). */
-  readableAt(uploadId: string): Promise<string>;
+  /**
+   * Runs `job` with a path of this host holding a finished upload: the file itself, or a temporary copy of the bucket's
+   * object (ffmpeg's static build cannot resolve host names, so it cannot read the object by a link).
+   */
+  withLocal<T>(uploadId: string, job: (path: string) => Promise<T>): Promise<T>;
   /** Makes a finished upload the stored object `key`; the upload and its record are gone after. */
   adopt(uploadId: string, key: string, contentType: string): Promise<void>;
   /** Removes an upload and its record (a refused upload). */
@@ -51,7 +52,7 @@ export function createUploadArea(
       ];
   return {
     datastore,
-    readableAt: (id) => storage.readableAt(keyOf(id), PROBE_LINK_SECONDS),
+    withLocal: (id, job) => storage.withLocalFile(keyOf(id), job),
     async adopt(id, key, contentType) {
       await storage.move(keyOf(id), key, contentType);
       await storage.remove([recordOf(id)]);

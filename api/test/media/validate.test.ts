@@ -83,7 +83,7 @@ test('voice audio: a video is not_audio, text is not_audio, over 32 MB is audio_
   expect(await voiceVerdict(await tone(dir, 5, 'voice.ogg', ['-c:a', 'libvorbis']))).toBe('unsupported_audio_format');
 });
 
-test('read through a link (an upload in a bucket), a playlist is not followed: the addresses it names are never asked', async () => {
+test('read through a link, a playlist is not followed: the addresses it names are never asked', async () => {
   const asked: string[] = [];
   const server = createServer((request, response) => {
     asked.push(request.url!);

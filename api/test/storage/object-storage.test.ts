@@ -5,8 +5,6 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { probeMedia } from '../../src/media/probe';
-import { runFfmpeg } from '../../src/media/tools';
 import { createLocalStorage } from '../../src/storage/local-storage';
 import type { ObjectStorage } from '../../src/storage/object-storage';
 import { checkBucket, createS3Storage } from '../../src/storage/s3-storage';
@@ -91,20 +89,14 @@ describe.each(['local', 's3'] as const)('%s storage', (kind) => {
     ).rejects.toThrow('the job failed');
   });
 
-  test('a finished upload moves to its item’s key, and ffprobe reads an object where it lies', async () => {
+  test('a finished upload moves to its item’s key, whole', async () => {
     const storage = drivers[kind]();
-    const wav = join(scratch, `move-${kind}.wav`);
-    await runFfmpeg(['-f', 'lavfi', '-i', 'sine=frequency=330:duration=2', wav]);
-    const bytes = await readFile(wav);
-    await storage.putFile('uploads/0123abcd', wav);
+    const bytes = randomBytes(6 * 1024 * 1024);
+    await storage.putFile('uploads/0123abcd', await fileWith(bytes));
 
     await storage.move('uploads/0123abcd', 'avatar_input/voice.wav', 'audio/wav');
     expect(await storage.sizeOf('uploads/0123abcd')).toBeNull();
     expect((await bytesOf((await storage.open('avatar_input/voice.wav'))!.body)).equals(bytes)).toBe(true);
-    // A path in a folder; a presigned link to a bucket's object, which ffprobe reads by ranges.
-    const at = await storage.readableAt('avatar_input/voice.wav', 60);
-    expect(at.startsWith(kind === 'local' ? localRoot : s3.options.endpoint!)).toBe(true);
-    expect(await probeMedia(at)).toMatchObject({ formatName: 'wav', durationSeconds: 2, audio: { sampleRate: 44100 } });
   });
 
   test('listing by prefix finds each object once, in key order; removal takes them away', async () => {

@@ -151,7 +151,7 @@ export function createTusServer(ctx: AppContext, log: FastifyBaseLogger) {
 
     async onUploadFinish(_req: Request, upload: Upload) {
       const [row] = await db.select().from(uploads).where(eq(uploads.id, upload.id));
-      const probe = await probeMedia(await uploadArea.readableAt(upload.id));
+      const probe = await uploadArea.withLocal(upload.id, probeMedia);
       const rejection = checkContent(row!.purpose, probe, upload.size ?? 0);
       if (rejection) {
         await db.update(uploads).set({ status: 'rejected', reason: rejection, completedAt: new Date() }).where(eq(uploads.id, upload.id));
