@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { uploads } from '../../src/db/schema';
 import { createS3Storage } from '../../src/storage/s3-storage';
-import { build, call, eventually, onboardedUser, subscribe, type TestApp } from '../helper';
+import { build, call, eventually, onboardedUser, subscribe, tusMetadata, type TestApp } from '../helper';
 import { mediaDir, tone } from '../media/fixtures';
 import { bytesOf, filesUnder, keysIn, mediaIn, s3Env, startS3, type TestS3 } from './s3-server';
 
@@ -92,11 +92,7 @@ describeWithPostgres('an upload into the bucket outlives the API host that recei
       headers: {
         ...headers,
         'Upload-Length': String(audio.length),
-        'Upload-Metadata': [
-          `team_id ${Buffer.from(owner.teamId).toString('base64')}`,
-          `purpose ${Buffer.from('voice_audio').toString('base64')}`,
-          `filename ${Buffer.from('long.wav').toString('base64')}`,
-        ].join(','),
+        'Upload-Metadata': tusMetadata({ team_id: owner.teamId, purpose: 'voice_audio', filename: 'long.wav' }),
       },
     });
     expect(created.status).toBe(201);
@@ -174,7 +170,7 @@ test('an upload left unfinished in the bucket is aborted by the hourly sweep onc
       headers: {
         ...headers,
         'Upload-Length': String(3 * PART),
-        'Upload-Metadata': `team_id ${Buffer.from(user.teamId).toString('base64')},purpose ${Buffer.from('voice_audio').toString('base64')}`,
+        'Upload-Metadata': tusMetadata({ team_id: user.teamId, purpose: 'voice_audio' }),
       },
     });
     const url = created.headers.get('location')!;
