@@ -67,6 +67,8 @@ let failed = false;
 try {
   step('docker-compose config', () => compose(['config', '--quiet']));
   step('docker-compose config of the object-storage variant', () => compose(['config', '--quiet'], OBJECT_STORAGE_ENV));
+  // A run cut off before its last step leaves its containers up; the new stack must not join them.
+  step("an earlier run's stack removed", () => compose(['down', '-v', '--remove-orphans'], OBJECT_STORAGE_ENV));
   step('build the images (remote-studio as tag a)', () => compose(['build']));
   step('build remote-studio as tag b', () => compose(['build', 'remote-studio'], { REMOTE_STUDIO_TAG: 'b' }));
   step('up with two workers', () => compose(['up', '-d', '--scale', 'worker=2']));
