@@ -1,6 +1,6 @@
 // Content Credentials: a video signed by this deployment reads back as Kagami's, made by a trained algorithm, for its
 // team and avatar; one byte changed in its media, or an unsigned file, reads as such.
-import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readCredentials, signVideo, TRAINED_ALGORITHMIC_MEDIA, type VideoClaims } from '../../src/engine/provenance/credentials';
 import { loadSigningIdentity, type SigningIdentity } from '../../src/engine/provenance/signing-identity';
@@ -48,6 +48,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 test('the identity made on first start is kept: a second load gives the same signer', async () => {
   const again = await loadSigningIdentity(dir, {}, { warn: () => {} });
   expect(again.serial).toBe(identity.serial);
+});
+
+test('processes starting together on one data folder, with the same process id, all keep the first identity made', async () => {
+  const shared = join(dir, 'starting-together');
+  const loaded = await Promise.all(Array.from({ length: 4 }, () => loadSigningIdentity(shared, {}, { warn: () => {} })));
+  expect(new Set(loaded.map((one) => one.serial)).size).toBe(1);
+  expect(readdirSync(shared)).toEqual(['content-credentials']);
 });
 
 test('a signed video reads back as Kagami’s, intact, made by a trained algorithm, with its team and avatar', async () => {

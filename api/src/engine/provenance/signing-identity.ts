@@ -119,7 +119,9 @@ export async function loadSigningIdentity(
   }
   const dir = join(dataDir, 'content-credentials');
   if (!existsSync(join(dir, 'signer.key'))) {
-    const draft = `${dir}.${process.pid}.${Date.now()}`;
+    // A name of its own: processes in containers share process ids, and start within the same millisecond.
+    mkdirSync(dataDir, { recursive: true });
+    const draft = mkdtempSync(`${dir}.`);
     await makeIdentity(draft);
     try {
       renameSync(draft, dir);
