@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import * as tus from 'tus-js-client';
 import { uploads, usage } from '../src/db/schema';
-import { build, onboardedUser, type TestApp } from './helper';
+import { build, call, onboardedUser, tusMetadata, type TestApp } from './helper';
 import { runFfmpeg } from '../src/media/tools';
 import { FACE_PHOTO, mediaDir, testPatternVideo, textFile, tone } from './media/fixtures';
 
@@ -186,33 +186,54 @@ test("another user cannot read, continue or delete someone's upload", async () =
   }
 });
 
-test('an unfinished upload expires and its bytes are removed', async () => {
+test('an unfinished upload expires, and so does a finished one nothing took; their bytes are removed', async () => {
   const short = await build({ UPLOAD_EXPIRY_SECONDS: '1' });
   await short.app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(short.app.server.address() as AddressInfo).port}/api/uploads`;
   const user = await onboardedUser(short.app, 'abandoner@example.com');
   const headers = { Authorization: `Bearer ${user.token}`, 'Tus-Resumable': '1.0.0' };
-  const created = await fetch(base, {
-    method: 'POST',
-    headers: {
-      ...headers,
-      'Upload-Length': '100000',
-      'Upload-Metadata': `team_id ${Buffer.from(user.teamId).toString('base64')},purpose ${Buffer.from('voice_audio').toString('base64')}`,
-    },
-  });
-  const url = created.headers.get('location')!;
-  const patched = await fetch(url, {
-    method: 'PATCH',
-    headers: { ...headers, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
-    body: new Uint8Array(1000),
-  });
-  expect(patched.status).toBe(204);
-  const file = join(short.config.dataDir, 'uploads', idOf(url));
-  expect(existsSync(file)).toBe(true);
+  const upload = async (length: number, body: Uint8Array<ArrayBuffer>) => {
+    const created = await fetch(base, {
+      method: 'POST',
+      headers: {
+        ...headers,
+        'Upload-Length': String(length),
+        'Upload-Metadata': tusMetadata({ team_id: user.teamId, purpose: 'voice_audio' }),
+      },
+    });
+    const url = created.headers.get('location')!;
+    const patched = await fetch(url, {
+      method: 'PATCH',
+      headers: { ...headers, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      body,
+    });
+    expect(patched.status).toBe(204);
+    return { url, file: join(short.config.dataDir, 'uploads', idOf(url)) };
+  };
+  const unfinished = await upload(100000, new Uint8Array(1000));
+  const audio = readFileSync(await tone(dir, 3, 'unused.wav'));
+  const unused = await upload(audio.length, audio);
+  expect(
+    (
+      await short.database.db
+        .select()
+        .from(uploads)
+        .where(eq(uploads.id, idOf(unused.url)))
+    )[0]?.status,
+  ).toBe('complete');
+  expect(existsSync(unfinished.file) && existsSync(unused.file)).toBe(true);
+
   await new Promise((resolve) => setTimeout(resolve, 1500));
-  expect(await short.app.removeExpiredUploads()).toBe(1);
-  expect(existsSync(file)).toBe(false);
-  expect([404, 410]).toContain((await fetch(url, { method: 'HEAD', headers })).status);
+  expect(await short.app.removeExpiredUploads()).toBe(2);
+  expect([existsSync(unfinished.file), existsSync(unused.file)]).toEqual([false, false]);
+  expect([404, 410]).toContain((await fetch(unfinished.url, { method: 'HEAD', headers })).status);
+  const voice = await call(short.app, {
+    method: 'POST',
+    url: `/api/teams/${user.teamId}/voices`,
+    token: user.token,
+    body: { name: 'Late', language: 'en', upload_id: idOf(unused.url) },
+  });
+  expect(voice).toMatchObject({ status: 400, body: { code: 'upload_not_ready' } });
   await short.close();
 });
 

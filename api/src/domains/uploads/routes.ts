@@ -9,10 +9,11 @@ import { UPLOAD_PURPOSES } from './limits';
 import { teamForKeyHeader } from '../api-keys/service';
 import { createTusServer, PRINCIPAL_HEADER, UPLOADS_PATH } from './tus-server';
 import { refusal } from '../../http/app-document';
+import { removeUnusedUploads } from './unused';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Removes the bytes of unfinished uploads past their expiry (also run hourly); returns how many. */
+    /** Removes unfinished uploads past their expiry and finished ones left unused as long (also run hourly); returns how many. */
     removeExpiredUploads: () => Promise<number>;
   }
 }
@@ -146,7 +147,9 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  const removeExpired = () => tus.cleanUpExpiredUploads();
+  // Unused finished uploads first, rows with their bytes: the folder's tus store counts a finished upload whose record
+  // it made as unfinished, and would otherwise remove its bytes and leave its row saying it is ready.
+  const removeExpired = async () => (await removeUnusedUploads(ctx)) + (await tus.cleanUpExpiredUploads());
   app.decorate('removeExpiredUploads', removeExpired);
   everyHour(app, 'upload sweep', removeExpired);
 }
