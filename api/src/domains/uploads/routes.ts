@@ -78,7 +78,7 @@ const TUS_DOCUMENTED: Record<string, Record<string, unknown>> = {
   [`PATCH ${wildcard}`]: tusOperation(
     'appendUpload',
     'Send bytes',
-    'Sends the bytes from `Upload-Offset` as `Content-Type: application/offset+octet-stream`. The last ones complete the upload, whose content is then checked.',
+    'Sends the bytes from `Upload-Offset` as `Content-Type: application/offset+octet-stream`. The last ones complete the upload, whose content is then checked. A finished upload is named once, by the avatar, voice, video or background it becomes; one left unnamed for the upload expiry (a day unless configured) is removed.',
     {
       204: noBody('Received.', { 'Upload-Offset': { type: 'integer', description: 'Bytes received now.' } }),
       409: refusal('`Upload-Offset` is not where the upload is: `upload_offset_mismatch`.'),
