@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { VIDEO_FPS, type RenderInput } from '../../src/engine/generation-engine';
 import { LocalEngine } from '../../src/engine/local/local-engine';
 import { countVideoFrames, probeMedia } from '../../src/media/probe';
+import { runFfmpeg } from '../../src/media/tools';
 import { avatarOutputs, facePhoto, mediaDir, PORTRAIT } from './fixtures';
 import { decodedAudio, grayFrames, mouthBoxOf, seamsOf } from './seams';
 
@@ -13,12 +14,15 @@ let dir: string;
 let base: Omit<RenderInput, 'output'>;
 let speechSeconds: number;
 let mouthBox: { x: number; y: number; width: number; height: number };
+let matte: string;
 const SENTENCE = 'Our quarterly results are in, and they are better than we expected. Thank you all for the hard work. ';
 
 beforeAll(async () => {
   dir = mediaDir();
   // A photo avatar: the quickest kind to make.
-  const avatar = await engine.processAvatar({ file: await facePhoto(dir, PORTRAIT), kind: 'photo' }, avatarOutputs(dir, 'avatar'));
+  const outputs = avatarOutputs(dir, 'avatar');
+  matte = outputs.matte;
+  const avatar = await engine.processAvatar({ file: await facePhoto(dir, PORTRAIT), kind: 'photo' }, outputs);
   const speech = await engine.synthesizeSpeech(SENTENCE.repeat(4), 'en');
   speechSeconds = speech.durationSeconds;
   const audio = join(dir, 'speech.wav');
@@ -95,6 +99,40 @@ test('the parts joined are the whole render: same frames, no seam at the joins, 
   }
 
   expect(Buffer.compare(await decodedAudio(joined), await decodedAudio(whole))).toBe(0);
+}, 900_000);
+
+test('over a video background, the parts joined show the background going on across the joins as the whole render does', async () => {
+  // A picture that changes every frame, shorter than the video (it loops): a part that started it again would show.
+  const backdrop = join(dir, 'backdrop.mp4');
+  await runFfmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=3', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', backdrop]);
+  const framed = {
+    ...base,
+    captions: undefined,
+    watermark: false,
+    matte,
+    framing: {
+      frame: { width: 640, height: 360 },
+      background: { type: 'video' as const, file: backdrop },
+      placement: { position: 'corner' as const, scale: 1 },
+    },
+  };
+  const whole = join(dir, 'framed-whole.mp4');
+  await engine.renderVideo({ ...framed, output: whole });
+  const cuts = (await engine.segmentsOf({ ...framed, output: '' }, 8))!;
+  const parts = cuts.slice(1).map((_, index) => join(dir, `framed-part-${index}.mp4`));
+  for (const [index, part] of parts.entries()) {
+    await engine.renderSegment({ ...framed, output: part }, { from: cuts[index]!, to: cuts[index + 1]! });
+  }
+  const joined = join(dir, 'framed-joined.mp4');
+  await engine.joinSegments(parts, { ...framed, output: joined, thumbnail: join(dir, 'framed-joined.jpg') });
+
+  // The frame's top left quarter is background only (the person is in the circle at a corner below it).
+  const background = { crop: { x: 0, y: 0, width: 320, height: 180 } };
+  const [a, b] = await Promise.all([grayFrames(whole, background), grayFrames(joined, background)]);
+  expect(cuts.length).toBeGreaterThan(2);
+  expect(Math.abs(a.length - b.length)).toBeLessThanOrEqual(1);
+  const worst = Math.max(...b.slice(0, a.length).map((frame, n) => meanDifference(frame, a[n]!)));
+  expect(worst).toBeLessThan(2.5);
 }, 900_000);
 
 const meanDifference = (a: Buffer, b: Buffer) => {
