@@ -12,6 +12,9 @@ export async function removeUnusedUploads(ctx: AppContext) {
     .delete(uploads)
     .where(and(eq(uploads.status, 'complete'), lt(uploads.completedAt, finishedBefore)))
     .returning({ id: uploads.id });
-  for (const { id } of claimed) await ctx.uploadArea.remove(id);
+  // Each one's bytes are removed even when another's removal fails: its row is gone, so no later sweep would find them.
+  const removals = await Promise.allSettled(claimed.map(({ id }) => ctx.uploadArea.remove(id)));
+  const failed = removals.find((removal) => removal.status === 'rejected');
+  if (failed) throw failed.reason;
   return claimed.length;
 }
