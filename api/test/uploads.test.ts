@@ -186,7 +186,7 @@ test("another user cannot read, continue or delete someone's upload", async () =
   }
 });
 
-test('an unfinished upload expires, and so does a finished one nothing took; their bytes are removed', async () => {
+test('an unfinished upload expires, and so does a finished one nothing took for as long; their bytes are removed', async () => {
   const short = await build({ UPLOAD_EXPIRY_SECONDS: '1' });
   await short.app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(short.app.server.address() as AddressInfo).port}/api/uploads`;
@@ -213,19 +213,25 @@ test('an unfinished upload expires, and so does a finished one nothing took; the
   const unfinished = await upload(100000, new Uint8Array(1000));
   const audio = readFileSync(await tone(dir, 3, 'unused.wav'));
   const unused = await upload(audio.length, audio);
-  expect(
+  const recent = await upload(audio.length, audio);
+  const statusOf = async (url: string) =>
     (
       await short.database.db
         .select()
         .from(uploads)
-        .where(eq(uploads.id, idOf(unused.url)))
-    )[0]?.status,
-  ).toBe('complete');
-  expect(existsSync(unfinished.file) && existsSync(unused.file)).toBe(true);
+        .where(eq(uploads.id, idOf(url)))
+    )[0]?.status;
+  expect([await statusOf(unused.url), await statusOf(recent.url)]).toEqual(['complete', 'complete']);
 
   await new Promise((resolve) => setTimeout(resolve, 1500));
+  // As if its last bytes had just arrived, after a long upload: it keeps its bytes for as long again.
+  await short.database.db
+    .update(uploads)
+    .set({ completedAt: new Date() })
+    .where(eq(uploads.id, idOf(recent.url)));
   expect(await short.app.removeExpiredUploads()).toBe(2);
-  expect([existsSync(unfinished.file), existsSync(unused.file)]).toEqual([false, false]);
+  expect([existsSync(unfinished.file), existsSync(unused.file), existsSync(recent.file)]).toEqual([false, false, true]);
+  expect(await statusOf(recent.url)).toBe('complete');
   expect([404, 410]).toContain((await fetch(unfinished.url, { method: 'HEAD', headers })).status);
   const voice = await call(short.app, {
     method: 'POST',

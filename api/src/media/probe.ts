@@ -24,12 +24,12 @@ const rate = (fraction?: string) => {
 };
 
 /**
- * What an upload may be read as: single-file containers only. Playlists and lists of other files (HLS, DASH, concat)
- * would make ffprobe open addresses they name, here or on the network the API can reach.
+ * What an upload may be read as: a file of this host, in a single-file container. Playlists and lists of other files
+ * (HLS, DASH, concat) would make ffprobe open addresses they name, here or on the network the API can reach.
  */
 const UPLOAD_READERS = [
   '-protocol_whitelist',
-  'file,http,https,tcp,tls',
+  'file',
   '-format_whitelist',
   'mov,mp4,avi,matroska,flv,asf,mp3,wav,aac,flac,ogg,w64,aiff,caf,amr,ac3,mpegts,mpeg,image2,jpeg_pipe,png_pipe,webp_pipe,gif,bmp_pipe,tiff_pipe',
 ];

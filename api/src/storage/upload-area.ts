@@ -46,7 +46,7 @@ export function createUploadArea(
         (id: string) => `${id}.info`,
       ]
     : [
-        new FileStore({ directory: uploadsFolder(config), expirationPeriodInMilliseconds: options.expiryMs }),
+        new FolderStore({ directory: uploadsFolder(config), expirationPeriodInMilliseconds: options.expiryMs }),
         (id: string) => `uploads/${id}`,
         (id: string) => `uploads/${id}.json`,
       ];
@@ -59,6 +59,26 @@ export function createUploadArea(
     },
     remove: (id) => storage.remove([keyOf(id), recordOf(id)]),
   };
+}
+
+/**
+ * The folder's tus store, whose sweep expires unfinished uploads only. Its records never learn how much has arrived
+ * (the file's size says), so FileStore's own sweep takes a finished upload for an unfinished one and removes its bytes
+ * while the upload is still there to be used.
+ */
+class FolderStore extends FileStore {
+  override async deleteExpired() {
+    const expiry = this.getExpiration();
+    const ids = expiry > 0 ? ((await this.configstore.list?.()) ?? []) : [];
+    const expired: string[] = [];
+    for (const id of ids) {
+      const upload = await this.getUpload(id).catch(() => null);
+      if (upload?.creation_date && upload.offset !== upload.size && Date.now() > Date.parse(upload.creation_date) + expiry)
+        expired.push(id);
+    }
+    await Promise.all(expired.map((id) => this.remove(id)));
+    return expired.length;
+  }
 }
 
 /** The folder of this API host that local uploads arrive in. */

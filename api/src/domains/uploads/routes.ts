@@ -147,9 +147,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  // Unused finished uploads first, rows with their bytes: the folder's tus store counts a finished upload whose record
-  // it made as unfinished, and would otherwise remove its bytes and leave its row saying it is ready.
-  const removeExpired = async () => (await removeUnusedUploads(ctx)) + (await tus.cleanUpExpiredUploads());
+  const removeExpired = async () => (await tus.cleanUpExpiredUploads()) + (await removeUnusedUploads(ctx));
   app.decorate('removeExpiredUploads', removeExpired);
   everyHour(app, 'upload sweep', removeExpired);
 }
