@@ -2,9 +2,9 @@
 // (a precompressed `.gz` beside a file when the build made one), cache headers that suit hashed chunks,
 // CORS for remotes, an SPA fallback, the shell's runtime-config.json and the build's version.
 import { createServer } from 'node:http';
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
-import { createGzip } from 'node:zlib';
+import { createGzip, gzipSync } from 'node:zlib';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -109,6 +109,19 @@ export function shellPageHeaders(config) {
   };
 }
 
+/** The element the shell page carries its runtime config in: data, not script, so the CSP's ban on inline script holds. */
+export const RUNTIME_CONFIG_ELEMENT = 'kagami-runtime-config';
+
+/**
+ * The shell page with its runtime config written in, so the app starts without first asking for
+ * runtime-config.json: on a phone's connection that request cost a round trip before anything could render.
+ */
+function pageWithConfig(html, config) {
+  const data = JSON.stringify(config).replace(/</g, '\\u003c');
+  const element = `<script id="${RUNTIME_CONFIG_ELEMENT}" type="application/json">${data}</script>`;
+  return html.replace('</head>', `${element}</head>`);
+}
+
 const json = (response, body) => {
   response.writeHead(200, { 'Content-Type': TYPES['.json'], 'Cache-Control': 'no-store' });
   response.end(JSON.stringify(body));
@@ -142,13 +155,21 @@ export function serveStatic({ dir, port, spa = false, runtimeConfig, host = '0.0
       stats = statSync(file);
     }
     const ext = extname(file);
+    const isShellPage = runtimeConfig && relativePath.replace(/^\//, '') === 'index.html';
     const headers = {
       ...(ext === '.html' ? pageHeaders : {}),
       'Content-Type': TYPES[ext] ?? 'application/octet-stream',
       'Cache-Control': CONTENT_HASHED.test(relativePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
       Vary: corsOrigin ? 'Origin, Accept-Encoding' : 'Accept-Encoding',
     };
-    if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+    const acceptsGzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+    if (isShellPage) {
+      const page = pageWithConfig(readFileSync(file, 'utf8'), runtimeConfig);
+      const body = acceptsGzip ? gzipSync(page) : Buffer.from(page);
+      response.writeHead(200, { ...headers, ...(acceptsGzip ? { 'Content-Encoding': 'gzip' } : {}), 'Content-Length': body.length });
+      return response.end(body);
+    }
+    if (COMPRESSIBLE.has(ext) && acceptsGzip) {
       const precompressed = statSync(`${file}.gz`, { throwIfNoEntry: false });
       if (precompressed && precompressed.mtimeMs >= stats.mtimeMs) {
         response.writeHead(200, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': precompressed.size });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { AddressInfo, Server } from 'node:net';
-import { serveStatic } from '../lib/static-server.mjs';
+import { RUNTIME_CONFIG_ELEMENT, serveStatic } from '../lib/static-server.mjs';
 
 let dir: string;
 let server: Server;
@@ -12,7 +12,7 @@ const chunk = 'console.log("chunk");'.repeat(100);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'static-'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>shell</title>');
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><head><title>shell</title></head><body></body>');
   writeFileSync(join(dir, 'remoteEntry.js'), 'var remote;');
   writeFileSync(join(dir, 'main.0123456789abcdef0123.js'), chunk);
   writeFileSync(join(dir, 'main.0123456789abcdef0123.js.gz'), gzipSync(chunk));
@@ -23,7 +23,10 @@ beforeAll(async () => {
     spa: true,
     corsOrigins: ['http://shell.test'],
     version: '2.1.0',
-    runtimeConfig: { apiBaseUrl: 'http://api.test', remotes: { remote_studio: 'http://studio.test/mf-manifest.json' } },
+    runtimeConfig: {
+      apiBaseUrl: 'http://api.test',
+      remotes: { remote_studio: 'http://studio.test/mf-manifest.json', remote_auth: 'http://auth.test/</script>' },
+    },
   })) as Server;
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -52,6 +55,20 @@ test("only the shell's origin may read a remote's files; the version and the SPA
   expect(await (await fetch(`${base}/subscription`)).text()).toContain('<title>shell</title>');
   expect((await fetch(`${base}/missing.js`)).status).toBe(404);
   expect(await (await fetch(`${base}/..%2f..%2fetc%2fpasswd`)).text()).not.toContain('root:');
+});
+
+test('the shell page carries its runtime config as data, escaped, so the app starts without asking for it', async () => {
+  for (const encoding of ['gzip', 'identity']) {
+    const page = await (await fetch(`${base}/videos`, { headers: { 'accept-encoding': encoding } })).text();
+    const data = page.match(new RegExp(`<script id="${RUNTIME_CONFIG_ELEMENT}" type="application/json">(.*?)</script></head>`))?.[1];
+    expect(JSON.parse(data ?? 'null')).toEqual({
+      apiBaseUrl: 'http://api.test',
+      remotes: { remote_studio: 'http://studio.test/mf-manifest.json', remote_auth: 'http://auth.test/</script>' },
+    });
+    expect(data).not.toContain('</script>');
+  }
+  // Other pages and files are sent as they are.
+  expect(await (await fetch(`${base}/remoteEntry.js`)).text()).toBe('var remote;');
 });
 
 test('the shell page carries its CSP, referrer, device permissions, opener policy and preconnect hints', async () => {

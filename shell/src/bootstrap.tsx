@@ -10,13 +10,20 @@ import { clearSession, readStoredUser, runtimeConfigAtom, userAtom } from '@kaga
 import { App, createAppRouter } from './app';
 import { GlobalLoading } from './layout/global-loading';
 import { registerConfiguredRemotes } from './remotes/remote-loader';
+import { startFirstScreen } from './routing/first-screen';
 import en from './locales/en/shell.json';
 import ja from './locales/ja/shell.json';
 
 /** Pages where a 401 is an answer to show, not a reason to leave. */
 const STAY_ON_401 = [paths.login(), paths.forgotPassword(), paths.resetPassword()];
 
+/** The element the shell page's server writes the runtime config into (scripts/lib/static-server.mjs). */
+const RUNTIME_CONFIG_ELEMENT = 'kagami-runtime-config';
+
+/** The runtime config the page carries, or else runtime-config.json (the development server serves only the file). */
 async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  const embedded = document.getElementById(RUNTIME_CONFIG_ELEMENT)?.textContent;
+  if (embedded) return JSON.parse(embedded) as RuntimeConfig;
   const response = await fetch('/runtime-config.json', { cache: 'no-store' });
   if (!response.ok) throw new Error(`runtime-config.json: ${response.status}`);
   return (await response.json()) as RuntimeConfig;
@@ -51,6 +58,7 @@ export async function start() {
     },
   });
   registerConfiguredRemotes(config.remotes);
+  startFirstScreen(store, window.location.pathname);
 
   // A transition lets React render the first screen in slices that yield to the browser, instead of one long task
   // that blocks a phone's main thread.

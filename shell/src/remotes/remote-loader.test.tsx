@@ -3,7 +3,7 @@ import { ROUTES } from '@kagami/shared/contract';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import en from '../locales/en/shell.json';
 import ja from '../locales/ja/shell.json';
-import { loadScreen, registerConfiguredRemotes, RemoteUnavailableError } from './remote-loader';
+import { loadScreen, registerConfiguredRemotes, RemoteUnavailableError, warmScreen } from './remote-loader';
 import { RemoteScreen } from './remote-screen';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
@@ -29,8 +29,13 @@ test('a screen of a compatible remote loads', async () => {
   expect(mockedLoad).toHaveBeenCalledWith('remote_auth/Login');
 });
 
-test('a remote of another contract major is refused', async () => {
+test('a remote of another contract major is refused, even one that lacks the screen', async () => {
   serve('2.0.0');
+  await expect(loadScreen('auth', 'Login')).rejects.toMatchObject({ reason: 'incompatible' });
+  mockedLoad.mockImplementation(async (id: string) => {
+    if (id.endsWith('/contract')) return { contractVersion: '2.0.0' };
+    throw new Error('no such module');
+  });
   await expect(loadScreen('auth', 'Login')).rejects.toMatchObject({ reason: 'incompatible' });
 });
 
@@ -44,8 +49,30 @@ test('a failed load is retried once after re-registering the remote, then report
   const error = await loadScreen('auth', 'Login').catch((e: unknown) => e);
   expect(error).toBeInstanceOf(RemoteUnavailableError);
   expect(error).toMatchObject({ reason: 'unreachable' });
-  expect(mockedLoad).toHaveBeenCalledTimes(2);
+  // Two attempts, each asking for the contract and the screen together.
+  expect(mockedLoad).toHaveBeenCalledTimes(4);
   expect(mockedRegister).toHaveBeenCalledWith([{ name: 'remote_auth', entry: MANIFEST }], { force: true });
+});
+
+test('a warmed screen is asked for once: the screen that shows it takes the load over', async () => {
+  serve('1.4.0');
+  warmScreen('auth', 'Login');
+  expect(mockedLoad).toHaveBeenCalledWith('remote_auth/contract');
+  await expect(loadScreen('auth', 'Login')).resolves.toBe(Login);
+  expect(mockedLoad.mock.calls.map(([id]) => id)).toEqual(['remote_auth/contract', 'remote_auth/Login']);
+  // Taken over once: a later visit loads afresh.
+  await loadScreen('auth', 'Login');
+  expect(mockedLoad).toHaveBeenCalledTimes(4);
+});
+
+test('a warm-up that failed is forgotten, so the screen then loads afresh', async () => {
+  mockedLoad.mockRejectedValue(new Error('down'));
+  warmScreen('auth', 'Signup');
+  await new Promise((resolve) => setTimeout(resolve, 700));
+  expect(mockedLoad).toHaveBeenCalledTimes(4);
+  serve('1.4.0');
+  await expect(loadScreen('auth', 'Signup')).resolves.toBe(Login);
+  expect(mockedLoad).toHaveBeenCalledWith('remote_auth/Signup');
 });
 
 test('the fallback shows in place with a retry that loads the screen once the remote is back', async () => {

@@ -47,22 +47,57 @@ const withTimeout = <T>(promise: Promise<T>, ms: number) =>
     );
   });
 
+/**
+ * The remote's contract and the screen, asked for together (a round trip less); the screen is used only when the
+ * contract's major is ours, and a remote of another major is reported as such even when it lacks the screen.
+ */
 async function loadOnce(remote: RemoteKey, module: string) {
   const name = REMOTES[remote];
-  const contract = await withTimeout(loadRemote<{ contractVersion: string }>(`${name}/${CONTRACT_MODULE}`), LOAD_TIMEOUT_MS);
-  if (!contract || contractMajor(contract.contractVersion) !== contractMajor(CONTRACT_VERSION)) {
+  const [contract, loaded] = await withTimeout(
+    Promise.allSettled([
+      loadRemote<{ contractVersion: string }>(`${name}/${CONTRACT_MODULE}`),
+      loadRemote<{ default: ComponentType }>(`${name}/${module}`),
+    ]),
+    LOAD_TIMEOUT_MS,
+  );
+  if (contract.status === 'rejected') throw contract.reason;
+  if (!contract.value || contractMajor(contract.value.contractVersion) !== contractMajor(CONTRACT_VERSION)) {
     throw new RemoteUnavailableError(remote, 'incompatible');
   }
-  const loaded = await withTimeout(loadRemote<{ default: ComponentType }>(`${name}/${module}`), LOAD_TIMEOUT_MS);
-  if (!loaded?.default) throw new RemoteUnavailableError(remote, 'unreachable');
-  return loaded.default;
+  if (loaded.status === 'rejected') throw loaded.reason;
+  if (!loaded.value?.default) throw new RemoteUnavailableError(remote, 'unreachable');
+  return loaded.value.default;
+}
+
+/** Screens asked for before anything rendered them (`warmScreen`), handed to the first `loadScreen` of each. */
+const warming = new Map<string, Promise<ComponentType>>();
+
+/**
+ * Starts loading a screen that is about to be shown, so its files arrive while the rest of the page is still being
+ * set up; the next `loadScreen` of it takes this load over, still under way or done.
+ */
+export function warmScreen(remote: RemoteKey, module: string) {
+  const key = `${remote}/${module}`;
+  if (warming.has(key)) return;
+  const loading = fetchScreen(remote, module);
+  warming.set(key, loading);
+  // A failed warm-up is forgotten, so a later visit loads afresh.
+  loading.catch(() => warming.get(key) === loading && warming.delete(key));
 }
 
 /**
  * Loads one exposed screen: checks the remote's contract major, retries once (re-registering
  * the remote so a failed manifest is fetched again), and otherwise rejects with why.
  */
-export async function loadScreen(remote: RemoteKey, module: string): Promise<ComponentType> {
+export function loadScreen(remote: RemoteKey, module: string): Promise<ComponentType> {
+  const key = `${remote}/${module}`;
+  const warmed = warming.get(key);
+  if (!warmed) return fetchScreen(remote, module);
+  warming.delete(key);
+  return warmed;
+}
+
+async function fetchScreen(remote: RemoteKey, module: string): Promise<ComponentType> {
   const name = REMOTES[remote];
   const entry = configured[name];
   if (!entry) throw new RemoteUnavailableError(remote, 'not_configured');

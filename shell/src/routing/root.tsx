@@ -13,7 +13,7 @@ function applyEffects(decision: Decision) {
 }
 
 /**
- * Restores the session once, then runs the route guard on every navigation and session change.
+ * Restores the session once (unless the start already did), then runs the route guard on every navigation and session change.
  * The decision is made while rendering, so a screen the user may not see is never mounted.
  */
 export function Root() {
@@ -26,9 +26,11 @@ export function Root() {
   /** The history entry the first decision was made on: decisions there count as the first navigation. */
   const firstEntry = useRef<string | null>(null);
 
+  // The start asks for the session before the first render (first-screen.ts); an app started otherwise asks here.
+  const restoreStarted = status !== 'unknown';
   useEffect(() => {
-    void actions.restore();
-  }, [actions]);
+    if (!restoreStarted) void actions.restore();
+  }, [actions, restoreStarted]);
 
   const settled = status === 'signedIn' || status === 'anonymous';
   const decision = useMemo(() => {
@@ -55,7 +57,11 @@ export function Root() {
     return () => clearTimeout(timer);
   }, [decision, location.key, navigate]);
 
+  // A new screen starts at the top; the page's first screen already does (and scrolling cost a phone a long task).
+  const scrolledFor = useRef(location.pathname);
   useEffect(() => {
+    if (scrolledFor.current === location.pathname) return;
+    scrolledFor.current = location.pathname;
     window.scrollTo({ top: 0, behavior: 'smooth' });
   }, [location.pathname]);
 
