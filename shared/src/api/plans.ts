@@ -1,4 +1,5 @@
 import type { Currency } from './types';
+import { numberFormat } from '../i18n/formats';
 
 export type PlanClass = 'free' | 'business' | 'paid';
 
@@ -9,7 +10,7 @@ export const planClass = (alias: string | undefined | null): PlanClass =>
 /** A price in its currency's smallest unit (cents; yen have none), written as the reader's language writes money. */
 export function formatPrice(unitAmount: number, currency: Currency, language: string) {
   const amount = currency === 'jpy' ? unitAmount : unitAmount / 100;
-  return new Intl.NumberFormat(language === 'ja' ? 'ja-JP' : 'en-US', {
+  return numberFormat(language === 'ja' ? 'ja-JP' : 'en-US', {
     style: 'currency',
     currency: currency.toUpperCase(),
     maximumFractionDigits: currency === 'jpy' || Number.isInteger(amount) ? 0 : 2,

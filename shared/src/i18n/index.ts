@@ -72,6 +72,7 @@ export function validationText(t: TFunction, message: string | undefined): strin
 }
 
 export { enCommon, jaCommon };
+export { dateTimeFormat, numberFormat, DATE_AND_TIME } from './formats';
 // The door to react-i18next: one context for the shell and every remote.
 export { Trans, useTranslation } from 'react-i18next';
 export type { I18n };

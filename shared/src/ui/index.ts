@@ -39,3 +39,4 @@ export { LoadState } from './load-state';
 export { Section } from './section';
 export { UsageMeter } from './usage-meter';
 export { saveFile } from './save-file';
+export { useWideScreen } from './use-wide-screen';

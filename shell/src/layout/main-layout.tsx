@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { paths } from '@kagami/shared/contract';
 import { profileAtom, useSessionActions } from '@kagami/shared/session';
-import { Box, Button, Flex, Heading, HStack, Icon, Link, Stack, Text } from '@kagami/shared/ui';
+import { Box, Button, Flex, Heading, HStack, Icon, Link, Stack, Text, useWideScreen } from '@kagami/shared/ui';
 import { MENU, type MenuItem } from './menu';
 import { LanguageSwitcher } from './language-switcher';
 import { MenuDrawer } from './menu-drawer';
@@ -102,27 +102,29 @@ function Brand() {
 export function MainLayout({ teamSwitcher }: { teamSwitcher?: ReactNode }) {
   const { t } = useTranslation('shell');
   const profile = useAtomValue(profileAtom);
+  const wide = useWideScreen();
   return (
     <Flex minH="100vh" direction={{ base: 'column', md: 'row' }}>
-      <Flex
-        as="nav"
-        aria-label={t('menu.label')}
-        display={{ base: 'none', md: 'flex' }}
-        direction="column"
-        w="240px"
-        position="sticky"
-        top="0"
-        h="100vh"
-        overflowY="auto"
-        flexShrink={0}
-        bg="white"
-        borderRightWidth="1px"
-        p="4"
-        gap="4"
-      >
-        <Brand />
-        <MenuContent />
-      </Flex>
+      {wide ? (
+        <Flex
+          as="nav"
+          aria-label={t('menu.label')}
+          direction="column"
+          w="240px"
+          position="sticky"
+          top="0"
+          h="100vh"
+          overflowY="auto"
+          flexShrink={0}
+          bg="white"
+          borderRightWidth="1px"
+          p="4"
+          gap="4"
+        >
+          <Brand />
+          <MenuContent />
+        </Flex>
+      ) : null}
       <Flex direction="column" flex="1" minW="0" bg="gray.50">
         <Flex
           as="header"
@@ -134,21 +136,25 @@ export function MainLayout({ teamSwitcher }: { teamSwitcher?: ReactNode }) {
           borderBottomWidth="1px"
           gap={{ base: '2', md: '4' }}
         >
-          <HStack gap="2" minW="0" display={{ base: 'flex', md: 'none' }}>
-            <MenuDrawer title={t('menu.label')} brand={<Brand />}>
-              <MenuContent onPhone />
-            </MenuDrawer>
-            <Brand />
-          </HStack>
+          {wide ? null : (
+            <HStack gap="2" minW="0">
+              <MenuDrawer title={t('menu.label')} brand={<Brand />}>
+                <MenuContent onPhone />
+              </MenuDrawer>
+              <Brand />
+            </HStack>
+          )}
           <Box data-testid="team-slot" minW="0">
             {teamSwitcher ?? <TeamSwitcher />}
           </Box>
-          <HStack gap="4" display={{ base: 'none', md: 'flex' }}>
-            <Text color="gray.600" fontSize="sm" data-testid="user-name">
-              {profile?.name}
-            </Text>
-            <LanguageSwitcher />
-          </HStack>
+          {wide ? (
+            <HStack gap="4">
+              <Text color="gray.600" fontSize="sm" data-testid="user-name">
+                {profile?.name}
+              </Text>
+              <LanguageSwitcher />
+            </HStack>
+          ) : null}
         </Flex>
         <Box as="main" flex="1" p={{ base: '4', md: '8' }} minW="0">
           <Outlet />

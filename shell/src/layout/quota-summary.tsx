@@ -1,19 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { Link as RouterLink } from '@kagami/shared/router';
-import { useTranslation } from '@kagami/shared/i18n';
+import { dateTimeFormat, useTranslation } from '@kagami/shared/i18n';
 import { paths } from '@kagami/shared/contract';
 import { planClass } from '@kagami/shared/api';
 import { quotaAtom } from '@kagami/shared/session';
 import { Box, HStack, Link, Stack, Text, UsageMeter } from '@kagami/shared/ui';
-
-const renewalFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** One formatter per language: making one is costly (tens of milliseconds on a phone), and the menu renders often. */
-function renewalFormat(language: string) {
-  const locale = language === 'ja' ? 'ja-JP' : 'en-US';
-  if (!renewalFormats.has(locale)) renewalFormats.set(locale, new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' }));
-  return renewalFormats.get(locale)!;
-}
 
 /** The video minutes left, in the menu, so a user sees them before creating; a link to the plans. */
 export function QuotaSummary() {
@@ -21,7 +12,9 @@ export function QuotaSummary() {
   const quota = useAtomValue(quotaAtom);
   const video = quota?.videoMinutes;
   if (!video || !quota.nextRenewalDate) return null;
-  const renewal = renewalFormat(i18n.language).format(new Date(quota.nextRenewalDate));
+  const renewal = dateTimeFormat(i18n.language === 'ja' ? 'ja-JP' : 'en-US', { month: 'short', day: 'numeric' }).format(
+    new Date(quota.nextRenewalDate),
+  );
   return (
     <Box px="3" py="3" borderRadius="md" bg="mint" data-testid="quota-summary">
       <Stack gap="2" fontSize="sm">

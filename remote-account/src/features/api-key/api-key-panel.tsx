@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useMutation, useQuery, useQueryClient } from '@kagami/shared/query';
 import { apiKeyKeys, teamApi, type NewApiKey } from '@kagami/shared/api';
-import { errorText } from '@kagami/shared/i18n';
+import { DATE_AND_TIME, dateTimeFormat, errorText } from '@kagami/shared/i18n';
 import { profileAtom } from '@kagami/shared/session';
 import { Alert, Box, Button, Code, HStack, LoadState, notify, Section, Stack, Text } from '@kagami/shared/ui';
 import { Modal } from '@kagami/shared/ui-widgets';
@@ -36,7 +36,10 @@ export function ApiKeyPanel() {
         <Stack gap="4">
           <Text data-testid="api-key-status">
             {info.data?.exists
-              ? t('apiKey.exists', { prefix: `${info.data.prefix}…`, date: new Date(info.data.createdAt!).toLocaleString(i18n.language) })
+              ? t('apiKey.exists', {
+                  prefix: `${info.data.prefix}…`,
+                  date: dateTimeFormat(i18n.language, DATE_AND_TIME).format(new Date(info.data.createdAt!)),
+                })
               : t('apiKey.none')}
           </Text>
           {fresh ? (

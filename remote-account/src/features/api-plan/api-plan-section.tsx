@@ -6,6 +6,7 @@ import { Link as RouterLink } from '@kagami/shared/router';
 import { profileAtom } from '@kagami/shared/session';
 import { Alert, Link, LoadState, Section, Stack, Text, UsageMeter } from '@kagami/shared/ui';
 import { useAccountTranslation } from '../../components/use-account-translation';
+import { dateTimeFormat } from '@kagami/shared/i18n';
 
 function MinutesMeter({ meter }: { meter: QuotaMeter }) {
   const { t } = useAccountTranslation();
@@ -50,7 +51,7 @@ export function ApiPlanSection() {
             {quota.videoMinutes ? <MinutesMeter meter={quota.videoMinutes} /> : null}
             <Text color="gray.600" fontSize="sm">
               {t('apiPlan.renews', {
-                date: new Date(quota.nextRenewalDate!).toLocaleDateString(i18n.language === 'ja' ? 'ja-JP' : 'en-US'),
+                date: dateTimeFormat(i18n.language === 'ja' ? 'ja-JP' : 'en-US', {}).format(new Date(quota.nextRenewalDate!)),
               })}
             </Text>
             {plan.data?.ownerIsYou ? plansLink : <Text color="gray.600">{t('apiPlan.ownersPlan')}</Text>}

@@ -1,5 +1,5 @@
 import { teamApi, type PendingInvitation } from '@kagami/shared/api';
-import { errorText } from '@kagami/shared/i18n';
+import { dateTimeFormat, errorText } from '@kagami/shared/i18n';
 import { Button, Heading, HStack, notify, Stack, Text } from '@kagami/shared/ui';
 import { useAccountTranslation } from '../../components/use-account-translation';
 import { useTeamMutation } from './use-team-members';
@@ -26,7 +26,7 @@ export function PendingInvitations({ teamId, invitations }: { teamId: string; in
           <Text>
             {invitation.email}{' '}
             <Text as="span" color="gray.500" fontSize="sm">
-              {t('team.expires', { date: new Date(invitation.expiresAt).toLocaleDateString(i18n.language) })}
+              {t('team.expires', { date: dateTimeFormat(i18n.language, {}).format(new Date(invitation.expiresAt)) })}
             </Text>
           </Text>
           <Button size="sm" color="white" onClick={() => void onRevoke(invitation)} disabled={revoke.isPending}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { webhookApi, webhookKeys, type WebhookAttempt, type WebhookDelivery } from '@kagami/shared/api';
-import { errorText } from '@kagami/shared/i18n';
+import { DATE_AND_TIME, dateTimeFormat, errorText } from '@kagami/shared/i18n';
 import { useMutation, useQuery, useQueryClient } from '@kagami/shared/query';
 import { Badge, Box, Button, HStack, LoadState, notify, Stack, Table, Text, VisuallyHidden } from '@kagami/shared/ui';
 import { Pagination } from '@kagami/shared/ui-widgets';
@@ -39,7 +39,7 @@ export function DeliveryLog({ teamId, canResend }: { teamId: string; canResend: 
     onSuccess: onDone(t('deliveries.cancelDone')),
     onError,
   });
-  const time = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const time = (iso: string) => dateTimeFormat(i18n.language, DATE_AND_TIME).format(new Date(iso));
   const result = (attempt: WebhookAttempt) =>
     [attempt.statusCode ?? t('deliveries.noAnswer'), attempt.error ? t(`common:errors.${attempt.error}`) : null]
       .filter(Boolean)

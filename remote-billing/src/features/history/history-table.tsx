@@ -3,6 +3,7 @@ import type { HistoryRow } from '@kagami/shared/api';
 import { profileAtom } from '@kagami/shared/session';
 import { Table } from '@kagami/shared/ui';
 import { useBillingTranslation } from '../../components/use-billing-translation';
+import { dateTimeFormat, numberFormat } from '@kagami/shared/i18n';
 
 /** SPEC §3 History rows: when, what kind, its name, how many minutes and who made it. */
 export function HistoryTable({ rows, label }: { rows: HistoryRow[]; label: string }) {
@@ -25,12 +26,12 @@ export function HistoryTable({ rows, label }: { rows: HistoryRow[]; label: strin
           {rows.map((row, index) => (
             <Table.Row key={`${row.createdAt}-${index}`}>
               <Table.Cell whiteSpace="nowrap">
-                {new Date(row.createdAt).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })}
+                {dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(row.createdAt))}
               </Table.Cell>
               <Table.Cell data-label={t('history.type')}>{t(`history.types.${row.type}`)}</Table.Cell>
               <Table.Cell data-label={t('history.name')}>{row.name}</Table.Cell>
               <Table.Cell textAlign="end" data-label={t('history.duration')}>
-                {t('history.minutes', { minutes: row.durationMinutes.toLocaleString(locale) })}
+                {t('history.minutes', { minutes: numberFormat(locale).format(row.durationMinutes) })}
               </Table.Cell>
               <Table.Cell data-label={t('history.creator')}>
                 {row.creator ?? (row.createdVia === 'api' ? t('history.byApi', { team: teamName }) : t('history.deletedUser'))}

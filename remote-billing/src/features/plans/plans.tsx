@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from '@kagami/shared/router';
 import { paths } from '@kagami/shared/contract';
 import { formatPrice, type CatalogPlan, type Currency, type Interval, type PlanFeatures, type PlanPrice } from '@kagami/shared/api';
-import { Badge, Box, Button, Card, Grid, Heading, HStack, Stack, Table, Text } from '@kagami/shared/ui';
+import { Badge, Box, Button, Card, Grid, Heading, HStack, Stack, Table, Text, useWideScreen } from '@kagami/shared/ui';
 import { useBillingTranslation } from '../../components/use-billing-translation';
+import { numberFormat } from '@kagami/shared/i18n';
 
 type Props = {
   plans: CatalogPlan[];
@@ -61,7 +62,7 @@ function usePlanParts({ currency, interval, currentAlias, canCheckout, choosing,
     );
   };
 
-  const count = (plan: CatalogPlan, feature: (typeof COUNTS)[number]) => plan[feature].toLocaleString(i18n.language);
+  const count = (plan: CatalogPlan, feature: (typeof COUNTS)[number]) => numberFormat(i18n.language).format(plan[feature]);
   const flag = (plan: CatalogPlan, feature: (typeof FLAGS)[number]) => t(plan[feature] ? 'table.yes' : 'table.no');
   return { t, name, price, action, count, flag };
 }
@@ -160,14 +161,5 @@ function PlanCards(props: Props) {
 
 /** SPEC §3 Plan: the plans compared in a table on a wide screen, one card per plan on a phone. */
 export function Plans(props: Props) {
-  return (
-    <>
-      <Box hideBelow="md">
-        <PlanTable {...props} />
-      </Box>
-      <Box hideFrom="md">
-        <PlanCards {...props} />
-      </Box>
-    </>
-  );
+  return useWideScreen() ? <PlanTable {...props} /> : <PlanCards {...props} />;
 }

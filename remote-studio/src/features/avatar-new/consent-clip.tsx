@@ -10,6 +10,7 @@ import { useStudioTranslation } from '../../components/use-studio-translation';
 import { UploadPanel } from '../../components/uploads/upload-panel';
 import { useUpload } from '../../components/uploads/use-upload';
 import { WebcamRecorder } from './webcam-recorder';
+import { dateTimeFormat } from '@kagami/shared/i18n';
 
 /** What the form needs of the consent clip: whether one is asked for, and its upload once finished. */
 export type ConsentClipState = { required: boolean; uploadId: string | null };
@@ -79,7 +80,7 @@ export function ConsentClip({ language, onChange }: { language: ContentLanguage;
               <>
                 <Text fontSize="sm" color="fg.muted">
                   {t('consentClip.validUntil', {
-                    time: new Date(expiresAt).toLocaleTimeString(i18n.resolvedLanguage, { hour: '2-digit', minute: '2-digit' }),
+                    time: dateTimeFormat(i18n.resolvedLanguage, { hour: '2-digit', minute: '2-digit' }).format(new Date(expiresAt)),
                   })}
                 </Text>
                 {mode === 'choose' && upload.state.phase === 'idle' ? (

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@kagami/shared/ui';
 import { scriptParts } from '@kagami/shared/validation';
 import { useStudioTranslation } from '../../components/use-studio-translation';
+import { numberFormat } from '@kagami/shared/i18n';
 
 /** Pauses a script can hold at the press of a button (any length up to 10 s can be typed as `[pause 2.5s]`). */
 const PAUSE_BUTTONS = [0.5, 1, 2];
@@ -12,7 +13,7 @@ const PAUSE_BUTTONS = [0.5, 1, 2];
 export function ScriptPauses({ script, onInsert }: { script: string; onInsert: (seconds: number) => void }) {
   const { t, i18n } = useStudioTranslation();
   const parts = scriptParts(script);
-  const seconds = new Intl.NumberFormat(i18n.resolvedLanguage, { style: 'unit', unit: 'second', unitDisplay: 'short' });
+  const seconds = numberFormat(i18n.resolvedLanguage, { style: 'unit', unit: 'second', unitDisplay: 'short' });
   return (
     <Stack gap="2">
       <HStack gap="2" wrap="wrap">

@@ -14,6 +14,7 @@ import { useStudioTranslation } from '../../components/use-studio-translation';
 import { formatClock } from '../../components/uploads/format';
 import { VideoActions } from './video-actions';
 import { useAssetSource } from '../../components/asset-source';
+import { DATE_AND_TIME, dateTimeFormat } from '@kagami/shared/i18n';
 
 function VideoRow({ video }: { video: Video }) {
   const { t, i18n } = useStudioTranslation();
@@ -42,7 +43,9 @@ function VideoRow({ video }: { video: Video }) {
         <StatusBadge status={video.status} reason={video.reason} />
       </Table.Cell>
       <Table.Cell data-label={t('videos.duration')}>{video.durationSeconds === null ? '—' : formatClock(video.durationSeconds)}</Table.Cell>
-      <Table.Cell data-label={t('videos.created')}>{new Date(video.createdAt).toLocaleString(i18n.resolvedLanguage)}</Table.Cell>
+      <Table.Cell data-label={t('videos.created')}>
+        {dateTimeFormat(i18n.resolvedLanguage, DATE_AND_TIME).format(new Date(video.createdAt))}
+      </Table.Cell>
       <Table.Cell>
         <Stack direction="row" gap="2" justify="flex-end" wrap="wrap">
           <VideoActions video={video} />
