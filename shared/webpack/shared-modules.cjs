@@ -26,11 +26,14 @@ const sharedModules = {
  * What the shell provides: the same singletons, eager, so they travel in its main.js (one request, compressed
  * together) instead of a dozen chunks fetched one after another before Login can render. Only the shell is
  * eager: it always loads first and owns the providers, so its copies are the ones every remote gets. The
- * widgets door stays a separate chunk, loaded by the screens that show a menu, dialog or pin input.
+ * widgets door stays a separate chunk, loaded by the screens that show a menu, dialog or pin input, and so do the
+ * forms and validation doors (React Hook Form, valibot and every schema), loaded by the screens with a form.
  */
 const shellSharedModules = {
   ...Object.fromEntries(Object.entries(sharedModules).map(([key, options]) => [key, { ...options, eager: true }])),
   '@kagami/shared/ui-widgets': sharedModules['@kagami/shared/'],
+  '@kagami/shared/forms': sharedModules['@kagami/shared/'],
+  '@kagami/shared/validation': sharedModules['@kagami/shared/'],
 };
 
 module.exports = { sharedModules, shellSharedModules };

@@ -1,6 +1,9 @@
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { UI_LANGUAGES, type UiLanguage, decodeMessage, moderationCategoryKey } from '../validation';
+// The parts of validation the translations need, not its door: that builds every form schema (and valibot) at start.
+import { UI_LANGUAGES, type UiLanguage } from '../validation/languages';
+import { decodeMessage } from '../validation/messages';
+import { moderationCategoryKey } from '../validation/moderation';
 import { browserStorage } from '../session/storage';
 import enCommon from './locales/en/common.json';
 import jaCommon from './locales/ja/common.json';
@@ -72,6 +75,7 @@ export function validationText(t: TFunction, message: string | undefined): strin
 }
 
 export { enCommon, jaCommon };
+export { UI_LANGUAGES, type UiLanguage };
 export { dateTimeFormat, numberFormat, DATE_AND_TIME } from './formats';
 // The door to react-i18next: one context for the shell and every remote.
 export { Trans, useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { encodeMessage as m } from './messages';
+import { UI_LANGUAGES } from './languages';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -21,8 +22,7 @@ export type JobRole = (typeof JOB_ROLES)[number];
 export const EMPLOYEE_COUNTS = ['1', '2-10', '11-50', '51-200', '201-1000', '1001+'] as const;
 export type EmployeeCount = (typeof EMPLOYEE_COUNTS)[number];
 
-export const UI_LANGUAGES = ['en', 'ja'] as const;
-export type UiLanguage = (typeof UI_LANGUAGES)[number];
+export { UI_LANGUAGES, type UiLanguage } from './languages';
 
 const text = () => v.string(m('required'));
 /** One of `options`: missing is "required", anything else outside the list "not one of the choices". */

@@ -1,5 +1,4 @@
-import { currentLanguage, setLanguage, useTranslation } from '@kagami/shared/i18n';
-import { UI_LANGUAGES, type UiLanguage } from '@kagami/shared/validation';
+import { currentLanguage, setLanguage, UI_LANGUAGES, type UiLanguage, useTranslation } from '@kagami/shared/i18n';
 import { Box, HStack, Icon, Select } from '@kagami/shared/ui';
 
 export function LanguageSwitcher() {
