@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient } from '@kagami/shared/query';
 import { teamApi, teamKeys, userApi, type Team } from '@kagami/shared/api';
@@ -6,8 +6,10 @@ import { browserStorage, profileAtom, useSessionActions } from '@kagami/shared/s
 import { Badge, Box, Button, HStack, Icon, notify, Portal, Text } from '@kagami/shared/ui';
 import { Menu } from '@kagami/shared/ui-widgets';
 import { errorText, useTranslation } from '@kagami/shared/i18n';
-import { CreateTeamDialog } from './create-team-dialog';
-import { JoinTeamDialog } from './join-team-dialog';
+
+// The dialogs (and the forms library they use) load when one is opened, not with every signed-in screen.
+const CreateTeamDialog = lazy(() => import('./create-team-dialog').then((module) => ({ default: module.CreateTeamDialog })));
+const JoinTeamDialog = lazy(() => import('./join-team-dialog').then((module) => ({ default: module.JoinTeamDialog })));
 
 const JOIN = '__join__';
 const CREATE = '__create__';
@@ -23,10 +25,10 @@ export function TeamSwitcher() {
   const actions = useSessionActions();
   const queryClient = useQueryClient();
   const teams = useQuery({ queryKey: teamKeys.list(), queryFn: teamApi.list, staleTime: 0, refetchOnWindowFocus: true });
-  const [storedCode] = useState(() => browserStorage.get('invitationCode') ?? '');
-  const [joining, setJoining] = useState(false);
+  /** A code left by a join link: it opens the join dialog, prefilled, once. */
+  const [storedCode, setStoredCode] = useState(() => browserStorage.get('invitationCode') ?? '');
+  const [joining, setJoining] = useState(() => Boolean(storedCode));
   const [creating, setCreating] = useState(false);
-  useEffect(() => setJoining(Boolean(storedCode)), [storedCode]);
 
   const current = teams.data?.find((team) => team.id === profile?.currentTeam?.id) ?? profile?.currentTeam;
 
@@ -91,8 +93,19 @@ export function TeamSwitcher() {
           </Menu.Positioner>
         </Portal>
       </Menu.Root>
-      <CreateTeamDialog open={creating} onClose={() => setCreating(false)} onCreated={created} />
-      <JoinTeamDialog open={joining} onClose={() => setJoining(false)} initialCode={storedCode} />
+      <Suspense fallback={null}>
+        {creating ? <CreateTeamDialog open onClose={() => setCreating(false)} onCreated={created} /> : null}
+        {joining ? (
+          <JoinTeamDialog
+            open
+            onClose={() => {
+              setJoining(false);
+              setStoredCode('');
+            }}
+            initialCode={storedCode}
+          />
+        ) : null}
+      </Suspense>
     </>
   );
 }
