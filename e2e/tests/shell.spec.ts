@@ -96,6 +96,15 @@ test('(g) React and the UI door (with Chakra inside) are loaded once, shared bet
   }
 });
 
+test('the page starts from the runtime config it carries, without first asking for runtime-config.json', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Log in to Kagami' })).toBeVisible();
+  expect(asked).toContain('/main.js');
+  expect(asked).not.toContain('/runtime-config.json');
+});
+
 test('guard: deep links wait for login, /join stores the code, unknown paths go Home', async ({ page }) => {
   await page.goto('/voices');
   await expect(page).toHaveURL(/\/login$/);
