@@ -156,7 +156,7 @@ export async function settle(db: Database, itemId: string, seconds?: number) {
 }
 
 /** A failed creation takes nothing. */
-export async function refund(db: Database, itemId: string) {
+export async function refund(db: Queryable, itemId: string) {
   await db
     .update(usage)
     .set({ state: 'refunded' })

@@ -37,13 +37,20 @@ import type { StoredFile } from '../../storage/media-store';
 type Table = typeof avatars | typeof voices | typeof videos;
 
 /** Marks a job's row failed with a reason the user can read; only rows still in progress change. */
+/**
+ * Marks an item that is still in progress failed and gives its quota back, together: a reader who sees it failed
+ * never finds its minutes still taken.
+ */
 async function markFailed(ctx: AppContext, table: Table, id: string, reason: string) {
-  const [row] = await ctx.db
-    .update(table)
-    .set({ status: 'failed', reason })
-    .where(and(eq(table.id, id), eq(table.status, 'in_progress')))
-    .returning();
-  return row ?? null;
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(table)
+      .set({ status: 'failed', reason })
+      .where(and(eq(table.id, id), eq(table.status, 'in_progress')))
+      .returning();
+    if (row) await refund(tx, id);
+    return row ?? null;
+  });
 }
 
 async function notify(ctx: AppContext, userId: string | null, kind: 'avatar' | 'video', name: string, ok: boolean, reason?: string) {
@@ -598,7 +605,6 @@ export async function startWorkers(ctx: AppContext, log: FastifyBaseLogger) {
           const row = await markFailed(ctx, handler.table, id, reason);
           if (!row) return;
           if ('segments' in row) await removeSegmentFiles(ctx, row);
-          await refund(ctx.db, id);
           await emitItemEvent(ctx, handler.kind, id, 'failed');
           if (handler.kind !== 'voice') await notify(ctx, row.createdBy, handler.kind, row.name, false, reason);
         }
