@@ -135,6 +135,15 @@ const json = (response, body) => {
  */
 export function serveStatic({ dir, port, spa = false, runtimeConfig, host = '0.0.0.0', corsOrigins, version }) {
   const pageHeaders = runtimeConfig ? shellPageHeaders(runtimeConfig) : {};
+  /** The shell page with its config, made once per build of index.html rather than on every request. */
+  let made = null;
+  const shellPage = (file, mtimeMs) => {
+    if (made?.mtimeMs !== mtimeMs) {
+      const plain = Buffer.from(pageWithConfig(readFileSync(file, 'utf8'), runtimeConfig));
+      made = { mtimeMs, plain, gzipped: gzipSync(plain) };
+    }
+    return made;
+  };
   const corsOrigin = corsOrigins?.length ? corsOrigins : null;
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://x');
@@ -164,8 +173,8 @@ export function serveStatic({ dir, port, spa = false, runtimeConfig, host = '0.0
     };
     const acceptsGzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
     if (isShellPage) {
-      const page = pageWithConfig(readFileSync(file, 'utf8'), runtimeConfig);
-      const body = acceptsGzip ? gzipSync(page) : Buffer.from(page);
+      const page = shellPage(file, stats.mtimeMs);
+      const body = acceptsGzip ? page.gzipped : page.plain;
       response.writeHead(200, { ...headers, ...(acceptsGzip ? { 'Content-Encoding': 'gzip' } : {}), 'Content-Length': body.length });
       return response.end(body);
     }

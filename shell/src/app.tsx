@@ -5,9 +5,10 @@ import { RemoteScreen } from './remotes/remote-screen';
 import { Root } from './routing/root';
 import { AuthLayout } from './layout/auth-layout';
 import { BlankLayout } from './layout/blank-layout';
+import { loadMainLayout } from './layout/load-main-layout';
 
 // The signed-in frame (menu, team switcher, join dialog) loads with the first signed-in page, not with Login.
-const MainLayout = lazy(() => import('./layout/main-layout').then((module) => ({ default: module.MainLayout })));
+const MainLayout = lazy(() => loadMainLayout().then((module) => ({ default: module.MainLayout })));
 
 const layouts: Record<Layout, ComponentType> = { main: MainLayout, auth: AuthLayout, blank: BlankLayout };
 

@@ -1,6 +1,7 @@
 import type { createStore } from 'jotai';
 import { findRoute } from '@kagami/shared/contract';
 import { createSessionActions, readStoredUser } from '@kagami/shared/session';
+import { loadMainLayout } from '../layout/load-main-layout';
 import { warmScreen } from '../remotes/remote-loader';
 
 /**
@@ -14,5 +15,5 @@ export function startFirstScreen(store: ReturnType<typeof createStore>, pathname
   const route = findRoute(pathname);
   if (!route || (route.layout === 'main' && !signedIn)) return;
   warmScreen(route.remote, route.module);
-  if (route.layout === 'main') import('../layout/main-layout').catch(() => undefined);
+  if (route.layout === 'main') loadMainLayout().catch(() => undefined);
 }

@@ -36,10 +36,9 @@ import type { StoredFile } from '../../storage/media-store';
 
 type Table = typeof avatars | typeof voices | typeof videos;
 
-/** Marks a job's row failed with a reason the user can read; only rows still in progress change. */
 /**
- * Marks an item that is still in progress failed and gives its quota back, together: a reader who sees it failed
- * never finds its minutes still taken.
+ * Marks a job's row failed with a reason the user can read, and gives its quota back, in one transaction: a reader who
+ * sees it failed never finds its minutes still taken. Only rows still in progress change.
  */
 async function markFailed(ctx: AppContext, table: Table, id: string, reason: string) {
   return ctx.db.transaction(async (tx) => {
