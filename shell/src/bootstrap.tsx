@@ -1,18 +1,11 @@
 import '@fontsource-variable/noto-sans-jp/wght.css';
-import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
 import { createStore } from 'jotai';
 import { configureApi } from '@kagami/shared/api';
 import { paths, type RuntimeConfig } from '@kagami/shared/contract';
-import { addNamespace, createI18n } from '@kagami/shared/i18n';
-import { AppProviders, createQueryClient } from '@kagami/shared/providers';
 import { clearSession, readStoredUser, runtimeConfigAtom, userAtom } from '@kagami/shared/session';
-import { App, createAppRouter } from './app';
-import { GlobalLoading } from './layout/global-loading';
+import { nextTask } from './next-task';
 import { registerConfiguredRemotes } from './remotes/remote-loader';
 import { startFirstScreen } from './routing/first-screen';
-import en from './locales/en/shell.json';
-import ja from './locales/ja/shell.json';
 
 /** Pages where a 401 is an answer to show, not a reason to leave. */
 const STAY_ON_401 = [paths.login(), paths.forgotPassword(), paths.resetPassword()];
@@ -29,8 +22,11 @@ async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   return (await response.json()) as RuntimeConfig;
 }
 
+/**
+ * Starts the app in two halves. This one is small and sends the first screen's requests (the session check, the
+ * remote screen); the other (render-app.tsx, in this chunk but run in a later task) builds the UI and renders it.
+ */
 export async function start() {
-  const root = createRoot(document.getElementById('root')!);
   let config: RuntimeConfig;
   try {
     config = await loadRuntimeConfig();
@@ -41,11 +37,7 @@ export async function start() {
   }
   const store = createStore();
   store.set(runtimeConfigAtom, { googleClientId: config.googleClientId || undefined });
-  const queryClient = createQueryClient();
-  const i18n = createI18n();
-  addNamespace(i18n, 'shell', { en, ja });
-  document.documentElement.lang = i18n.language;
-  const router = createAppRouter();
+  let app: Awaited<ReturnType<typeof import('./render-app').renderApp>> | undefined;
 
   configureApi({
     baseUrl: config.apiBaseUrl.replace(/\/$/, ''),
@@ -53,21 +45,15 @@ export async function start() {
     onUnauthorized: () => {
       if (STAY_ON_401.includes(window.location.pathname)) return;
       clearSession(store);
-      queryClient.clear();
-      void router.navigate(paths.login(), { replace: true });
+      // Before the first render the guard sends the reader to Login by itself, seeing the session cleared.
+      app?.queryClient.clear();
+      void app?.router.navigate(paths.login(), { replace: true });
     },
   });
   registerConfiguredRemotes(config.remotes);
   startFirstScreen(store, window.location.pathname);
 
-  // A transition lets React render the first screen in slices that yield to the browser, instead of one long task
-  // that blocks a phone's main thread.
-  startTransition(() =>
-    root.render(
-      <AppProviders queryClient={queryClient} store={store} i18n={i18n} googleClientId={config.googleClientId || undefined}>
-        <GlobalLoading />
-        <App router={router} />
-      </AppProviders>,
-    ),
-  );
+  await nextTask();
+  const { renderApp } = await import(/* webpackMode: "eager" */ './render-app');
+  app = await renderApp(config, store);
 }

@@ -26,7 +26,7 @@ export { Table } from '@chakra-ui/react/table';
 export { Text } from '@chakra-ui/react/text';
 export { Textarea } from '@chakra-ui/react/textarea';
 export { VisuallyHidden } from '@chakra-ui/react/visually-hidden';
-export { system } from './theme';
+export { uiSystem } from './theme';
 export { UI } from './constants';
 export { UiProvider } from './provider';
 export { Button, type ButtonProps, type ButtonSize, type ButtonColor } from './button';

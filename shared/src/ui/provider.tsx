@@ -1,6 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react/styled-system';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { system } from './theme';
+import { uiSystem } from './theme';
 import { toaster } from './notify';
 
 // The toast machinery is loaded with the first notification, not with the first page.
@@ -18,7 +18,7 @@ function useHasNotified() {
 export function UiProvider({ children }: { children: ReactNode }) {
   const notified = useHasNotified();
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={uiSystem()}>
       {children}
       {notified ? (
         <Suspense fallback={null}>

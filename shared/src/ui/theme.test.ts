@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { recipes, slotRecipes } from '@chakra-ui/react/theme';
-import { system } from './theme';
+import { uiSystem } from './theme';
 
 // A Chakra component whose recipe is missing from the system renders unstyled, silently. Every
 // component the door imports (and the parts they use, such as checkmark or icon) must find its recipe.
@@ -37,12 +37,12 @@ test('the door imports the Chakra components it should', () => {
 
 test.each(componentsImportedByDoor())('every recipe %s needs is in the system', (component) => {
   const styledByDefault = (key: string) => key in recipes || key in slotRecipes;
-  const missing = recipeKeys(component).filter((key) => styledByDefault(key) && !system.isRecipe(key) && !system.isSlotRecipe(key));
+  const missing = recipeKeys(component).filter((key) => styledByDefault(key) && !uiSystem().isRecipe(key) && !uiSystem().isSlotRecipe(key));
   expect(missing).toEqual([]);
 });
 
 test('for people who ask for less motion, animations and transitions stand still', () => {
-  const base = (system.getGlobalCss() as Record<string, Record<string, object>>)['@layer base']!;
+  const base = (uiSystem().getGlobalCss() as Record<string, Record<string, object>>)['@layer base']!;
   expect(base['&*, &*::before, &*::after']).toMatchObject({
     '@media (prefers-reduced-motion: reduce)': { animationIterationCount: '1 !important', transitionDuration: '0.01ms !important' },
   });
