@@ -1,15 +1,19 @@
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from '@kagami/shared/router';
 import { currentLanguage, useTranslation } from '@kagami/shared/i18n';
 import { useAtomValue } from 'jotai';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { paths } from '@kagami/shared/contract';
 import { profileAtom, useSessionActions } from '@kagami/shared/session';
 import { Box, Button, Flex, Heading, HStack, Icon, Link, Stack, Text, useWideScreen } from '@kagami/shared/ui';
 import { MENU, type MenuItem } from './menu';
 import { LanguageSwitcher } from './language-switcher';
-import { MenuDrawer } from './menu-drawer';
+import { MenuButton, TeamButton } from './header-buttons';
 import { QuotaSummary } from './quota-summary';
-import { TeamSwitcher } from './team-switcher';
+
+// The drawer and the team menu are widgets of a chunk of their own (about 140 KB): the screen shows without waiting
+// for them, and their buttons stand in meanwhile. A button pressed before its widget is there opens it on arrival.
+const MenuDrawer = lazy(() => import('./menu-drawer').then((module) => ({ default: module.MenuDrawer })));
+const TeamSwitcher = lazy(() => import('./team-switcher').then((module) => ({ default: module.TeamSwitcher })));
 
 function MenuLink({ to, labelKey, icon, alsoActiveOn = [] }: MenuItem) {
   const { t } = useTranslation('shell');
@@ -103,6 +107,7 @@ export function MainLayout({ teamSwitcher }: { teamSwitcher?: ReactNode }) {
   const { t } = useTranslation('shell');
   const profile = useAtomValue(profileAtom);
   const wide = useWideScreen();
+  const [pressed, setPressed] = useState<'menu' | 'team' | null>(null);
   return (
     <Flex minH="100vh" direction={{ base: 'column', md: 'row' }}>
       {wide ? (
@@ -138,14 +143,20 @@ export function MainLayout({ teamSwitcher }: { teamSwitcher?: ReactNode }) {
         >
           {wide ? null : (
             <HStack gap="2" minW="0">
-              <MenuDrawer title={t('menu.label')} brand={<Brand />}>
-                <MenuContent onPhone />
-              </MenuDrawer>
+              <Suspense fallback={<MenuButton label={t('menu.label')} onClick={() => setPressed('menu')} />}>
+                <MenuDrawer title={t('menu.label')} brand={<Brand />} defaultOpen={pressed === 'menu'}>
+                  <MenuContent onPhone />
+                </MenuDrawer>
+              </Suspense>
               <Brand />
             </HStack>
           )}
           <Box data-testid="team-slot" minW="0">
-            {teamSwitcher ?? <TeamSwitcher />}
+            {teamSwitcher ?? (
+              <Suspense fallback={<TeamButton team={profile?.currentTeam} onClick={() => setPressed('team')} />}>
+                <TeamSwitcher defaultOpen={pressed === 'team'} />
+              </Suspense>
+            )}
           </Box>
           {wide ? (
             <HStack gap="4">

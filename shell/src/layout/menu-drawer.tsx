@@ -1,24 +1,38 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from '@kagami/shared/router';
 import { useTranslation } from '@kagami/shared/i18n';
 import { Drawer } from '@kagami/shared/ui-widgets';
-import { Button, Flex, Icon, Portal } from '@kagami/shared/ui';
+import { Button, Flex, Portal } from '@kagami/shared/ui';
+import { MenuButton } from './header-buttons';
 
 /**
  * The menu on a phone: a header button opens it from the start edge. Focus stays inside while it is open, Escape or
  * the close button closes it, and it closes itself when a link in it opens another screen.
  */
-export function MenuDrawer({ title, brand, children }: { title: string; brand: ReactNode; children: ReactNode }) {
+export function MenuDrawer({
+  title,
+  brand,
+  defaultOpen = false,
+  children,
+}: {
+  title: string;
+  brand: ReactNode;
+  defaultOpen?: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('common');
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const { pathname } = useLocation();
-  useEffect(() => setOpen(false), [pathname]);
+  const openedOn = useRef(pathname);
+  useEffect(() => {
+    if (openedOn.current === pathname) return;
+    openedOn.current = pathname;
+    setOpen(false);
+  }, [pathname]);
   return (
     <Drawer.Root open={open} onOpenChange={(details) => setOpen(details.open)} placement="start" lazyMount unmountOnExit>
       <Drawer.Trigger asChild>
-        <Button color="white" size="sm" aria-label={title} data-testid="menu-button" minW="44px" h="44px" px="0">
-          <Icon name="menu" size="xs" />
-        </Button>
+        <MenuButton label={title} data-testid="menu-button" />
       </Drawer.Trigger>
       <Portal>
         <Drawer.Backdrop />

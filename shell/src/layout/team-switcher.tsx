@@ -3,9 +3,10 @@ import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient } from '@kagami/shared/query';
 import { teamApi, teamKeys, userApi, type Team } from '@kagami/shared/api';
 import { browserStorage, profileAtom, useSessionActions } from '@kagami/shared/session';
-import { Badge, Box, Button, HStack, Icon, notify, Portal, Text } from '@kagami/shared/ui';
+import { Box, Icon, notify, Portal } from '@kagami/shared/ui';
 import { Menu } from '@kagami/shared/ui-widgets';
 import { errorText, useTranslation } from '@kagami/shared/i18n';
+import { TeamButton } from './header-buttons';
 
 // The dialogs (and the forms library they use) load when one is opened, not with every signed-in screen.
 const CreateTeamDialog = lazy(() => import('./create-team-dialog').then((module) => ({ default: module.CreateTeamDialog })));
@@ -19,7 +20,7 @@ const CREATE = '__create__';
  * every team-scoped query. A new team can be created (and is switched to) or joined; a code left by a
  * join link opens the join dialog, prefilled.
  */
-export function TeamSwitcher() {
+export function TeamSwitcher({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { t } = useTranslation('shell');
   const profile = useAtomValue(profileAtom);
   const actions = useSessionActions();
@@ -62,17 +63,9 @@ export function TeamSwitcher() {
 
   return (
     <>
-      <Menu.Root onSelect={({ value }) => choose(value)}>
+      <Menu.Root defaultOpen={defaultOpen} onSelect={({ value }) => choose(value)}>
         <Menu.Trigger asChild>
-          <Button color="white" size="sm" title={t('team.switch')} data-testid="team-switcher">
-            <HStack gap="2">
-              <Icon name="team" size="xs" />
-              <Text fontWeight="semibold" data-testid="current-team-name">
-                {current?.name ?? t('team.none')}
-              </Text>
-              {current ? <Badge colorPalette="brand">{t(`team.role.${current.role}`)}</Badge> : null}
-            </HStack>
-          </Button>
+          <TeamButton team={current} data-testid="team-switcher" />
         </Menu.Trigger>
         <Portal>
           <Menu.Positioner>
