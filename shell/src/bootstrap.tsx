@@ -37,7 +37,8 @@ export async function start() {
   }
   const store = createStore();
   store.set(runtimeConfigAtom, { googleClientId: config.googleClientId || undefined });
-  let app: Awaited<ReturnType<typeof import('./render-app').renderApp>> | undefined;
+  /** The router and queries of the rendered app, once it is. */
+  const app: Partial<Awaited<ReturnType<typeof import('./render-app').renderApp>>> = {};
 
   configureApi({
     baseUrl: config.apiBaseUrl.replace(/\/$/, ''),
@@ -46,8 +47,8 @@ export async function start() {
       if (STAY_ON_401.includes(window.location.pathname)) return;
       clearSession(store);
       // Before the first render the guard sends the reader to Login by itself, seeing the session cleared.
-      app?.queryClient.clear();
-      void app?.router.navigate(paths.login(), { replace: true });
+      app.queryClient?.clear();
+      void app.router?.navigate(paths.login(), { replace: true });
     },
   });
   registerConfiguredRemotes(config.remotes);
@@ -55,5 +56,5 @@ export async function start() {
 
   await nextTask();
   const { renderApp } = await import(/* webpackMode: "eager" */ './render-app');
-  app = await renderApp(config, store);
+  Object.assign(app, await renderApp(config, store));
 }
