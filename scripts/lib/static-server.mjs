@@ -2,7 +2,7 @@
 // (a precompressed `.gz` beside a file when the build made one), cache headers that suit hashed chunks,
 // CORS for remotes, an SPA fallback, the shell's runtime-config.json and the build's version.
 import { createServer } from 'node:http';
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { createGzip, gzipSync } from 'node:zlib';
 
@@ -109,6 +109,27 @@ export function shellPageHeaders(config) {
   };
 }
 
+/** Whether a route's path (`/videos/new/:avatarId`) matches a request's path, as the contract's `findRoute` has it. */
+function routeMatches(pattern, pathname) {
+  const want = pattern.split('/').filter(Boolean);
+  const got = pathname.split('/').filter(Boolean);
+  return want.length === got.length && want.every((part, i) => part.startsWith(':') || part === got[i]);
+}
+
+/**
+ * `Link` preloads for the page at `pathname`: the manifest and entry of the remote that shows it (from the build's
+ * first-screens.json), so they arrive with the shell's own script. Left to the script, they were asked for one after
+ * the other once it had run: two round trips before the first screen on a phone's connection.
+ */
+export function firstScreenPreloads(firstScreens, remotes, pathname) {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const screen = firstScreens?.screens.find((candidate) => routeMatches(candidate.path, clean));
+  const manifest = screen && remotes?.[screen.remote];
+  if (!manifest) return [];
+  const entry = new URL(firstScreens.remoteEntry, manifest).href;
+  return [`<${manifest}>; rel=preload; as=fetch; crossorigin`, `<${entry}>; rel=preload; as=script`];
+}
+
 /** The element the shell page carries its runtime config in: data, not script, so the CSP's ban on inline script holds. */
 export const RUNTIME_CONFIG_ELEMENT = 'kagami-runtime-config';
 
@@ -140,7 +161,9 @@ export function serveStatic({ dir, port, spa = false, runtimeConfig, host = '0.0
   const shellPage = (file, mtimeMs) => {
     if (made?.mtimeMs !== mtimeMs) {
       const plain = Buffer.from(pageWithConfig(readFileSync(file, 'utf8'), runtimeConfig));
-      made = { mtimeMs, plain, gzipped: gzipSync(plain) };
+      const screensFile = join(dir, 'first-screens.json');
+      const firstScreens = existsSync(screensFile) ? JSON.parse(readFileSync(screensFile, 'utf8')) : null;
+      made = { mtimeMs, plain, gzipped: gzipSync(plain), firstScreens };
     }
     return made;
   };
@@ -175,6 +198,8 @@ export function serveStatic({ dir, port, spa = false, runtimeConfig, host = '0.0
     if (isShellPage) {
       const page = shellPage(file, stats.mtimeMs);
       const body = acceptsGzip ? page.gzipped : page.plain;
+      const links = [headers.Link, ...firstScreenPreloads(page.firstScreens, runtimeConfig.remotes, url.pathname)].filter(Boolean);
+      if (links.length) headers.Link = links.join(', ');
       response.writeHead(200, { ...headers, ...(acceptsGzip ? { 'Content-Encoding': 'gzip' } : {}), 'Content-Length': body.length });
       return response.end(body);
     }

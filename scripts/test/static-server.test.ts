@@ -14,6 +14,12 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'static-'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><head><title>shell</title></head><body></body>');
   writeFileSync(join(dir, 'remoteEntry.js'), 'var remote;');
+  const screens = [
+    { path: '/', remote: 'remote_studio' },
+    { path: '/videos/new/:avatarId', remote: 'remote_studio' },
+    { path: '/billing', remote: 'remote_billing' },
+  ];
+  writeFileSync(join(dir, 'first-screens.json'), JSON.stringify({ remoteEntry: 'remoteEntry.js', screens }));
   writeFileSync(join(dir, 'main.0123456789abcdef0123.js'), chunk);
   writeFileSync(join(dir, 'main.0123456789abcdef0123.js.gz'), gzipSync(chunk));
   server = (await serveStatic({
@@ -84,4 +90,19 @@ test('the shell page carries its CSP, referrer, device permissions, opener polic
   expect(await (await fetch(`${base}/runtime-config.json`)).json()).toMatchObject({ apiBaseUrl: 'http://api.test' });
   // Files other than pages carry none of them.
   expect((await fetch(`${base}/remoteEntry.js`)).headers.get('permissions-policy')).toBeNull();
+});
+
+test("the shell page has the browser fetch its screen's remote (manifest and entry) together with the shell's script", async () => {
+  const preloads = async (path: string) =>
+    ((await fetch(`${base}${path}`)).headers.get('link') ?? '').split(', ').filter((link) => link.includes('rel=preload'));
+  const studio = [
+    '<http://studio.test/mf-manifest.json>; rel=preload; as=fetch; crossorigin',
+    '<http://studio.test/remoteEntry.js>; rel=preload; as=script',
+  ];
+  expect(await preloads('/videos/new/av-1')).toEqual(studio);
+  expect(await preloads('/')).toEqual(studio);
+  expect(await preloads('/videos/new/av-1/')).toEqual(studio);
+  // A path of no screen, or of a remote the config leaves out, preloads nothing.
+  expect(await preloads('/videos/new')).toEqual([]);
+  expect(await preloads('/billing')).toEqual([]);
 });

@@ -23,6 +23,45 @@ const provideRuntimeToRemotes = path.join(
   'index.js',
 );
 
+/** Every remote's entry file, named in its manifest. */
+const REMOTE_ENTRY = 'remoteEntry.js';
+
+/** The contract (src/contract), read from its TypeScript source with the types stripped by swc. */
+function readContract() {
+  const { transformSync } = require('@swc/core');
+  const previous = require.extensions['.ts'];
+  require.extensions['.ts'] = (module, filename) => {
+    const source = require('node:fs').readFileSync(filename, 'utf8');
+    module._compile(
+      transformSync(source, { filename, module: { type: 'commonjs' }, jsc: { parser: { syntax: 'typescript' } } }).code,
+      filename,
+    );
+  };
+  try {
+    return require('../src/contract/index.ts');
+  } finally {
+    require.extensions['.ts'] = previous;
+  }
+}
+
+/**
+ * `first-screens.json` beside the shell's page: which remote shows each path, and the remotes' entry file. The page's
+ * server (scripts/lib/static-server.mjs) has the browser fetch that remote's manifest and entry together with the
+ * shell's own script, instead of one after the other once the script has run.
+ */
+class FirstScreensPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('FirstScreens', (compilation) => {
+      const stage = webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL;
+      compilation.hooks.processAssets.tap({ name: 'FirstScreens', stage }, () => {
+        const { ROUTES, REMOTES } = readContract();
+        const screens = ROUTES.map((route) => ({ path: route.path, remote: REMOTES[route.remote] }));
+        compilation.emitAsset('first-screens.json', new webpack.sources.RawSource(JSON.stringify({ remoteEntry: REMOTE_ENTRY, screens })));
+      });
+    });
+  }
+}
+
 const swcOptions = (dev) => ({
   jsc: {
     parser: { syntax: 'typescript', tsx: true },
@@ -83,7 +122,7 @@ function createWebpackConfig({ dir, name, port, exposes = {}, host = false, fede
           ? [
               new ModuleFederationPlugin({
                 name,
-                filename: 'remoteEntry.js',
+                filename: REMOTE_ENTRY,
                 exposes,
                 shared: host ? shellSharedModules : sharedModules,
                 shareStrategy: 'loaded-first',
@@ -106,6 +145,7 @@ function createWebpackConfig({ dir, name, port, exposes = {}, host = false, fede
               }),
             ]),
         ...(host ? [new CopyWebpackPlugin({ patterns: [{ from: 'public' }] })] : []),
+        ...(host && federation ? [new FirstScreensPlugin()] : []),
       ],
       devServer: {
         port,
