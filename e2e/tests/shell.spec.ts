@@ -105,6 +105,22 @@ test('the page starts from the runtime config it carries, without first asking f
   expect(asked).not.toContain('/runtime-config.json');
 });
 
+test("the page paints the brand before any script has run, the screen's remote is on its way with the shell's script, and the app replaces the brand", async ({
+  browser,
+  page,
+}) => {
+  const withoutScript = await browser.newContext({ javaScriptEnabled: false });
+  const still = await withoutScript.newPage();
+  const response = await still.goto('/login');
+  await expect(still.locator('#root').getByText('Kagami', { exact: true })).toBeVisible();
+  expect(response?.headers().link).toContain(`<${REMOTE_AUTH}/mf-manifest.json>; rel=preload; as=fetch; crossorigin`);
+  await withoutScript.close();
+
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Log in to Kagami' })).toBeVisible();
+  await expect(page.locator('#root [aria-busy]')).toHaveCount(0);
+});
+
 test('guard: deep links wait for login, /join stores the code, unknown paths go Home', async ({ page }) => {
   await page.goto('/voices');
   await expect(page).toHaveURL(/\/login$/);

@@ -79,7 +79,11 @@ export function Root() {
   if (!decision || decision.redirect) {
     return (
       <Center minH="100vh">
+        {/* As the page's first paint shows it (shared/webpack/index.html), so the start looks like one view. */}
         <Stack align="center" gap="3">
+          <Text fontSize="2xl" fontWeight="semibold" color="brand.700">
+            {t('brand')}
+          </Text>
           <Spinner size="xl" color="brand.500" />
           {status === 'verifying' ? <Text color="gray.600">{t('session.restoring')}</Text> : null}
         </Stack>
