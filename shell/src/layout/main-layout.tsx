@@ -1,7 +1,7 @@
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from '@kagami/shared/router';
 import { currentLanguage, useTranslation } from '@kagami/shared/i18n';
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { paths } from '@kagami/shared/contract';
 import { profileAtom, useSessionActions } from '@kagami/shared/session';
 import { Box, Button, Flex, Heading, HStack, Icon, Link, Stack, Text, useWideScreen } from '@kagami/shared/ui';
@@ -103,7 +103,7 @@ function Brand() {
  * the language. Below it (phones): a compact header with a menu button, the brand and the team; the menu, the user and
  * the language are in a drawer.
  */
-export function MainLayout({ teamSwitcher }: { teamSwitcher?: ReactNode }) {
+export function MainLayout() {
   const { t } = useTranslation('shell');
   const profile = useAtomValue(profileAtom);
   const wide = useWideScreen();
@@ -152,11 +152,9 @@ export function MainLayout({ teamSwitcher }: { teamSwitcher?: ReactNode }) {
             </HStack>
           )}
           <Box data-testid="team-slot" minW="0">
-            {teamSwitcher ?? (
-              <Suspense fallback={<TeamButton team={profile?.currentTeam} onClick={() => setPressed('team')} />}>
-                <TeamSwitcher defaultOpen={pressed === 'team'} />
-              </Suspense>
-            )}
+            <Suspense fallback={<TeamButton team={profile?.currentTeam} onClick={() => setPressed('team')} />}>
+              <TeamSwitcher defaultOpen={pressed === 'team'} />
+            </Suspense>
           </Box>
           {wide ? (
             <HStack gap="4">
