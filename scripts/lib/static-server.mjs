@@ -109,11 +109,10 @@ export function shellPageHeaders(config) {
   };
 }
 
-/** Whether a route's path (`/videos/new/:avatarId`) matches a request's path, as the contract's `findRoute` has it. */
-function routeMatches(pattern, pathname) {
-  const want = pattern.split('/').filter(Boolean);
-  const got = pathname.split('/').filter(Boolean);
-  return want.length === got.length && want.every((part, i) => part.startsWith(':') || part === got[i]);
+/** The build's first-screens.json, each screen's pattern compiled. */
+function readFirstScreens(file) {
+  const { remoteEntry, screens } = JSON.parse(readFileSync(file, 'utf8'));
+  return { remoteEntry, screens: screens.map(({ pattern, remote }) => ({ pattern: new RegExp(pattern), remote })) };
 }
 
 /**
@@ -122,8 +121,7 @@ function routeMatches(pattern, pathname) {
  * the other once it had run: two round trips before the first screen on a phone's connection.
  */
 export function firstScreenPreloads(firstScreens, remotes, pathname) {
-  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const screen = firstScreens?.screens.find((candidate) => routeMatches(candidate.path, clean));
+  const screen = firstScreens?.screens.find((candidate) => candidate.pattern.test(pathname));
   const manifest = screen && remotes?.[screen.remote];
   if (!manifest) return [];
   const entry = new URL(firstScreens.remoteEntry, manifest).href;
@@ -162,7 +160,7 @@ export function serveStatic({ dir, port, spa = false, runtimeConfig, host = '0.0
     if (made?.mtimeMs !== mtimeMs) {
       const plain = Buffer.from(pageWithConfig(readFileSync(file, 'utf8'), runtimeConfig));
       const screensFile = join(dir, 'first-screens.json');
-      const firstScreens = existsSync(screensFile) ? JSON.parse(readFileSync(screensFile, 'utf8')) : null;
+      const firstScreens = existsSync(screensFile) ? readFirstScreens(screensFile) : null;
       made = { mtimeMs, plain, gzipped: gzipSync(plain), firstScreens };
     }
     return made;

@@ -14,10 +14,11 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'static-'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><head><title>shell</title></head><body></body>');
   writeFileSync(join(dir, 'remoteEntry.js'), 'var remote;');
+  // As the shell's build writes them: each route's pattern from the contract's routePattern.
   const screens = [
-    { path: '/', remote: 'remote_studio' },
-    { path: '/videos/new/:avatarId', remote: 'remote_studio' },
-    { path: '/billing', remote: 'remote_billing' },
+    { pattern: '^/*$', remote: 'remote_studio' },
+    { pattern: '^/+videos/+new/+[^/]+/*$', remote: 'remote_studio' },
+    { pattern: '^/+billing/*$', remote: 'remote_billing' },
   ];
   writeFileSync(join(dir, 'first-screens.json'), JSON.stringify({ remoteEntry: 'remoteEntry.js', screens }));
   writeFileSync(join(dir, 'main.0123456789abcdef0123.js'), chunk);

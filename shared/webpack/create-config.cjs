@@ -45,7 +45,8 @@ function readContract() {
 }
 
 /**
- * `first-screens.json` beside the shell's page: which remote shows each path, and the remotes' entry file. The page's
+ * `first-screens.json` beside the shell's page: which remote shows each path (the contract's `routePattern` of each
+ * route), and the remotes' entry file. The page's
  * server (scripts/lib/static-server.mjs) has the browser fetch that remote's manifest and entry together with the
  * shell's own script, instead of one after the other once the script has run.
  */
@@ -54,8 +55,8 @@ class FirstScreensPlugin {
     compiler.hooks.thisCompilation.tap('FirstScreens', (compilation) => {
       const stage = webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL;
       compilation.hooks.processAssets.tap({ name: 'FirstScreens', stage }, () => {
-        const { ROUTES, REMOTES } = readContract();
-        const screens = ROUTES.map((route) => ({ path: route.path, remote: REMOTES[route.remote] }));
+        const { ROUTES, REMOTES, routePattern } = readContract();
+        const screens = ROUTES.map((route) => ({ pattern: routePattern(route.path), remote: REMOTES[route.remote] }));
         compilation.emitAsset('first-screens.json', new webpack.sources.RawSource(JSON.stringify({ remoteEntry: REMOTE_ENTRY, screens })));
       });
     });

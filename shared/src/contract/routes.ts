@@ -98,13 +98,19 @@ export const paths = {
   termsOfUse: (language: 'en' | 'ja' = 'en') => (language === 'ja' ? '/ja/terms-of-use.html' : '/terms-of-use.html'),
 } as const;
 
-function matches(pattern: string, pathname: string): boolean {
-  const a = pattern.split('/').filter(Boolean);
-  const b = pathname.split('/').filter(Boolean);
-  return a.length === b.length && a.every((part, i) => part.startsWith(':') || part === b[i]);
+/**
+ * The regular expression (as source) of the paths a route's path stands for: each `:name` is one segment, and
+ * repeated or trailing slashes are allowed. The shell page's server reads it from the build (first-screens.json),
+ * so the app and the server decide by one rule which screen a path is.
+ */
+export function routePattern(path: string): string {
+  const segments = path.split('/').filter(Boolean);
+  const escape = (part: string) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return `^${segments.map((part) => `/+${part.startsWith(':') ? '[^/]+' : escape(part)}`).join('')}/*$`;
 }
 
+const ROUTE_PATTERNS = ROUTES.map((route) => ({ route, pattern: new RegExp(routePattern(route.path)) }));
+
 export function findRoute(pathname: string): RouteEntry | undefined {
-  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return ROUTES.find((route) => matches(route.path, clean));
+  return ROUTE_PATTERNS.find(({ pattern }) => pattern.test(pathname))?.route;
 }
