@@ -46,9 +46,9 @@ function readContract() {
 
 /**
  * `first-screens.json` beside the shell's page: which remote shows each path (the contract's `routePattern` of each
- * route), and the remotes' entry file. The page's
- * server (scripts/lib/static-server.mjs) has the browser fetch that remote's manifest and entry together with the
- * shell's own script, instead of one after the other once the script has run.
+ * route), and the remotes' entry file. The page's server (scripts/lib/static-server.mjs) has the browser fetch that
+ * remote's manifest and entry together with the shell's own script, instead of one after the other once the script
+ * has run.
  */
 class FirstScreensPlugin {
   apply(compiler) {
