@@ -3,13 +3,12 @@
 // and the total once the idle preload has run; the same app built without Module Federation (one
 // ordinary app split per route) for the ratio; and which packages the first page's bytes come from.
 // Exits 1 over budget. Starts everything on spare ports with a scratch database and stops it on any exit.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { buildFrontends } from './lib/build-frontends.mjs';
+import { buildFrontends, webpack } from './lib/build-frontends.mjs';
 import { root } from './lib/frontends.mjs';
 import { cleanUp, cleanups } from './lib/cleanups.mjs';
 import { requireChromium } from './lib/chromium.mjs';
@@ -33,15 +32,6 @@ const env = {
 const executablePath = requireChromium();
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-
-function buildUnfederated() {
-  const result = spawnSync(
-    join(root, 'shell', 'node_modules', '.bin', 'webpack'),
-    ['--mode', 'production', '-c', join(root, 'scripts', 'measure', 'unfederated.webpack.cjs')],
-    { cwd: join(root, 'shell'), stdio: 'inherit' },
-  );
-  if (result.status !== 0) throw new Error('the unfederated measurement build failed');
-}
 
 /**
  * Opens `path` and records every script: those requested before a `selector` element showing `text` appeared (both times taken in
@@ -145,7 +135,7 @@ cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
 const failures = [];
 try {
   await buildFrontends();
-  buildUnfederated();
+  await webpack('shell', join(root, 'scripts', 'measure', 'unfederated.webpack.cjs'));
   const unfederatedOrigin = `http://localhost:${UNFEDERATED_PORT}`;
   const product = await startProduct(
     {

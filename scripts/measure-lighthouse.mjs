@@ -4,7 +4,7 @@
 // the first paint (LIGHTHOUSE_RUNS and LIGHTHOUSE_REPORTS, a folder for each run's full result, when set). Signed-in screens are opened with the session placed where the app keeps it (localStorage), and
 // the browser's cache is emptied before every run. Exits 1 when a median performance is under 85 or accessibility
 // under 100 (the goal is 90; the margin absorbs a shared machine's noise). First, outside the budget, it measures a page
-// of React and the UI kit alone (scripts/measure/ui-kit-floor.tsx): what any screen built with the kit can reach on
+// of React and the UI kit alone (shell/measure/ui-kit-floor.tsx): what any screen built with the kit can reach on
 // this host, since Lighthouse slows every host's CPU by the same 4x. Starts everything on spare ports with a
 // scratch database and stops it on any exit.
 import { spawnSync } from 'node:child_process';
@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { buildFrontends } from './lib/build-frontends.mjs';
+import { buildFrontends, webpack } from './lib/build-frontends.mjs';
 import { cleanUp, cleanups } from './lib/cleanups.mjs';
 import { requireChromium } from './lib/chromium.mjs';
 import { root } from './lib/frontends.mjs';
@@ -68,21 +68,13 @@ async function readyAvatar(user, dir) {
   throw new Error('the avatar was not ready within 5 minutes');
 }
 
-/** Port of the UI kit's floor page: React and the UI kit alone (scripts/measure/ui-kit-floor.tsx). */
+/** Port of the UI kit's floor page: React and the UI kit alone (shell/measure/ui-kit-floor.tsx). */
 const FLOOR_PORT = 8389;
 
 /** Builds the UI kit's floor page and serves it; returns its address. */
 async function serveUiKitFloor() {
   const measure = join(root, 'scripts', 'measure');
-  const built = spawnSync(
-    join(root, 'shell', 'node_modules', '.bin', 'webpack'),
-    ['--mode', 'production', '-c', join(measure, 'ui-kit-floor.webpack.cjs')],
-    {
-      cwd: join(root, 'shell'),
-      stdio: 'inherit',
-    },
-  );
-  if (built.status !== 0) throw new Error('the UI kit floor page did not build');
+  await webpack('shell', join(measure, 'ui-kit-floor.webpack.cjs'));
   const server = await serveStatic({ dir: join(measure, '.ui-kit-floor', 'dist'), port: FLOOR_PORT, spa: true, host: '127.0.0.1' });
   cleanups.push(() => new Promise((resolve) => server.close(resolve)));
   return `http://localhost:${FLOOR_PORT}/`;

@@ -28,10 +28,14 @@ function sourceHash(dir) {
 
 const stampOf = (dir) => join(root, dir, 'dist', '.source-hash');
 
-/** A production build; webpack's own output is shown only when the build fails. */
-function webpack(dir) {
+/**
+ * A production build of the frontend in `dir`, with its own webpack config or `config`; webpack's own output is shown
+ * only when the build fails.
+ */
+export function webpack(dir, config) {
   return new Promise((resolve, reject) => {
-    const child = spawn(join(root, dir, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], {
+    const args = ['--mode', 'production', ...(config ? ['-c', config] : [])];
+    const child = spawn(join(root, dir, 'node_modules', '.bin', 'webpack'), args, {
       cwd: join(root, dir),
       stdio: ['ignore', 'pipe', 'pipe'],
     });

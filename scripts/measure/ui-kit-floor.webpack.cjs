@@ -1,4 +1,4 @@
-// Measurement only: scripts/measure/ui-kit-floor.tsx built as the shell is (same loaders, UI kit and minifier), without
+// Measurement only: shell/measure/ui-kit-floor.tsx built as the shell is (same loaders, UI kit and minifier), without
 // federation, into scripts/measure/.ui-kit-floor/dist.
 const path = require('node:path');
 const { createWebpackConfig } = require('@kagami/shared/webpack');
@@ -17,8 +17,6 @@ module.exports = (env, argv) => {
   const config = shell(env, argv);
   return {
     ...config,
-    entry: { main: path.join(__dirname, 'ui-kit-floor.tsx') },
-    // The page's packages are the shell's.
-    resolve: { ...config.resolve, modules: ['node_modules', path.join(root, 'shell', 'node_modules')] },
+    entry: { main: path.join(root, 'shell', 'measure', 'ui-kit-floor.tsx') },
   };
 };

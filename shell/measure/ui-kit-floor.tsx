@@ -1,11 +1,8 @@
 // Measurement only (`pnpm measure:lighthouse`): the floor the UI kit sets. A page of React and the UI kit alone, a
 // header and three cards as Home shows them, with no router, translations, session, data or federation. Built and
 // measured beside the product, on the same host, so its score tells what any screen built with the kit can reach there.
-import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Box, Button, Card, Flex, Heading, Stack, Text, UiProvider, uiSystem } from '@kagami/shared/ui';
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+import { Box, Button, Card, Flex, Heading, Stack, Text, UiProvider } from '@kagami/shared/ui';
+import { renderFirstScreen } from '../src/render-first';
 
 function Page() {
   return (
@@ -36,17 +33,10 @@ function Page() {
   );
 }
 
-// As the shell starts: the theme in a task of its own, then the render as a transition.
-void (async () => {
-  await nextTask();
-  uiSystem();
-  await nextTask();
-  const root = createRoot(document.getElementById('root')!);
-  startTransition(() =>
-    root.render(
-      <UiProvider>
-        <Page />
-      </UiProvider>,
-    ),
-  );
-})();
+// As the shell starts its first screen.
+void renderFirstScreen(
+  document.getElementById('root')!,
+  <UiProvider>
+    <Page />
+  </UiProvider>,
+);
