@@ -110,6 +110,8 @@ function createWebpackConfig({ dir, name, port, exposes = {}, host = false, fede
           { test: /\.[jt]sx?$/, exclude: /node_modules/, use: { loader: 'swc-loader', options: swcOptions(dev) } },
           // Production CSS goes to real stylesheets (the font faces alone were 147 KB gzip as JavaScript).
           { test: /\.css$/, use: [dev ? 'style-loader' : MiniCssExtractPlugin.loader, 'css-loader'] },
+          // Runs first (a matching rule's loaders run after those of the rules above it, last to first).
+          { test: /noto-sans-jp[\\/]wght\.css$/, use: [require.resolve('./japanese-only-font-faces.cjs')] },
           { test: /\.(woff2?|ttf|otf|png|svg|jpg)$/, type: 'asset/resource' },
         ],
       },

@@ -1,4 +1,3 @@
-import '@fontsource-variable/noto-sans-jp/wght.css';
 import { createStore } from 'jotai';
 import { configureApi } from '@kagami/shared/api';
 import { paths, type RuntimeConfig } from '@kagami/shared/contract';

@@ -3,6 +3,7 @@ import type { RuntimeConfig } from '@kagami/shared/contract';
 import { addNamespace, createI18n } from '@kagami/shared/i18n';
 import { AppProviders, createQueryClient } from '@kagami/shared/providers';
 import { App, createAppRouter } from './app';
+import { loadJapaneseFont } from './japanese-font';
 import { GlobalLoading } from './layout/global-loading';
 import { renderFirstScreen } from './render-first';
 import en from './locales/en/shell.json';
@@ -17,6 +18,7 @@ export async function renderApp(config: RuntimeConfig, store: ReturnType<typeof 
   const i18n = createI18n();
   addNamespace(i18n, 'shell', { en, ja });
   document.documentElement.lang = i18n.language;
+  loadJapaneseFont(i18n);
   const router = createAppRouter();
   await renderFirstScreen(
     document.getElementById('root')!,

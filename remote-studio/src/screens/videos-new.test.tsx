@@ -269,7 +269,7 @@ test('an uploaded audio file replaces the script; replacing it asks first', asyn
   const video = videoJson({ status: 'in_progress' });
   const { server, user } = setup({ [`POST ${TEAM}/videos`]: { status: 202, body: video } });
   await user.click(await screen.findByText('An audio file I upload'));
-  await user.upload(screen.getByLabelText('File to upload'), new File(['ID3'], 'talk.mp3', { type: 'audio/mpeg' }));
+  await user.upload(await screen.findByLabelText('File to upload'), new File(['ID3'], 'talk.mp3', { type: 'audio/mpeg' }));
   await waitFor(() => expect(uploads).toHaveLength(1));
   expect(uploads[0]!.options.metadata.purpose).toBe('video_audio');
   act(() => uploads[0]!.finish('audio-1'));

@@ -110,13 +110,21 @@ const chakraTheme = defineConfig({
   },
 });
 
-/** Teal primary, pale mint secondary, danger red; a sans-serif that renders Japanese (Noto Sans JP, shipped as a package). */
+/**
+ * Noto Sans JP (the shell's web font, its faces kept to Japanese characters by shared/webpack/japanese-only-font-faces.cjs),
+ * then the system's fonts: Japanese looks the same everywhere, and Latin text is the system's, so an English page
+ * downloads no font.
+ */
+const FONTS =
+  "'Noto Sans JP Variable', system-ui, -apple-system, 'Segoe UI', Roboto, 'Hiragino Sans', 'Hiragino Kaku Gothic ProN', 'Yu Gothic UI', Meiryo, sans-serif";
+
+/** Teal primary, pale mint secondary, danger red; Japanese in Noto Sans JP, Latin in the system's font (FONTS). */
 const kagamiTheme = defineConfig({
   theme: {
     tokens: {
       fonts: {
-        heading: { value: "'Noto Sans JP Variable', 'Hiragino Sans', 'Yu Gothic', system-ui, sans-serif" },
-        body: { value: "'Noto Sans JP Variable', 'Hiragino Sans', 'Yu Gothic', system-ui, sans-serif" },
+        heading: { value: FONTS },
+        body: { value: FONTS },
       },
       colors: {
         brand: {

@@ -9,6 +9,7 @@ import {
   type RuntimeConfig,
 } from '@kagami/shared/contract';
 import type { ComponentType } from 'react';
+import { whenSettled } from '../when-settled';
 
 export const LOAD_TIMEOUT_MS = 10_000;
 export const LOAD_ATTEMPTS = 2;
@@ -124,19 +125,6 @@ type Connection = { saveData?: boolean; effectiveType?: string };
 function onSlowConnection() {
   const connection = (navigator as { connection?: Connection }).connection;
   return Boolean(connection?.saveData) || /(^|-)(2g|3g)$/.test(connection?.effectiveType ?? '');
-}
-
-/** How long after the page's load event the preload waits before asking for idle time. */
-const SETTLE_MS = 2000;
-
-/** Runs `work` once the page has loaded and the browser is idle, so it never competes with the first screen. */
-function whenSettled(work: () => void) {
-  const idle =
-    (window as { requestIdleCallback?: (fn: () => void, options?: { timeout: number }) => void }).requestIdleCallback ??
-    ((fn: () => void) => setTimeout(fn, 1500));
-  const afterLoad = () => setTimeout(() => idle(work, { timeout: 10_000 }), SETTLE_MS);
-  if (document.readyState === 'complete') afterLoad();
-  else window.addEventListener('load', afterLoad, { once: true });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from '@kagami/shared/i18n';
 import type { RouteEntry } from '@kagami/shared/contract';
 import { Box, Button, Center, Heading, Icon, Spinner, Stack, Text } from '@kagami/shared/ui';
@@ -16,8 +16,10 @@ export function RemoteScreen({ route }: { route: RouteEntry }) {
   useEffect(() => {
     let cancelled = false;
     setState({ status: 'loading' });
+    // The screen renders as a transition, in slices that yield, not in one task (a screen of the UI kit's components
+    // takes a phone a third of a second).
     loadScreen(route.remote, route.module).then(
-      (Screen) => !cancelled && setState({ status: 'ready', Screen }),
+      (Screen) => !cancelled && startTransition(() => setState({ status: 'ready', Screen })),
       (error: unknown) =>
         !cancelled && setState({ status: 'failed', reason: error instanceof RemoteUnavailableError ? error.reason : 'unreachable' }),
     );
