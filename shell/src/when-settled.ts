@@ -1,4 +1,4 @@
-/** How long after the page's load event the preload waits before asking for idle time. */
+/** How long after the page's load event the work waits before asking for idle time. */
 const SETTLE_MS = 2000;
 
 /** Runs `work` once the page has loaded and the browser is idle, so it never competes with the first screen. */
