@@ -16,8 +16,8 @@ const bump = (count: number) => count + 1;
  * the browser and to the reader's input. TanStack's own hook subscribes with `useSyncExternalStore`, whose updates
  * React always renders in one blocking task; when the Create a video screen's data came in, that task took a third of
  * a second on a phone. The result is read as TanStack reads it (the observer's optimistic result, with its props
- * tracked); only the way a change re-renders differs. Suspense and `throwOnError` are not used in this product and
- * not supported here.
+ * tracked); only the way a change re-renders differs. Suspense, `throwOnError` and `subscribed: false` are not used in
+ * this product and not supported here.
  */
 export function useQuery<TQueryFnData = unknown, TError = DefaultError, TData = TQueryFnData, TQueryKey extends QueryKey = QueryKey>(
   options: UseQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
