@@ -4,7 +4,7 @@ import { whenSettled } from './when-settled';
 let requested: Promise<unknown> | undefined;
 
 /** Noto Sans JP's faces: a stylesheet of Japanese character ranges (a page then downloads the files its text needs). */
-export const loadJapaneseFontFaces = () => (requested ??= import('./japanese-font-faces'));
+const loadJapaneseFontFaces = () => (requested ??= import('./japanese-font-faces'));
 
 /**
  * A Japanese page asks for the font's faces at once; any other once it is idle (for Japanese names and scripts it may
