@@ -33,7 +33,7 @@ test('a Free user sees the plans in USD, switches to yearly and is sent to check
   expect(within(table).getByRole('link', { name: 'Contact sales' })).toHaveAttribute('href', '/contact-sales');
 
   await user.click(screen.getByRole('radio', { name: /Yearly/ }));
-  expect(within(table).getByText('$290 / year')).toBeInTheDocument();
+  expect(await within(table).findByText('$290 / year')).toBeInTheDocument();
   await user.click(within(table).getByRole('button', { name: 'Choose Creator' }));
 
   await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('http://api.test/api/billing/checkout/cs_1'));
