@@ -22,3 +22,13 @@ if (typeof window !== 'undefined' && !window.PointerEvent) {
   }
   window.PointerEvent = PointerEventPolyfill as unknown as typeof PointerEvent;
 }
+
+// jsdom has no ResizeObserver; Zag's popper observes a menu's size in the frame after it opens. jsdom lays nothing
+// out, so sizes never change and an observer that never reports is what a browser would do here.
+if (typeof window !== 'undefined' && !window.ResizeObserver) {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
