@@ -1,21 +1,26 @@
 // `pnpm measure:lighthouse`: Lighthouse (mobile preset: a mid-range phone on slow 4G, simulated) on the built product,
 // for Login, Home with and without avatars, Video List, Create a video, Subscription and History, three runs each.
-// Prints the median performance, LCP, TBT, CLS and accessibility per screen, and the JavaScript transferred before
-// the first paint (LIGHTHOUSE_RUNS and LIGHTHOUSE_REPORTS, a folder for each run's full result, when set). Signed-in screens are opened with the session placed where the app keeps it (localStorage), and
-// the browser's cache is emptied before every run. Exits 1 when a median performance is under 85 or accessibility
-// under 100 (the goal is 90; the margin absorbs a shared machine's noise). First, outside the budget, it measures a page
-// of React and the UI kit alone (shell/measure/ui-kit-floor.tsx): what any screen built with the kit can reach on
-// this host, since Lighthouse slows every host's CPU by the same 4x. Starts everything on spare ports with a
-// scratch database and stops it on any exit.
+// The preset slows the CPU by the same 4x on every host, so it emulates a faster phone on a faster host; here the
+// slowdown is calibrated to the host's CPU benchmark first (scripts/lib/cpu-slowdown.mjs; LIGHTHOUSE_CPU_SLOWDOWN sets
+// it instead). Prints the median performance, LCP, TBT, CLS and accessibility per screen, and the JavaScript
+// transferred before the first paint. Signed-in screens are opened with the session placed where the app keeps it
+// (localStorage), and the browser's cache is emptied before every run. Exits 1 when a median performance is under 85
+// or accessibility under 100 (the goal is 90; the margin absorbs a shared machine's noise). First, outside the budget,
+// it measures a page of React and the UI kit alone (shell/measure/ui-kit-floor.tsx): what any screen built with the
+// kit can reach. Starts everything on spare ports with a scratch database and stops it on any exit.
+// LIGHTHOUSE_RUNS: runs per screen; LIGHTHOUSE_REPORTS: a folder for each run's full result; LIGHTHOUSE_ONLY: a
+// pattern of the screens' names to measure.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { chromium } from 'playwright-core';
 import { buildFrontends, webpack } from './lib/build-frontends.mjs';
 import { cleanUp, cleanups } from './lib/cleanups.mjs';
+import { calibratedSlowdown } from './lib/cpu-slowdown.mjs';
 import { requireChromium } from './lib/chromium.mjs';
 import { root } from './lib/frontends.mjs';
 import { apiCall, onboardedUser, tusUpload } from './lib/measure-user.mjs';
@@ -24,10 +29,14 @@ import { serveStatic } from './lib/static-server.mjs';
 
 const BUDGET = { performance: 85, accessibility: 100 };
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** Only the screens whose names match, when set (a regular expression, for measuring one change). */
+const only = process.env.LIGHTHOUSE_ONLY && new RegExp(process.env.LIGHTHOUSE_ONLY, 'i');
 /** Where each run's full Lighthouse result is kept, when set. */
 const reports = process.env.LIGHTHOUSE_REPORTS;
 if (reports) mkdirSync(reports, { recursive: true });
 const DEBUGGING_PORT = 9333;
+/** A fixed CPU slowdown instead of the host's calibrated one, when set (4 is Lighthouse's mobile preset as it stands). */
+const fixedSlowdown = process.env.LIGHTHOUSE_CPU_SLOWDOWN && Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN);
 const env = {
   ...process.env,
   API_PORT: '3300',
@@ -82,8 +91,8 @@ async function serveUiKitFloor() {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** One Lighthouse run of `url` with `token`'s session (or none) and an empty cache. */
-async function run(context, url, token, reportFile, attempt = 1) {
+/** One Lighthouse run of `url` with `token`'s session (or none), an empty cache and `cpuSlowdownMultiplier`. */
+async function run(context, url, token, reportFile, cpuSlowdownMultiplier, attempt = 1) {
   const page = await context.newPage();
   await page.goto(new URL('/privacy-policy.html', url).href);
   await page.evaluate((accessToken) => {
@@ -99,10 +108,13 @@ async function run(context, url, token, reportFile, attempt = 1) {
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility'],
     disableStorageReset: true,
+    throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier },
   });
   // Lighthouse's trace now and then misses the navigation's start (NO_NAVSTART): such a run measured nothing.
   if (lhr.runtimeError)
-    return attempt < 3 ? run(context, url, token, reportFile, attempt + 1) : Promise.reject(new Error(lhr.runtimeError.message));
+    return attempt < 3
+      ? run(context, url, token, reportFile, cpuSlowdownMultiplier, attempt + 1)
+      : Promise.reject(new Error(lhr.runtimeError.message));
   if (reportFile) writeFileSync(reportFile, JSON.stringify(lhr));
   const firstPaint = lhr.audits.metrics.details?.items?.[0]?.observedFirstContentfulPaint ?? Infinity;
   const scriptBytes = (lhr.audits['network-requests'].details?.items ?? [])
@@ -132,7 +144,7 @@ try {
   cleanups.push(product.stop);
   const empty = await onboardedUser(api, 'Ren');
   const maker = await onboardedUser(api, 'Aoi');
-  const avatarId = await readyAvatar(maker, dataDir);
+  const avatarId = !only || only.test('Create a video') || only.test('Home, an avatar') ? await readyAvatar(maker, dataDir) : null;
   const floorUrl = await serveUiKitFloor();
   const screens = [
     // Not a screen of the product and not under the budget: what React and the UI kit alone score on this host.
@@ -152,12 +164,19 @@ try {
   });
   cleanups.push(() => context.close());
 
+  // The host's benchmark index: the median of three runs of a static page, before anything is measured.
+  const calibration = [];
+  for (let i = 0; i < 3; i += 1) calibration.push((await run(context, `${product.url}/privacy-policy.html`, null, null, 1)).benchmarkIndex);
+  const benchmarkIndex = median(calibration);
+  const slowdown = fixedSlowdown || calibratedSlowdown(benchmarkIndex);
+  console.log(`  host's CPU benchmark ${Math.round(benchmarkIndex)}: CPU slowed down ${slowdown.toFixed(2)}x`);
+
   const rows = [];
-  for (const screen of screens) {
+  for (const screen of screens.filter(({ name }) => !only || only.test(name))) {
     const runs = [];
     for (let i = 0; i < RUNS; i += 1) {
       const report = reports && join(reports, `${screen.name.replace(/\W+/g, '-').toLowerCase()}-${i + 1}.json`);
-      runs.push(await run(context, screen.url ?? `${product.url}${screen.path}`, screen.user?.token, report));
+      runs.push(await run(context, screen.url ?? `${product.url}${screen.path}`, screen.user?.token, report, slowdown));
     }
     const row = { name: screen.name };
     for (const key of ['performance', 'lcp', 'tbt', 'cls', 'accessibility', 'scriptKb', 'benchmarkIndex'])
@@ -173,7 +192,9 @@ try {
       failures.push(`${screen.name}: accessibility ${row.accessibility}, failing ${row.failedA11y.join(', ')}`);
   }
 
-  console.log(`\nLighthouse mobile, median of ${RUNS} runs`);
+  console.log(
+    `\nLighthouse mobile (CPU ${slowdown.toFixed(2)}x on a host of CPU benchmark ${Math.round(benchmarkIndex)}), median of ${RUNS} runs`,
+  );
   console.log('  screen              perf    LCP s   TBT ms   CLS     a11y   JS before first paint   CPU benchmark');
   for (const row of rows) {
     console.log(
