@@ -105,6 +105,19 @@ test('the page starts from the runtime config it carries, without first asking f
   expect(asked).not.toContain('/runtime-config.json');
 });
 
+test("the shell's and the remote's entry scripts ask Chrome to compile them as they stream in", async ({ page }) => {
+  const entries: Promise<{ url: string; firstLine: string }>[] = [];
+  page.on('response', (response) => {
+    if (/\/(main|remoteEntry)\.js$/.test(new URL(response.url()).pathname))
+      entries.push(response.text().then((text) => ({ url: response.url(), firstLine: text.split('\n', 1)[0] })));
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Log in to Kagami' })).toBeVisible();
+  const loaded = await Promise.all(entries);
+  expect(loaded.map(({ url }) => new URL(url).pathname)).toEqual(expect.arrayContaining(['/main.js', '/remoteEntry.js']));
+  for (const { url, firstLine } of loaded) expect({ url, firstLine }).toEqual({ url, firstLine: '//# allFunctionsCalledOnLoad' });
+});
+
 test("the page paints the brand before any script has run, the screen's remote is on its way with the shell's script, and the app replaces the brand", async ({
   browser,
   page,
