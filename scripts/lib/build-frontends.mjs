@@ -1,6 +1,6 @@
 // Builds the frontends whose sources changed since their last build (a content hash in dist/).
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { spawn } from 'node:child_process';
 import { FRONTENDS, root } from './frontends.mjs';
@@ -60,9 +60,6 @@ export async function buildFrontends({ force = false } = {}) {
     }
     console.log(`… building ${dir}`);
     const started = Date.now();
-    // webpack does not rewrite a file whose hashed name already exists, and a build setting (such as the compile hint
-    // every script starts with) changes the content without the name: the old build goes first.
-    rmSync(join(root, dir, 'dist'), { recursive: true, force: true });
     await webpack(dir);
     writeFileSync(stamp, hash);
     console.log(`✓ built ${dir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
