@@ -109,7 +109,7 @@ test("the shell's and the remote's entry scripts ask Chrome to compile them as t
   const entries: Promise<{ url: string; firstLine: string }>[] = [];
   page.on('response', (response) => {
     if (/\/(main|remoteEntry)\.js$/.test(new URL(response.url()).pathname))
-      entries.push(response.text().then((text) => ({ url: response.url(), firstLine: text.split('\n', 1)[0] })));
+      entries.push(response.text().then((text) => ({ url: response.url(), firstLine: text.split('\n', 1)[0] ?? '' })));
   });
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Log in to Kagami' })).toBeVisible();
