@@ -72,20 +72,13 @@ class FirstScreensPlugin {
  * screen slower, not faster. Added after minifying (which would drop it) and before the source maps (which count its
  * line).
  */
-class CompileHintPlugin {
-  apply(compiler) {
-    compiler.hooks.thisCompilation.tap('CompileHint', (compilation) => {
-      const stage = webpack.Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING - 1;
-      compilation.hooks.processAssets.tap({ name: 'CompileHint', stage }, () => {
-        const entryScripts = [...compilation.chunks]
-          .filter((chunk) => chunk.canBeInitial())
-          .flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
-        for (const file of entryScripts)
-          compilation.updateAsset(file, (source) => new webpack.sources.ConcatSource('//# allFunctionsCalledOnLoad\n', source));
-      });
-    });
-  }
-}
+const compileHint = new webpack.BannerPlugin({
+  banner: '//# allFunctionsCalledOnLoad',
+  raw: true,
+  entryOnly: true,
+  test: /\.js$/,
+  stage: webpack.Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING - 1,
+});
 
 const swcOptions = (dev) => ({
   jsc: {
@@ -144,8 +137,7 @@ function createWebpackConfig({ dir, name, port, exposes = {}, host = false, fede
       },
       plugins: [
         withoutDefaultRecipes,
-        ...(dev ? [] : [new CompileHintPlugin()]),
-        ...(dev ? [] : [new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].[contenthash].css' })]),
+        ...(dev ? [] : [compileHint, new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].[contenthash].css' })]),
         ...(federation
           ? [
               new ModuleFederationPlugin({
