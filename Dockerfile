@@ -17,6 +17,8 @@ COPY docker/ca/ /tmp/ca/
 RUN if [ -s /tmp/ca/extra-ca.pem ]; then export NODE_EXTRA_CA_CERTS=/tmp/ca/extra-ca.pem npm_config_cafile=/tmp/ca/extra-ca.pem; fi \
  && npm install -g pnpm@12.21.0 --no-fund --no-audit --loglevel=error
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
+# Fixes to installed packages (the UI kit's start-up), applied by the install.
+COPY patches patches
 COPY shared/package.json shared/
 COPY shell/package.json shell/
 COPY remote-auth/package.json remote-auth/

@@ -118,6 +118,24 @@ test("the shell's and the remote's entry scripts ask Chrome to compile them as t
   for (const { url, firstLine } of loaded) expect({ url, firstLine }).toEqual({ url, firstLine: '//# allFunctionsCalledOnLoad' });
 });
 
+test("the UI kit's reset and token variables come with the page, once, and the app's screen is styled by them", async ({ page }) => {
+  const response = await page.goto('/login');
+  const html = (await response?.text()) ?? '';
+  expect(html).toMatch(/<style data-ui-global>@layer reset,base,tokens,recipes;<\/style>/);
+  expect(html).toContain('--chakra-colors-brand-700:');
+  await expect(page.getByRole('heading', { name: 'Log in to Kagami' })).toBeVisible();
+  const declarations = await page.evaluate(() => {
+    const rules = (list: CSSRuleList): CSSRule[] =>
+      [...list].flatMap((rule) => [rule, ...('cssRules' in rule ? rules((rule as CSSGroupingRule).cssRules) : [])]);
+    return [...document.styleSheets]
+      .flatMap((sheet) => rules(sheet.cssRules))
+      .filter((rule) => rule instanceof CSSStyleRule && rule.style.getPropertyValue('--chakra-colors-brand-700') !== '').length;
+  });
+  expect(declarations).toBe(1);
+  // The primary button's colour is a token variable: it resolves only with the page's token styles.
+  await expect(page.getByRole('button', { name: 'Log in' })).toHaveCSS('background-color', 'rgb(11, 110, 102)');
+});
+
 test("the page paints the brand before any script has run, the screen's remote is on its way with the shell's script, and the app replaces the brand", async ({
   browser,
   page,

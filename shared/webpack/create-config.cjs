@@ -7,6 +7,8 @@ const TerserPlugin = require('terser-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedModules, shellSharedModules } = require('./shared-modules.cjs');
+const { requireTypeScript } = require('./require-typescript.cjs');
+const { themeGlobalStyles } = require('./theme-global-styles.cjs');
 
 const chakraTheme = path.join(path.dirname(require.resolve('@chakra-ui/react/package.json')), 'dist', 'esm', 'theme');
 /** Chakra's complete recipe lists, replaced: only the recipes src/ui/theme.ts names are built in. */
@@ -26,23 +28,8 @@ const provideRuntimeToRemotes = path.join(
 /** Every remote's entry file, named in its manifest. */
 const REMOTE_ENTRY = 'remoteEntry.js';
 
-/** The contract (src/contract), read from its TypeScript source with the types stripped by swc. */
-function readContract() {
-  const { transformSync } = require('@swc/core');
-  const previous = require.extensions['.ts'];
-  require.extensions['.ts'] = (module, filename) => {
-    const source = require('node:fs').readFileSync(filename, 'utf8');
-    module._compile(
-      transformSync(source, { filename, module: { type: 'commonjs' }, jsc: { parser: { syntax: 'typescript' } } }).code,
-      filename,
-    );
-  };
-  try {
-    return require('../src/contract/index.ts');
-  } finally {
-    require.extensions['.ts'] = previous;
-  }
-}
+/** The contract (src/contract), read from its TypeScript source. */
+const readContract = () => requireTypeScript(path.join(__dirname, '..', 'src', 'contract', 'index.ts'));
 
 /**
  * `first-screens.json` beside the shell's page: which remote shows each path (the contract's `routePattern` of each
@@ -162,6 +149,7 @@ function createWebpackConfig({ dir, name, port, exposes = {}, host = false, fede
                 inject: 'body',
                 scriptLoading: 'defer',
                 publicPath: '/',
+                templateParameters: { themeStyles: dev ? '' : themeGlobalStyles() },
               }),
             ]),
         ...(host ? [new CopyWebpackPlugin({ patterns: [{ from: 'public' }] })] : []),

@@ -9,7 +9,7 @@ import {
   type RuntimeConfig,
 } from '@kagami/shared/contract';
 import type { ComponentType } from 'react';
-import { whenSettled } from '../when-settled';
+import { whenReaderActive } from '../when-settled';
 
 export const LOAD_TIMEOUT_MS = 10_000;
 export const LOAD_ATTEMPTS = 2;
@@ -128,14 +128,15 @@ function onSlowConnection() {
 }
 
 /**
- * Once the first screen has rendered and the page has settled, warms every configured remote and the screens the
- * menu reaches, so the next screen opens at once; not on a slow or data-saving connection. Arming it earlier made the
- * first page wait for remotes it does not show.
+ * Once the first screen has rendered and the reader starts using the page, warms every configured remote and the
+ * screens the menu reaches, so the next screen opens at once; not on a slow or data-saving connection. Arming it
+ * earlier made the first page wait for remotes it does not show, and on a phone even an idle-time preload still ran
+ * while the first screen was starting.
  */
 export function preloadAfterFirstScreen(menuRoutes: readonly Pick<RouteEntry, 'remote' | 'module'>[]) {
   if (preloadArmed || onSlowConnection()) return;
   preloadArmed = true;
-  whenSettled(() => {
+  whenReaderActive(() => {
     for (const name of Object.keys(configured)) {
       loadRemote(`${name}/${CONTRACT_MODULE}`).catch(() => undefined);
     }
