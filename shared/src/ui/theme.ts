@@ -225,7 +225,7 @@ const stackedTables = defineConfig({
 let system: ReturnType<typeof createSystem> | undefined;
 
 /**
- * The theme's system, built on first use rather than when the module loads: building it is the largest single piece
- * of a first load's work (about a third of a second on a phone), so the start can give it a task of its own.
+ * The theme's system, built on first use rather than when the module loads: building it is one of the largest pieces of
+ * a first load's work, so the start can give it a task of its own.
  */
 export const uiSystem = () => (system ??= createSystem(defaultBaseConfig, chakraTheme, kagamiTheme, stackedTables));
