@@ -1,7 +1,7 @@
 // `pnpm measure:initial-js`: the gzipped JavaScript a first visit needs, on the built product in Chromium.
-// For Login (signed out) and Home (signed in): the scripts requested before the screen's text appears,
-// and the total once the preload of the other screens has run (a reader's first move starts it); the same app built without Module Federation (one
-// ordinary app split per route) for the ratio; and which packages the first page's bytes come from.
+// For Login (signed out) and Home (signed in): the scripts requested before the screen's text appears, and the total
+// once the preload of the other screens has run (a reader's first move starts it); the same app built without Module
+// Federation (one ordinary app split per route) for the ratio; and which packages the first page's bytes come from.
 // Exits 1 over budget. Starts everything on spare ports with a scratch database and stops it on any exit.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

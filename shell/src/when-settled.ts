@@ -22,7 +22,7 @@ export function whenSettled(work: () => void) {
 /**
  * Runs `work` once the reader has used the page (moved a pointer, touched, typed or scrolled) and the browser is idle:
  * for work that only helps a reader who goes on, such as the next screens' code. A page nobody touches spends nothing
- * on it, and a phone never does it while it is still starting the first screen.
+ * on it, and the first screen starts without it.
  */
 export function whenReaderActive(work: () => void) {
   const start = () => {
