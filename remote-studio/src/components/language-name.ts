@@ -1,20 +1,12 @@
+import type { ContentLanguage } from '@kagami/shared/validation';
 import { useStudioTranslation } from './use-studio-translation';
 
-/** One Intl.DisplayNames per user language: making one loads the language's names, about 10 ms each time. */
-const displayNames = new Map<string, (code: string) => string>();
-
-function namesIn(language: string) {
-  let name = displayNames.get(language);
-  if (!name) {
-    const names = new Intl.DisplayNames([language], { type: 'language' });
-    name = (code: string) => names.of(code) ?? code;
-    displayNames.set(language, name);
-  }
-  return name;
-}
-
-/** A content language's name in the user's language (Intl's names, so all 13 need no translation file). */
+/**
+ * A content language's name in the user's language. The names are in the translation files, not asked of
+ * Intl.DisplayNames: the first Intl object a page makes loads the browser's locale data, a long task on a phone
+ * (13 ms on a fast desktop), and the avatar cards and the video form would otherwise make it in their first render.
+ */
 export function useLanguageName() {
-  const { i18n } = useStudioTranslation();
-  return namesIn(i18n.resolvedLanguage ?? 'en');
+  const { t } = useStudioTranslation();
+  return (code: string) => t(`languages.${code as ContentLanguage}`, { defaultValue: code });
 }

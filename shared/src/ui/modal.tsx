@@ -1,7 +1,7 @@
 import { CloseButton } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
 import { Portal } from '@chakra-ui/react/portal';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { UI } from './constants';
@@ -37,6 +37,11 @@ export function Modal({
   size = 'md',
 }: ModalProps) {
   const { t } = useTranslation('common');
+  // A dialog that has not been opened is not there: a closed Dialog.Root still runs its state machine and renders
+  // its hidden content, and a list of rows with a dialog each paid for all of them in its first render.
+  const [mounted, setMounted] = useState(open);
+  if (open && !mounted) setMounted(true);
+  if (!mounted) return null;
   const submit = (
     <Button onClick={onSubmit ?? onClose} loading={submitting} danger={danger}>
       {submitText ?? t('buttons.submit')}
@@ -56,6 +61,7 @@ export function Modal({
       placement="center"
       motionPreset="scale"
       role={kind === 'confirm' ? 'alertdialog' : 'dialog'}
+      onExitComplete={() => setMounted(false)}
     >
       <Portal>
         <Dialog.Backdrop style={{ transitionDuration: `${UI.modalTransitionMs}ms` }} />

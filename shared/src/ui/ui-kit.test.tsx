@@ -1,6 +1,6 @@
 import { act, fireEvent } from '@testing-library/react';
 import { useState } from 'react';
-import { renderApp, screen, within } from '../testing';
+import { renderApp, screen, waitFor, within } from '../testing';
 import { clampPage, pageCount } from './pagination';
 import { Button, LazyImage, Select, UI } from './index';
 import { Modal } from './widgets';
@@ -54,6 +54,33 @@ test('modal default texts follow the language', async () => {
   renderApp(<ModalHarness kind="confirm" />, { language: 'ja' });
   expect(await screen.findByRole('button', { name: 'キャンセル' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: '送信' })).toBeInTheDocument();
+});
+
+test('a modal opens from its opener, leaves the page when closed with focus back on the opener, and opens again', async () => {
+  function Opener() {
+    const [open, setOpen] = useState(false);
+    return (
+      <>
+        <button onClick={() => setOpen(true)}>Open</button>
+        <Modal open={open} onClose={() => setOpen(false)} title="Rename" kind="confirm">
+          <p>Rename the video</p>
+        </Modal>
+      </>
+    );
+  }
+  const { user } = renderApp(<Opener />);
+  expect(screen.queryByText('Rename the video')).not.toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Open' }));
+  const dialog = await screen.findByRole('alertdialog', { name: 'Rename' });
+  expect(within(dialog).getByText('Rename the video')).toBeVisible();
+
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(document.querySelector('[data-scope="dialog"]')).toBeNull());
+  expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
+
+  await user.click(screen.getByRole('button', { name: 'Open' }));
+  expect(await screen.findByRole('alertdialog', { name: 'Rename' })).toBeInTheDocument();
 });
 
 test('buttons carry icons at 20 px (sm, md) and 24 px (lg)', () => {
