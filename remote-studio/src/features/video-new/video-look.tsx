@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@kagami/shared/query';
 import { errorText } from '@kagami/shared/i18n';
 import { Box, Button, FormField, HStack, Input, Select, Skeleton, Stack, Text } from '@kagami/shared/ui';
@@ -36,9 +36,10 @@ const backgroundChoice = (background: LookInput['background']) =>
 /**
  * How the video looks: its format and resolution, what stands behind the presenter (a colour, or a picture or video of
  * the team's library, to which a new one can be uploaded), where the presenter stands, and how captions look; with
- * the layout composed by the server from the avatar's preview, before anything is rendered.
+ * the layout composed by the server from the avatar's preview, before anything is rendered. Memoized: the form around
+ * it renders again as its own state settles (the form library's first ready state), and the look need not follow.
  */
-export function VideoLook({
+export const VideoLook = memo(function VideoLook({
   avatarId,
   look,
   onChange,
@@ -201,7 +202,7 @@ export function VideoLook({
       <LayoutPreview avatarId={avatarId} look={look} />
     </Stack>
   );
-}
+});
 
 /** Burned-in captions' size, position, text colour, and a box of a colour behind the words or an outline. */
 function CaptionStyleFields({ style, onChange }: { style: CaptionLook; onChange: (style: Partial<CaptionLook>) => void }) {
