@@ -66,6 +66,12 @@ export function useStudioMutation<T, R>(kinds: ItemKind[], mutationFn: (teamId: 
   });
 }
 
+/** The team's library of video backgrounds. */
+export function useBackgrounds() {
+  const teamId = useTeamId();
+  return useQuery({ queryKey: studioKeys.backgrounds(teamId), queryFn: () => studioApi.backgrounds(teamId), enabled: Boolean(teamId) });
+}
+
 /** The built-in voices, fetched once per session (they change only with a new release of the API). */
 export const useVoiceLibrary = () =>
   useQuery({ queryKey: studioKeys.voiceLibrary, queryFn: studioApi.voiceLibrary, staleTime: Infinity });

@@ -2,7 +2,7 @@ import { useParams } from '@kagami/shared/router';
 import { paths } from '@kagami/shared/contract';
 import { isApiError } from '@kagami/shared/api';
 import { Box, EmptyState, LoadState, Stack } from '@kagami/shared/ui';
-import { useStudioItem, useVoiceLibrary } from '../data/queries';
+import { useBackgrounds, useStudioItem, useVoiceLibrary } from '../data/queries';
 import { LinkButton } from '../components/link-button';
 import { PageHeader } from '../components/page-header';
 import { useStudioTranslation } from '../components/use-studio-translation';
@@ -15,9 +15,9 @@ export default function VideosNew() {
   const avatar = useStudioItem('avatar', avatarId);
   const { avatars, voices, languages } = useVideoChoices(avatarId);
   const queries = [avatar, avatars, voices, languages];
-  // Asked with the rest, and awaited (but not required: without it the form offers the other voices), so the form is
-  // built once with every choice instead of again, whole, when the library arrives.
-  const library = useVoiceLibrary();
+  // Asked with the rest and awaited, though not required (without them the form offers the other voices and
+  // backgrounds), so the form is built once with every choice instead of again, whole, as each arrives.
+  const extras = [useVoiceLibrary(), useBackgrounds()];
   const missing = isApiError(avatar.error) && avatar.error.status === 404;
   return (
     <Stack gap="6" maxW="3xl">
@@ -31,7 +31,7 @@ export default function VideosNew() {
         </EmptyState.Root>
       ) : (
         <LoadState
-          loading={[...queries, library].some((q) => q.isPending)}
+          loading={[...queries, ...extras].some((q) => q.isPending)}
           error={queries.find((q) => q.isError)?.error ?? null}
           onRetry={() => queries.forEach((q) => q.isError && void q.refetch())}
         >

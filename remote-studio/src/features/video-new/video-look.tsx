@@ -1,5 +1,5 @@
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@kagami/shared/query';
+import { useQueryClient } from '@kagami/shared/query';
 import { errorText } from '@kagami/shared/i18n';
 import { Box, Button, FormField, HStack, Input, Select, Skeleton, Stack, Text } from '@kagami/shared/ui';
 import { RadioGroup } from '@kagami/shared/ui-widgets';
@@ -14,7 +14,7 @@ import {
   RESOLUTIONS,
 } from '@kagami/shared/validation';
 import { studioKeys } from '../../data/keys';
-import { useTeamId } from '../../data/queries';
+import { useBackgrounds, useTeamId } from '../../data/queries';
 import { studioApi, type CaptionLook, type LookInput } from '../../data/studio-api';
 import { useStudioTranslation } from '../../components/use-studio-translation';
 import { UploadPanel } from '../../components/uploads/upload-panel';
@@ -53,11 +53,7 @@ export const VideoLook = memo(function VideoLook({
   const { t } = useStudioTranslation();
   const teamId = useTeamId();
   const queryClient = useQueryClient();
-  const library = useQuery({
-    queryKey: studioKeys.backgrounds(teamId),
-    queryFn: () => studioApi.backgrounds(teamId),
-    enabled: Boolean(teamId),
-  });
+  const library = useBackgrounds();
   const [uploading, setUploading] = useState(false);
   const [adding, setAdding] = useState<'image' | 'video'>('image');
   const [addError, setAddError] = useState<unknown>(null);
