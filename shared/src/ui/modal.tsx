@@ -37,8 +37,8 @@ export function Modal({
   size = 'md',
 }: ModalProps) {
   const { t } = useTranslation('common');
-  // A dialog that has not been opened is not there: a closed Dialog.Root still runs its state machine and renders
-  // its hidden content, and a list of rows with a dialog each paid for all of them in its first render.
+  // A dialog that has not been opened is not there: a closed Dialog.Root still starts its state machine and renders
+  // its parts (to nothing), and a list of rows with a dialog each paid for all of them in its first render.
   const [mounted, setMounted] = useState(open);
   if (open && !mounted) setMounted(true);
   if (!mounted) return null;
