@@ -46,10 +46,6 @@ const refusalOf = (error: unknown): UploadFailure | null =>
     ? { code: error.code, ...(error.metric ? { metric: error.metric } : {}) }
     : null;
 
-/** Sets the list, but keeps an empty one as it is: a new empty array would render the whole form again for nothing. */
-const keepEmpty = (set: (update: (previous: PreviousUpload[]) => PreviousUpload[]) => void) => (found: PreviousUpload[]) =>
-  set((previous) => (found.length === 0 && previous.length === 0 ? previous : found));
-
 /**
  * One resumable upload for a purpose: checks the file in the browser first, then asks the API whether the plan has
  * room for it (nothing is sent when either refuses), then uploads with progress, speed, pause, resume and cancel.
@@ -63,7 +59,9 @@ export function useUpload(purpose: UploadPurpose, limits: MediaLimits, kind: Med
   const samples = useRef<{ at: number; sent: number }[]>([]);
 
   const refreshUnfinished = useCallback(() => {
-    if (teamId) void unfinishedUploads(teamId, purpose).then(keepEmpty(setUnfinished), () => keepEmpty(setUnfinished)([]));
+    // An empty list stays the same array: a new empty one would render the whole form again for nothing.
+    const show = (found: PreviousUpload[]) => setUnfinished((previous) => (found.length || previous.length ? found : previous));
+    if (teamId) void unfinishedUploads(teamId, purpose).then(show, () => show([]));
   }, [teamId, purpose]);
 
   useEffect(() => {
