@@ -8,8 +8,8 @@
 // or accessibility under 100 (the goal is 90; the margin absorbs a shared machine's noise). First, outside the budget,
 // it measures a page of React and the UI kit alone (shell/measure/ui-kit-floor.tsx): what any screen built with the
 // kit can reach. Starts everything on spare ports with a scratch database and stops it on any exit.
-// LIGHTHOUSE_RUNS: runs per screen; LIGHTHOUSE_REPORTS: a folder for each run's full result; LIGHTHOUSE_ONLY: a
-// pattern of the screens' names to measure.
+// LIGHTHOUSE_RUNS: runs per screen; LIGHTHOUSE_REPORTS: a folder for each run's full result and trace;
+// LIGHTHOUSE_ONLY: a pattern of the screens' names to measure.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -102,7 +102,7 @@ async function run(context, url, token, reportFile, cpuSlowdownMultiplier, attem
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
   await page.close();
-  const { lhr } = await lighthouse(url, {
+  const { lhr, artifacts } = await lighthouse(url, {
     port: DEBUGGING_PORT,
     output: 'json',
     logLevel: 'error',
@@ -115,7 +115,11 @@ async function run(context, url, token, reportFile, cpuSlowdownMultiplier, attem
     return attempt < 3
       ? run(context, url, token, reportFile, cpuSlowdownMultiplier, attempt + 1)
       : Promise.reject(new Error(lhr.runtimeError.message));
-  if (reportFile) writeFileSync(reportFile, JSON.stringify(lhr));
+  if (reportFile) {
+    writeFileSync(reportFile, JSON.stringify(lhr));
+    // The run's trace beside it, for DevTools' Performance panel: what each long task was doing.
+    writeFileSync(reportFile.replace(/\.json$/, '.trace.json'), JSON.stringify(artifacts.Trace));
+  }
   const firstPaint = lhr.audits.metrics.details?.items?.[0]?.observedFirstContentfulPaint ?? Infinity;
   const scriptBytes = (lhr.audits['network-requests'].details?.items ?? [])
     .filter((request) => request.resourceType === 'Script' && request.networkRequestTime < firstPaint)

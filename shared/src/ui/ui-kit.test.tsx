@@ -2,7 +2,7 @@ import { act, fireEvent } from '@testing-library/react';
 import { useState } from 'react';
 import { renderApp, screen, waitFor, within } from '../testing';
 import { clampPage, pageCount } from './pagination';
-import { Button, LazyImage, Select, UI } from './index';
+import { Button, LazyImage, Select, UI, UsageMeter } from './index';
 import { Modal } from './widgets';
 
 test('pagination clamps between 1 and the page count, which is at least 1', () => {
@@ -81,6 +81,23 @@ test('a modal opens from its opener, leaves the page when closed with focus back
 
   await user.click(screen.getByRole('button', { name: 'Open' }));
   expect(await screen.findByRole('alertdialog', { name: 'Rename' })).toBeInTheDocument();
+});
+
+test('a usage meter is a progress bar named by its allowance, with how much is used, drawn full when used up', () => {
+  renderApp(
+    <>
+      <UsageMeter label="Video minutes" text="3 of 10 used" used={3} total={10} />
+      <UsageMeter label="Avatars" text="12 of 10 used" used={12} total={10} />
+    </>,
+  );
+  const part = screen.getByRole('progressbar', { name: 'Video minutes' });
+  expect(part).toHaveAttribute('aria-valuenow', '3');
+  expect(part).toHaveAttribute('aria-valuemax', '10');
+  expect(screen.getByText('3 of 10 used')).toBeVisible();
+  expect(getComputedStyle(part.firstElementChild!).width).toBe('30%');
+  const full = screen.getByRole('progressbar', { name: 'Avatars' });
+  expect(full).toHaveAttribute('aria-valuenow', '10');
+  expect(getComputedStyle(full.firstElementChild!).width).toBe('100%');
 });
 
 test('buttons carry icons at 20 px (sm, md) and 24 px (lg)', () => {
