@@ -244,7 +244,8 @@ describe('consent clip', () => {
     fakeApi({ ...uploadAllowed(TEAM), [`GET ${TEAM}/avatars/consent-phrase`]: { status: 200, body: consentPhraseJson(true) } });
     const { user } = await chooseUpload();
     const clip = await screen.findByTestId('consent-clip');
-    await user.click(within(clip).getByRole('button', { name: 'Upload a consent clip' }));
+    // The panel shows before its phrase has arrived.
+    await user.click(await within(clip).findByRole('button', { name: 'Upload a consent clip' }));
     await user.upload(within(clip).getByLabelText('File to upload'), video('mute.mp4', 1024 ** 2));
     await waitFor(() => expect(uploads).toHaveLength(1));
     act(() => uploads[0]!.refuse(422, { code: 'consent_clip_silent' }));

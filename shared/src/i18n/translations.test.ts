@@ -93,3 +93,16 @@ test('English tells which characters are allowed instead of saying "half-width"'
   const english = (Object.keys(NAMESPACES) as Namespace[]).flatMap((ns) => Object.values(flatten(load(ns, 'en'))));
   expect(english.filter((text) => /half-width/i.test(text))).toEqual([]);
 });
+
+test('no message is given a `count`: i18next would make an Intl.PluralRules for it, and the app has no plural forms', () => {
+  const counted: string[] = [];
+  for (const { dir } of Object.values(NAMESPACES)) {
+    for (const file of sources(join(root, dir, 'src'))) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/\bt\(\s*['`][^'`]+['`],\s*\{[^}]*\bcount\b/g)) counted.push(`${file.replace(root, '')}: ${m[0]}`);
+    }
+  }
+  const messages = (Object.keys(NAMESPACES) as Namespace[]).flatMap((ns) => Object.values(flatten(load(ns, 'en'))));
+  expect(counted).toEqual([]);
+  expect(messages.filter((text) => text.includes('{{count}}'))).toEqual([]);
+});

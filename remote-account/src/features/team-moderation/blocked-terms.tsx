@@ -42,7 +42,7 @@ function BlockedTerms({ teamId, canEdit }: { teamId: string; canEdit: boolean })
     mutationFn: (terms: string[]) => teamApi.setModeration(teamId, terms),
     onSuccess: (saved) => {
       queryClient.setQueryData(teamKeys.moderation(teamId), saved);
-      notify({ status: 'success', title: t('moderation.saved', { count: saved.blockedTerms.length }) });
+      notify({ status: 'success', title: t('moderation.saved', { terms: saved.blockedTerms.length }) });
     },
     onError: (error) => setProblem(errorText(t, error)),
   });

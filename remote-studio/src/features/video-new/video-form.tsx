@@ -188,7 +188,7 @@ export function VideoForm({ avatar, avatars, voices, languages }: Props) {
               />
               <HStack justify="flex-end" w="100%">
                 <Text fontSize="sm" color={script.length > SCRIPT_MAX_CHARS ? 'danger' : 'fg.muted'} data-testid="script-count">
-                  {t('videoNew.count', { count: script.length, max: SCRIPT_MAX_CHARS })}
+                  {t('videoNew.count', { length: script.length, max: SCRIPT_MAX_CHARS })}
                 </Text>
               </HStack>
             </FormField>

@@ -64,7 +64,7 @@ export function VideoShare({ video }: { video: Video }) {
         <LoadState loading={share.isPending} error={share.error} onRetry={() => void share.refetch()}>
           {current?.shared ? (
             <Stack gap="4" data-testid="share-on">
-              <Text>{t('videos.share.onText', { count: current.views })}</Text>
+              <Text>{t('videos.share.onText', { views: current.views })}</Text>
               <FormField label={t('videos.share.link')}>
                 <HStack w="100%">
                   <Input readOnly value={current.url} aria-label={t('videos.share.link')} />
