@@ -52,6 +52,8 @@ test.each(LOCALES.flatMap((locale) => NUMBER_SHAPES.map((options) => [locale, op
 
 test('other locales and other shapes are left to Intl', () => {
   expect(plainDateFormat('fr', {})).toBeNull();
+  expect(plainDateFormat('en-GB', {})).toBeNull();
+  expect(plainDateFormat('ja-JP-u-ca-japanese', {})).toBeNull();
   expect(plainDateFormat(undefined, {})).toBeNull();
   expect(plainDateFormat('en', { weekday: 'long' })).toBeNull();
   expect(plainNumberFormat('de-DE', {})).toBeNull();

@@ -1,7 +1,7 @@
 /**
  * The dates and numbers the app shows, written in English (en-US) and Japanese (ja-JP) as Intl writes them, without
  * Intl: the first Intl object a page makes loads the browser's locale data, a long task on a phone (about 35 ms on a
- * two-core desktop, four to ten times that on a phone), and the sidebar's renewal date is on every signed-in screen.
+ * two-core server, four to ten times that on a phone), and the sidebar's renewal date is on every signed-in screen.
  * formats.ts uses these for the shapes below and Intl for any other; plain-formats.test.ts holds them to Intl.
  */
 type Language = 'en' | 'ja';
@@ -52,12 +52,10 @@ const DATE_SHAPES: Record<string, Record<Language, Write>> = {
   },
 };
 
-/** English or Japanese, as a locale names them; null for any other locale (and none: the browser's own). */
-function languageOf(locale: string | undefined): Language | null {
-  if (!locale) return null;
-  const language = locale.toLowerCase().split('-')[0];
-  return language === 'en' || language === 'ja' ? language : null;
-}
+/** The locales the app asks for; any other (en-GB writes its dates otherwise) and none (the browser's own) use Intl. */
+const LANGUAGES: Record<string, Language> = { en: 'en', 'en-us': 'en', ja: 'ja', 'ja-jp': 'ja' };
+
+const languageOf = (locale: string | undefined): Language | null => (locale && LANGUAGES[locale.toLowerCase()]) || null;
 
 /** A writer of dates in `locale` with `options` without Intl, when the app's shapes include them; otherwise null. */
 export function plainDateFormat(
