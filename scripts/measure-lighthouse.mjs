@@ -2,8 +2,8 @@
 // for Login, Home with and without avatars, Video List, Create a video, Subscription and History, three runs each.
 // The preset slows the CPU by the same 4x on every host, so it emulates a faster phone on a faster host; here the
 // slowdown is calibrated to the host's CPU benchmark first (scripts/lib/cpu-slowdown.mjs; LIGHTHOUSE_CPU_SLOWDOWN sets
-// it instead). Prints the median performance, LCP, TBT, CLS and accessibility per screen, and the JavaScript
-// transferred before the first paint. Signed-in screens are opened with the session placed where the app keeps it
+// it instead). Prints the median performance, LCP, TBT, CLS and accessibility per screen, the JavaScript
+// transferred before the first paint, and what kinds of task the blocking time comes from (lib/blocking-time.mjs). Signed-in screens are opened with the session placed where the app keeps it
 // (localStorage), and the browser's cache is emptied before every run. Exits 1 when a median performance is under 85
 // or accessibility under 100 (the goal is 90; the margin absorbs a shared machine's noise). First, outside the budget,
 // it measures a page of React and the UI kit alone (shell/measure/ui-kit-floor.tsx): what any screen built with the
@@ -18,6 +18,7 @@ import { dirname, join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { chromium } from 'playwright-core';
+import { blockingTimeByKind } from './lib/blocking-time.mjs';
 import { buildFrontends, webpack } from './lib/build-frontends.mjs';
 import { cleanUp, cleanups } from './lib/cleanups.mjs';
 import { calibratedSlowdown } from './lib/cpu-slowdown.mjs';
@@ -136,6 +137,7 @@ async function run(context, url, token, reportFile, cpuSlowdownMultiplier, attem
     scriptKb: scriptBytes / 1024,
     failedA11y,
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    blocking: blockingTimeByKind(artifacts.Trace, cpuSlowdownMultiplier),
   };
 }
 
@@ -194,6 +196,7 @@ try {
     for (const key of ['performance', 'lcp', 'tbt', 'cls', 'accessibility', 'scriptKb', 'benchmarkIndex'])
       row[key] = median(runs.map((r) => r[key]));
     row.performances = runs.map((r) => r.performance);
+    row.blocking = runs.find((r) => r.tbt === row.tbt).blocking;
     row.failedA11y = [...new Set(runs.flatMap((r) => r.failedA11y))];
     rows.push(row);
     console.log(`  measured ${screen.name}: performance ${row.performances.join(', ')}`);
@@ -211,6 +214,11 @@ try {
       `  ${row.name.padEnd(18)}  ${String(row.performance).padStart(4)}  ${(row.lcp / 1000).toFixed(2).padStart(6)}  ${String(Math.round(row.tbt)).padStart(7)}` +
         `  ${row.cls.toFixed(3).padStart(6)}  ${String(row.accessibility).padStart(5)}   ${`${row.scriptKb.toFixed(1)} KB`.padEnd(21)}   ${Math.round(row.benchmarkIndex)}`,
     );
+  }
+  console.log('\nWhere the blocking time comes from (the median run; tasks after the first paint, by what started them)');
+  for (const row of rows) {
+    const kinds = row.blocking.byKind.map(({ kind, tasks, ms }) => `${kind} ${Math.round(ms)} ms in ${tasks}`).join(', ');
+    console.log(`  ${row.name.padEnd(18)}  ${kinds || 'none'}`);
   }
 } finally {
   await cleanUp();
