@@ -3,11 +3,12 @@
 // The preset slows the CPU by the same 4x on every host, so it emulates a faster phone on a faster host; here the
 // slowdown is calibrated to the host's CPU benchmark first (scripts/lib/cpu-slowdown.mjs; LIGHTHOUSE_CPU_SLOWDOWN sets
 // it instead). Prints the median performance, LCP, TBT, CLS and accessibility per screen, the JavaScript
-// transferred before the first paint, and what kinds of task the blocking time comes from (lib/blocking-time.mjs). Signed-in screens are opened with the session placed where the app keeps it
-// (localStorage), and the browser's cache is emptied before every run. Exits 1 when a median performance is under 85
-// or accessibility under 100 (the goal is 90; the margin absorbs a shared machine's noise). First, outside the budget,
-// it measures a page of React and the UI kit alone (shell/measure/ui-kit-floor.tsx): what any screen built with the
-// kit can reach. Starts everything on spare ports with a scratch database and stops it on any exit.
+// transferred before the first paint, and what kinds of task the blocking time comes from (lib/blocking-time.mjs).
+// Signed-in screens are opened with the session placed where the app keeps it (localStorage), and the browser's cache
+// is emptied before every run. Exits 1 when a median performance is under 85 or accessibility under 100 (the goal is
+// 90; the margin absorbs a shared machine's noise). First, outside the budget, it measures a page of React and the UI
+// kit alone (shell/measure/ui-kit-floor.tsx): what any screen built with the kit can reach. Starts everything on spare
+// ports with a scratch database and stops it on any exit.
 // LIGHTHOUSE_RUNS: runs per screen; LIGHTHOUSE_REPORTS: a folder for each run's full result and trace;
 // LIGHTHOUSE_ONLY: a pattern of the screens' names to measure.
 import { spawnSync } from 'node:child_process';
