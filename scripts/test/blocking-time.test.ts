@@ -1,15 +1,19 @@
 import { blockingTimeByKind } from '../lib/blocking-time.mjs';
 
 const PAGE = { pid: 1, tid: 10 };
-const OTHER_FRAME = { pid: 2, tid: 20 };
+const OTHER_TAB = { pid: 2, tid: 20 };
+const FRAME = 'FRAME-1';
+const TIMELINE = 'disabled-by-default-devtools.timeline';
 
-/** A complete trace event on `thread`, from `start` to `start + duration`, both in milliseconds. */
+/** A complete trace event on `thread`, from `start` to `start + duration`, both in milliseconds after navigation. */
 const event = (thread: typeof PAGE, name: string, start: number, duration: number) => ({
   ...thread,
+  cat: TIMELINE,
   ph: 'X',
   name,
   ts: start * 1000,
   dur: duration * 1000,
+  args: { data: {} },
 });
 
 /** A task of `duration` ms on the page's main thread, started by a `cause` event lasting most of it. */
@@ -18,13 +22,42 @@ const task = (start: number, duration: number, cause: string) => [
   event(PAGE, cause, start + 0.1, duration - 0.2),
 ];
 
+/** What Lighthouse needs to find the page: its renderer's main thread, the navigation and the first paint. */
+const page = [
+  { ...PAGE, cat: '__metadata', ph: 'M', name: 'thread_name', ts: 0, args: { name: 'CrRendererMain' } },
+  { ...OTHER_TAB, cat: '__metadata', ph: 'M', name: 'thread_name', ts: 0, args: { name: 'CrRendererMain' } },
+  {
+    pid: 3,
+    tid: 30,
+    cat: TIMELINE,
+    ph: 'I',
+    name: 'TracingStartedInBrowser',
+    ts: 0,
+    args: { data: { frames: [{ frame: FRAME, url: 'http://localhost/', processId: PAGE.pid }] } },
+  },
+  {
+    ...PAGE,
+    cat: 'blink.user_timing',
+    ph: 'R',
+    name: 'navigationStart',
+    ts: 1000,
+    args: { frame: FRAME, data: { documentLoaderURL: 'http://localhost/', isLoadingMainFrame: true, navigationId: 'N' } },
+  },
+  {
+    ...PAGE,
+    cat: 'loading,rail,devtools.timeline',
+    ph: 'I',
+    name: 'firstContentfulPaint',
+    ts: 100_000,
+    args: { frame: FRAME, data: { navigationId: 'N' } },
+  },
+];
+
 const trace = {
   traceEvents: [
-    { ...PAGE, ph: 'M', name: 'thread_name', args: { name: 'CrRendererMain' } },
-    { ...OTHER_FRAME, ph: 'M', name: 'thread_name', args: { name: 'CrRendererMain' } },
-    event(OTHER_FRAME, 'RunTask', 0, 500),
-    { ...PAGE, ph: 'I', name: 'firstContentfulPaint', ts: 100_000 },
-    ...task(10, 200, 'EvaluateScript'), // before the first paint: not counted
+    ...page,
+    event(OTHER_TAB, 'RunTask', 150, 500), // another tab's renderer: not the page's
+    ...task(10, 80, 'EvaluateScript'), // before the first paint: not counted
     ...task(200, 20, 'EvaluateScript'),
     ...task(300, 30, 'TimerFire'),
     ...task(400, 10, 'FunctionCall'), // 10 ms at 5x is 50 ms: not beyond
@@ -53,6 +86,6 @@ test('a slower phone makes more of the same tasks blocking', () => {
   expect(blockingTimeByKind(trace, 2)).toEqual({ total: 10, tasks: 1, byKind: [{ kind: 'timers (setTimeout)', tasks: 1, ms: 10 }] });
 });
 
-test('a trace without the page main thread blocks nothing', () => {
-  expect(blockingTimeByKind({ traceEvents: [] }, 5)).toEqual({ total: 0, tasks: 0, byKind: [] });
+test('a page with no task after its first paint blocks nothing', () => {
+  expect(blockingTimeByKind({ traceEvents: [...page, ...task(10, 80, 'EvaluateScript')] }, 5)).toEqual({ total: 0, tasks: 0, byKind: [] });
 });
