@@ -79,6 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.decorateRequest('auth', null);
   // A request that may have changed a session, user or team must not leave its caller reading the old ones (auth-cache.ts).
+  // The one GET that writes, /api/refresh, drops them itself.
   app.addHook('onSend', (request, _reply, payload, done) => {
     if (!READ_METHODS.has(request.method)) ctx.authCache.forgetAll();
     done(null, payload);

@@ -137,6 +137,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/refresh', auth, async (request) => {
     const { user, sessionId } = currentUser(request);
     await revokeSession(db, sessionId);
+    // Refresh is a GET that writes, so app.ts's hook for writes would not drop the revoked session from the cache.
+    ctx.authCache.forgetAll();
     return bearer(await session(user.id));
   });
 
