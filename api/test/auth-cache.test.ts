@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
+import type { NoticeHandlers } from '../src/db/notices';
 import { sessions, teams, users } from '../src/db/schema';
 import { randomToken, sha256 } from '../src/lib/secrets';
 import { build, call, eventually, onboardedUser, type TestApp } from './helper';
@@ -86,6 +87,24 @@ test('a session kept in memory stops at its expiry', async () => {
   expect((await profile(brief)).status).toBe(200);
   await new Promise((resolve) => setTimeout(resolve, 1_600));
   expect((await profile(brief)).status).toBe(401);
+});
+
+test("a token its own request revoked is refused at once, before the change's notice arrives: logout, and refresh's old token", async () => {
+  // A process whose notices are held back (a busy database, a slow network): what it keeps must still follow its own requests.
+  const hearsNothing = async (_channel: string, handlers: NoticeHandlers) => (handlers.hearing(true), async () => {});
+  const slow = await buildApp(t.config, { database: { ...t.database, listen: hearsNothing } });
+  try {
+    const { token } = await onboardedUser(slow, 'late-notices@example.com');
+    const refreshed = await call(slow, { url: '/api/refresh', token });
+    expect(refreshed.status).toBe(200);
+    expect((await call(slow, { url: '/api/profile', token })).status).toBe(401);
+    const current = refreshed.body.access_token as string;
+    expect((await call(slow, { url: '/api/profile', token: current })).status).toBe(200);
+    expect((await call(slow, { method: 'POST', url: '/api/logout', token: current })).status).toBe(204);
+    expect((await call(slow, { url: '/api/profile', token: current })).status).toBe(401);
+  } finally {
+    await slow.close();
+  }
 });
 
 const describeWithPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
