@@ -1,6 +1,7 @@
 // Sessions and team lists are kept in memory by each API process (auth-cache.ts). These check that
 // what is kept never outlives a change: made through another API process, made in the database
-// directly, reached by time (expiry), or made while the process could not hear the change notices.
+// directly, reached by time (expiry), made by the process's own request before its notice arrives, or
+// made while the process could not hear the change notices.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
