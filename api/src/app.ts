@@ -48,6 +48,10 @@ declare module 'fastify' {
     /** A consistent backup of this install's database and files into `target` (ops/backup.ts). */
     writeBackup: (target: string) => Promise<Manifest>;
   }
+  interface FastifyContextConfig {
+    /** The route changes sessions, users or teams although its method reads (`GET /api/refresh`, as the specification has it). */
+    writes?: boolean;
+  }
 }
 
 /** Requests that change nothing (a browser's CORS preflight included). */
@@ -79,9 +83,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.decorateRequest('auth', null);
   // A request that may have changed a session, user or team must not leave its caller reading the old ones (auth-cache.ts).
-  // The one GET that writes, /api/refresh, drops them itself.
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (!READ_METHODS.has(request.method)) ctx.authCache.forgetAll();
+    if (!READ_METHODS.has(request.method) || request.routeOptions.config.writes) ctx.authCache.forgetAll();
     done(null, payload);
   });
   if (options.onAnswer) {

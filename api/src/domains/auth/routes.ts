@@ -134,11 +134,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return created!.id;
   }
 
-  app.get('/api/refresh', auth, async (request) => {
+  app.get('/api/refresh', { ...auth, config: { writes: true } }, async (request) => {
     const { user, sessionId } = currentUser(request);
     await revokeSession(db, sessionId);
-    // Refresh is a GET that writes, so app.ts's hook for writes would not drop the revoked session from the cache.
-    ctx.authCache.forgetAll();
     return bearer(await session(user.id));
   });
 
