@@ -13,6 +13,7 @@ module.exports = {
     { ...jestProject({ name: 'scripts', dir: '<rootDir>/scripts', environment: 'node' }), transformIgnorePatterns: [] },
     { ...jestProject({ name: 'api', dir: '<rootDir>/api', environment: 'node' }), transformIgnorePatterns: [] },
   ],
+  testSequencer: '<rootDir>/shared/jest/slowest-first.cjs',
   // Stretched with the tests' own timeouts by TEST_TIMEOUT_SCALE (shared/jest/scale-timeouts.cjs).
   testTimeout: 30000 * Number(process.env.TEST_TIMEOUT_SCALE ?? 1),
 };

@@ -60,8 +60,13 @@ async function phrase(language = 'en', code = CODE) {
   return answer.body as { phrase: string; expires_at: string; required: boolean };
 }
 
-/** The woman reading the English phrase with `code`, as a clip whose lips move with the words. */
-async function talkingClip(code: string) {
+/** The woman reading the English phrase with `code`, as a clip whose lips move with the words (made once per code). */
+const talkingClips = new Map<string, Promise<Buffer>>();
+function talkingClip(code: string) {
+  if (!talkingClips.has(code)) talkingClips.set(code, renderTalkingClip(code));
+  return talkingClips.get(code)!;
+}
+async function renderTalkingClip(code: string) {
   const speech = await engine.synthesizeSpeech(consentPhrase('en', NAME, code), 'en');
   const audio = join(dir, `phrase-${code}.wav`);
   writeFileSync(audio, speech.wav);

@@ -70,9 +70,9 @@ describeWithPostgres('a worker killed mid-render', () => {
       const avatarId = await readyPhotoAvatar(app, owner, 'crash@example.com', dir, 'Crash');
       const base = `/api/teams/${owner.teamId}`;
 
-      // About 90 s of speech: a render long enough to be killed in the middle of.
+      // About 45 s of speech: a render long enough to be killed in the middle of.
       let script = '';
-      while (script.length < 1400) script += 'Our team keeps building better tools for everyone who makes videos. ';
+      while (script.length < 700) script += 'Our team keeps building better tools for everyone who makes videos. ';
       const video = await call(app, {
         method: 'POST',
         url: `${base}/videos`,

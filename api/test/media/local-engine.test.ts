@@ -25,9 +25,12 @@ afterAll(() => {
 
 const outputs = (name: string) => avatarOutputs(dir, name);
 const footage = (file: string) => ({ file, kind: 'video' as const });
+/** The avatar of the speaking face clip, processed once for the tests that check it and those that render with it. */
+let avatar: ReturnType<LocalEngine['processAvatar']> | undefined;
+const speakingAvatar = () => (avatar ??= faceClip(dir, speechWav).then((clip) => engine.processAvatar(footage(clip), outputs('avatar'))));
 
 test('an avatar from a face clip: preview, normalised clip, seamless loop, and a default voice from its speech', async () => {
-  const result = await engine.processAvatar(footage(await faceClip(dir, speechWav)), outputs('avatar'));
+  const result = await speakingAvatar();
   expect((await probeMedia(result.preview))?.video?.codec).toBe('mjpeg');
   const clip = await probeMedia(result.clip);
   expect(clip).toMatchObject({ video: { codec: 'h264', fps: 25 }, audio: null });
@@ -74,10 +77,7 @@ describe('rendering', () => {
   let loop: string;
   let mouth: string;
   beforeAll(async () => {
-    ({ loop, mouth } = (await engine.processAvatar(footage(await faceClip(dir, speechWav)), outputs('render-avatar'))) as {
-      loop: string;
-      mouth: string;
-    });
+    ({ loop, mouth } = (await speakingAvatar()) as { loop: string; mouth: string });
   }, 120_000);
 
   test('an avatar made before lip-sync (no mouth track) still renders, at its own size', async () => {
