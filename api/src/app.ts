@@ -66,11 +66,13 @@ export type BuildOptions = {
 };
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { trustProxy } = config;
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     logController: new RequestLogsAtDebug(),
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    // A hop count trusts that many proxies in front of this one, nearest first (what Fastify does with a number).
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
   });
   const database = options.database ?? (await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const { ctx, close } = await createContext(config, database, app.log, options.mailer);

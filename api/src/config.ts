@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import type { ModerationSettings } from './domains/moderation/openai';
 import { SPEECH_PROVIDERS, type SpeechProviderSettings } from './engine/speech/providers/speech-provider';
@@ -15,6 +16,23 @@ const list = v.pipe(
       .map((x) => x.trim())
       .filter(Boolean),
   ),
+);
+
+/** A proxy TRUST_PROXY may name: an address, a CIDR range, or one of proxy-addr's names for the special ranges. */
+const isProxyEntry = (entry: string) => {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (!family || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+};
+const trustedProxies = v.pipe(
+  v.string(),
+  v.check(
+    (text) => /^\d+$/.test(text.trim()) || text.split(',').every((entry) => isProxyEntry(entry.trim())),
+    'must be a hop count or the proxies: addresses and CIDR ranges (or loopback, linklocal, uniquelocal), comma-separated',
+  ),
+  v.transform((text) => (/^\d+$/.test(text.trim()) ? Number(text) : text.split(',').map((entry) => entry.trim()))),
 );
 
 const EnvSchema = v.object({
@@ -34,7 +52,9 @@ const EnvSchema = v.object({
   GOOGLE_JWKS_URL: v.optional(v.pipe(v.string(), v.url()), 'https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_TOKEN_URL: v.optional(v.pipe(v.string(), v.url()), 'https://oauth2.googleapis.com/token'),
   GOOGLE_USERINFO_URL: v.optional(v.pipe(v.string(), v.url()), 'https://openidconnect.googleapis.com/v1/userinfo'),
+  GOOGLE_TOKENINFO_URL: v.optional(v.pipe(v.string(), v.url()), 'https://oauth2.googleapis.com/tokeninfo'),
   SESSION_TTL_DAYS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '30'),
+  TRUST_PROXY: v.optional(trustedProxies),
   RATE_LIMIT_MAX: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '600'),
   UPLOAD_EXPIRY_SECONDS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '86400'),
   RENDER_SEGMENT_SECONDS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0)), '60'),
@@ -114,8 +134,15 @@ export type Config = {
     jwksUrl: string;
     tokenUrl: string;
     userinfoUrl: string;
+    /** Says which client an access token was issued to. */
+    tokeninfoUrl: string;
   };
   sessionTtlDays: number;
+  /**
+   * Whose X-Forwarded-For names the client: none by default (the connection's address is the client), the proxies'
+   * addresses and ranges, or a hop count. Every per-client limit keys on the address this gives.
+   */
+  trustProxy: false | number | string[];
   rateLimitMax: number;
   /** Per minute and client on sign-in, sign-up and code endpoints. */
   authRateLimitMax: number;
@@ -228,8 +255,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jwksUrl: e.GOOGLE_JWKS_URL,
       tokenUrl: e.GOOGLE_TOKEN_URL,
       userinfoUrl: e.GOOGLE_USERINFO_URL,
+      tokeninfoUrl: e.GOOGLE_TOKENINFO_URL,
     },
     sessionTtlDays: e.SESSION_TTL_DAYS,
+    trustProxy: e.TRUST_PROXY ?? false,
     rateLimitMax: e.RATE_LIMIT_MAX,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     apiKeyRateLimitMax: e.API_KEY_RATE_LIMIT_MAX,

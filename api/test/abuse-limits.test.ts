@@ -1,6 +1,8 @@
 // Abuse limits: per client (AUTH_RATE_LIMIT_MAX a minute on sign-in, sign-up, codes, invitations and
 // e-mail changes; wrong API keys), per account (ACCOUNT_LIMITS, whatever address the attempts come from)
-// and per API key, with 429, Retry-After and a message in English and Japanese.
+// and per API key, with 429, Retry-After and a message in English and Japanese. Wrong passwords have limits
+// of their own (security-probe.test.ts). The API here sits behind a proxy on loopback (TRUST_PROXY), so
+// each request's X-Forwarded-For is its client.
 import en from '@kagami/shared/locales/en/common.json';
 import ja from '@kagami/shared/locales/ja/common.json';
 import { rateLimits } from '../src/db/schema';
@@ -10,11 +12,11 @@ import { build, call, onboardedUser, type TestApp } from './helper';
 
 let t: TestApp;
 let ip = 0;
-/** Each call from a new client address (the API trusts X-Forwarded-For from its proxy). */
+/** Each call from a new client address (the API trusts X-Forwarded-For from its proxy on loopback). */
 const fromNewAddress = () => ({ 'x-forwarded-for': `203.0.113.${(ip = (ip % 250) + 1)}` });
 
 beforeAll(async () => {
-  t = await build({ AUTH_RATE_LIMIT_MAX: '5' });
+  t = await build({ AUTH_RATE_LIMIT_MAX: '5', TRUST_PROXY: 'loopback' });
 });
 afterAll(() => t.close());
 
@@ -27,31 +29,6 @@ test('per client: the sixth sign-in a minute from one address is refused, anothe
   expect(refused).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
   expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   expect((await attempt(fromNewAddress())).status).toBe(401);
-});
-
-test('per account: passwords tried from many addresses stop at the limit, for the right password too', async () => {
-  const email = 'target@example.com';
-  await onboardedUser(t.app, email);
-  const login = (password: string) =>
-    call(t.app, { method: 'POST', url: '/api/login', headers: fromNewAddress(), body: { email, password } });
-  for (let i = 0; i < ACCOUNT_LIMITS.login.max; i++) expect((await login(`guess-${i}-horse`)).status).toBe(401);
-  const refused = await login('correct-horse-9');
-  expect(refused).toMatchObject({
-    status: 429,
-    body: { code: 'too_many_attempts', message: 'Too many attempts for this account. Wait 15 minutes and try again.' },
-  });
-  expect(Number(refused.headers['retry-after'])).toBeGreaterThan(14 * 60);
-  // Another account is not affected.
-  expect(
-    (
-      await call(t.app, {
-        method: 'POST',
-        url: '/api/login',
-        headers: fromNewAddress(),
-        body: { email: 'other@example.com', password: 'x-horse-99' },
-      })
-    ).status,
-  ).toBe(401);
 });
 
 test('per account: password reset mails, invitation codes and e-mail changes', async () => {
@@ -116,7 +93,16 @@ test('wrong keys open no count of their own (only their address is counted), and
 });
 
 test('the refusals read in English and Japanese', () => {
-  for (const code of ['rate_limited', 'too_many_attempts', 'too_many_requests', 'code_attempts_exceeded', 'too_many_wrong_keys']) {
+  for (const code of [
+    'rate_limited',
+    'too_many_attempts',
+    'too_many_requests',
+    'code_attempts_exceeded',
+    'too_many_wrong_keys',
+    'sign_in_slow_down',
+    'account_locked',
+    'too_many_streams',
+  ]) {
     expect([code, typeof en.errors[code as keyof typeof en.errors]]).toEqual([code, 'string']);
     expect([code, typeof ja.errors[code as keyof typeof ja.errors]]).toEqual([code, 'string']);
   }

@@ -246,7 +246,8 @@ const ROWS: Row[] = [
     route: 'POST /api/login',
     access: 'public',
     ok: 401,
-    request: () => ({ method: 'POST', url: '/api/login', body: { email: OWNER_EMAIL, password: 'not-the-password' } }),
+    // A fresh address each time: wrong passwords for one account from one client soon have to wait.
+    request: () => ({ method: 'POST', url: '/api/login', body: { email: fresh('login'), password: 'not-the-password' } }),
   },
   {
     route: 'POST /api/google/login',
@@ -259,6 +260,12 @@ const ROWS: Row[] = [
     access: 'public',
     ok: 404,
     request: () => ({ method: 'POST', url: '/api/google/signup', body: { credential: 'x' } }),
+  },
+  {
+    route: 'POST /api/google/link',
+    access: 'public',
+    ok: 401,
+    request: () => ({ method: 'POST', url: '/api/google/link', body: { link_token: 'forged.link.token.x', code: '000000' } }),
   },
 
   // Signed links: the link is the permission; a made-up one opens nothing, whoever asks.

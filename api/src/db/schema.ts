@@ -65,8 +65,8 @@ export const verificationCodes = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
-    purpose: text('purpose', { enum: ['signup', 'change_email'] }).notNull(),
-    /** For an e-mail change: the account the new address is for. */
+    purpose: text('purpose', { enum: ['signup', 'change_email', 'google_link'] }).notNull(),
+    /** For an e-mail change: the account the new address is for; for a Google link, the account to link. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -83,6 +83,8 @@ export const passwordResets = pgTable('password_resets', {
   userId: uuid('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
+  /** The address the link was mailed to: it works only while that is still the account's address. */
+  email: text('email').notNull().default(''),
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
@@ -545,7 +547,22 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
+  /** The window's latest count: a limit that slows down waits from it. */
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The client addresses (hashed) an account signed in from with its password: an account lock does not shut them out. */
+export const knownClients = pgTable(
+  'known_clients',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientHash: text('client_hash').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.clientHash] })],
+);
 
 /** The secret a team's webhook deliveries are signed with (Standard Webhooks, `whsec_…`); one per team. */
 export const webhookSecrets = pgTable('webhook_secrets', {
@@ -581,6 +598,8 @@ export const webhookDeliveries = pgTable(
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
     endpointId: uuid('endpoint_id').references(() => webhookEndpoints.id, { onDelete: 'set null' }),
+    /** When the endpoint this was for was removed (a delivery to a video's callback URL has no endpoint to remove). */
+    endpointRemovedAt: timestamp('endpoint_removed_at', { withTimezone: true }),
     url: text('url').notNull(),
     event: text('event').notNull(),
     payload: jsonb('payload').notNull(),

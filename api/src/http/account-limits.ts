@@ -1,7 +1,8 @@
-// Limits per account, beside the per-client ones of @fastify/rate-limit: someone trying passwords or
-// codes for one account from many addresses is stopped by the account's own count; and a client address
-// sending wrong API keys is stopped before it can try many. Counted in the database (the rate_limits
-// table), so every API replica shares them.
+// Limits per account, beside the per-client ones of @fastify/rate-limit: someone asking for reset mails or
+// trying codes for one account from many addresses is stopped by the account's own count; and a client
+// address sending wrong API keys is stopped before it can try many. (Passwords have limits of their own:
+// domains/auth/sign-in-limits.ts.) Counted in the database (the rate_limits table), so every API replica
+// shares them.
 import type { FastifyReply } from 'fastify';
 import type { Database } from '../db/connect';
 import { AppError } from '../lib/errors';
@@ -16,8 +17,6 @@ export const perClientAuthLimit = (max: number) => ({ config: { rateLimit: { max
 
 /** Attempts an account (or, for wrong API keys, a client address) may make per window, and the refusal's code. */
 export const ACCOUNT_LIMITS = {
-  /** Sign-in attempts per e-mail address. */
-  login: { max: 10, windowMs: 15 * MINUTE, code: 'too_many_attempts' },
   /** Password reset mails per address. */
   passwordReset: { max: 5, windowMs: 60 * MINUTE, code: 'too_many_attempts' },
   /** Invitation codes tried per user. */
@@ -31,13 +30,14 @@ export type AccountLimit = keyof typeof ACCOUNT_LIMITS;
 
 const counterOf = (kind: AccountLimit, subject: string) => `account:${kind}:${sha256(subject.toLowerCase())}`;
 
-/** The refusal of `kind`'s limit: 429 with Retry-After `ttl` ms. */
-function tooMany(reply: FastifyReply, kind: AccountLimit, ttl: number): never {
-  const { code } = ACCOUNT_LIMITS[kind];
+/** A refusal to try again for `ttl` ms: 429 with Retry-After, its message given the wait in seconds and minutes. */
+export function tooManyFor(reply: FastifyReply, code: string, ttl: number): never {
   const seconds = Math.max(1, Math.ceil(ttl / 1000));
   reply.header('Retry-After', String(seconds));
-  throw new AppError(429, code, errorMessage(code, { minutes: Math.ceil(seconds / 60) }), { retry_after_seconds: seconds });
+  throw new AppError(429, code, errorMessage(code, { seconds, minutes: Math.ceil(seconds / 60) }), { retry_after_seconds: seconds });
 }
+
+const tooMany = (reply: FastifyReply, kind: AccountLimit, ttl: number) => tooManyFor(reply, ACCOUNT_LIMITS[kind].code, ttl);
 
 /** Counts one attempt of `subject` (an address or user id); past the limit, 429 with Retry-After. */
 export async function countAttempt(db: Database, reply: FastifyReply, kind: AccountLimit, subject: string) {

@@ -295,6 +295,7 @@ export const APP_ANSWERS: Record<string, Record<number, unknown>> = {
   'GET /api/refresh': { 200: json('A new session; the old one is ended.', Session) },
   'POST /api/google/login': { 200: json('Signed in.', Session) },
   'POST /api/google/signup': { 200: json('Signed up (or in, when the address already has an account).', Session) },
+  'POST /api/google/link': { 200: json('The Google identity is linked to the account; signed in.', Session) },
   'GET /api/profile': { 200: json('The profile.', Profile) },
   'PUT /api/users/update-profile': { 200: json('The profile as changed.', Profile) },
   'POST /api/users/change-email-request': { 202: json('A code was sent to the new address.', CodeSent) },
@@ -382,7 +383,7 @@ export const APP_ANSWERS: Record<string, Record<number, unknown>> = {
   'POST /api/teams/{teamId}/layout-preview': { 200: file('A still of the layout (JPEG).', 'image/jpeg') },
   'GET /api/teams/{teamId}/events': {
     200: file(
-      'Server-sent events: `ready` (`{watching}`), then `status` (`{kind, id, status, reason}`) and `progress` (`{kind, id, stage, progress}`) as items change.',
+      'Server-sent events: `ready` (`{watching}`), then `status` (`{kind, id, status, reason}`) and `progress` (`{kind, id, stage, progress}`) as items change; `end` (`{reason}`: `session_ended` or `membership_ended`) just before the server closes the stream.',
       'text/event-stream',
     ),
   },
@@ -493,7 +494,9 @@ const google = {
   401: ['google_token_invalid'],
   403: ['google_email_unverified'],
   404: ['google_not_configured'],
-  409: ['email_unavailable'],
+  // `google_link_required` comes with `link_token` and `email`: a code went there, and POST /api/google/link takes both.
+  409: ['email_unavailable', 'google_link_required'],
+  429: ['too_many_requests'],
 };
 const ownerOnly = { 403: ['forbidden'] };
 
@@ -510,9 +513,10 @@ export const APP_REFUSALS: Record<string, Record<number, readonly string[]>> = {
   'POST /api/auth/forgot-password': { 429: ['too_many_attempts'] },
   'POST /api/auth/reset-password': { 401: ['reset_link_invalid'] },
   'POST /api/check-email': { 409: emailInUse },
-  'POST /api/login': { 401: ['invalid_credentials'], 429: ['too_many_attempts'] },
+  'POST /api/login': { 401: ['invalid_credentials'], 429: ['sign_in_slow_down', 'too_many_attempts', 'account_locked'] },
   'POST /api/google/login': google,
   'POST /api/google/signup': google,
+  'POST /api/google/link': { ...codeChecked, 401: ['google_link_invalid'], 409: ['google_account_linked_elsewhere'] },
   'POST /api/users/change-email-request': {
     403: ['email_managed_by_provider'],
     409: emailInUse,
@@ -584,7 +588,8 @@ export const APP_REFUSALS: Record<string, Record<number, readonly string[]>> = {
   'POST /api/teams/{teamId}/webhooks/{id}/test': ownerOnly,
   'POST /api/teams/{teamId}/webhooks/secret': ownerOnly,
   'POST /api/teams/{teamId}/webhooks/deliveries/{id}/cancel': { ...ownerOnly, 409: ['delivery_not_pending'] },
-  'POST /api/teams/{teamId}/webhooks/deliveries/{id}/resend': ownerOnly,
+  'POST /api/teams/{teamId}/webhooks/deliveries/{id}/resend': { ...ownerOnly, 409: ['webhook_endpoint_removed'] },
+  'GET /api/teams/{teamId}/events': { 429: ['too_many_streams'] },
   'PUT /api/teams/{teamId}/moderation': { ...ownerOnly, 400: ['blocked_terms_full', 'blocked_term_too_long'] },
   'POST /api/stripe/create-checkout-session': {
     400: ['invalid_redirect', 'price_unavailable'],

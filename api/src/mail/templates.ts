@@ -1,14 +1,11 @@
 import type { UiLanguage } from '@kagami/shared/validation';
-import { escapeHtml as escape } from '../lib/html';
+import { html } from '../lib/html';
 import type { Mail } from './mailer';
 
 function compose(to: string, subject: string, paragraphs: string[], link?: { href: string; label: string }): Mail {
   const text = [...paragraphs, ...(link ? [`${link.label}: ${link.href}`] : [])].join('\n\n');
-  const html = [
-    ...paragraphs.map((p) => `<p>${escape(p)}</p>`),
-    ...(link ? [`<p><a href="${escape(link.href)}">${escape(link.label)}</a></p>`] : []),
-  ].join('\n');
-  return { to, subject, text, html };
+  const body = [...paragraphs.map((p) => html`<p>${p}</p>`), ...(link ? [html`<p><a href="${link.href}">${link.label}</a></p>`] : [])];
+  return { to, subject, text, html: body.join('\n') };
 }
 
 export const mailTemplates = {
@@ -36,7 +33,7 @@ export const mailTemplates = {
           to,
           'Kagami パスワードの再設定',
           [
-            `パスワード再設定のリクエストを受け付けました。リンクは${minutes}分間有効です。`,
+            `${to} のパスワード再設定のリクエストを受け付けました。リンクは${minutes}分間、このアドレスがアカウントのアドレスである間だけ有効です。`,
             '心当たりがない場合は、このメールを無視してください。',
           ],
           { href, label: 'パスワードを再設定する' },
@@ -45,11 +42,43 @@ export const mailTemplates = {
           to,
           'Reset your Kagami password',
           [
-            `We received a request to reset your password. The link is valid for ${minutes} minutes.`,
+            `We received a request to reset the password of ${to}. The link is valid for ${minutes} minutes, while this is still the account's address.`,
             'If you did not ask for it, ignore this e-mail.',
           ],
           { href, label: 'Reset your password' },
         );
+  },
+  accountLocked(to: string, lang: UiLanguage, href: string, minutes: number): Mail {
+    return lang === 'ja'
+      ? compose(
+          to,
+          'Kagami: アカウントへのサインインを一時停止しました',
+          [
+            `${to} のアカウントに、誤ったパスワードでのサインインが何度も試みられました。これまでサインインしたことのない端末からのサインインを${minutes}分間停止しています。いつもの端末からは引き続きサインインできます。`,
+            'ご自身の操作でない場合は、下のリンクからパスワードを再設定してください。再設定すると停止はすぐに解除されます。',
+          ],
+          { href, label: 'パスワードを再設定して解除する' },
+        )
+      : compose(
+          to,
+          'Kagami: sign-in to your account is paused',
+          [
+            `Someone tried many wrong passwords for ${to}. For the next ${minutes} minutes, sign-in is paused from devices that have never signed in to this account; your usual devices still work.`,
+            'If this was not you, reset your password with the link below: that unlocks the account at once.',
+          ],
+          { href, label: 'Reset your password and unlock' },
+        );
+  },
+  googleLinkCode(to: string, lang: UiLanguage, code: string, minutes: number): Mail {
+    return lang === 'ja'
+      ? compose(to, `Kagami: Googleアカウントの連携コード ${code}`, [
+          `${to} のKagamiアカウントにGoogleアカウントでサインインするには、コード ${code} を入力してください。`,
+          `このコードは${minutes}分間有効です。心当たりがない場合は、このメールを無視してください。アカウントは連携されません。`,
+        ])
+      : compose(to, `Link Google to your Kagami account: ${code}`, [
+          `To sign in to the Kagami account of ${to} with Google, enter the code ${code}.`,
+          `It is valid for ${minutes} minutes. If you did not ask for it, ignore this e-mail: nothing is linked without the code.`,
+        ]);
   },
   invitation(to: string, lang: UiLanguage, teamName: string, inviter: string, href: string, code: string, days: number): Mail {
     return lang === 'ja'

@@ -1,4 +1,13 @@
-import { AVATAR_PHOTO, AVATAR_VIDEO, BACKGROUND_IMAGE, BACKGROUND_VIDEO, CONSENT_CLIP, VOICE_AUDIO } from '@kagami/shared/validation';
+import {
+  AVATAR_PHOTO,
+  AVATAR_VIDEO,
+  BACKGROUND_IMAGE,
+  BACKGROUND_VIDEO,
+  CONSENT_CLIP,
+  IMAGE_PIXELS,
+  VOICE_AUDIO,
+} from '@kagami/shared/validation';
+import type { ImageSize } from './image-size';
 import type { MediaProbe } from './probe';
 
 /** ffprobe container names for the formats SPEC §5 accepts. */
@@ -19,6 +28,7 @@ export type MediaRejection =
   | 'not_an_image'
   | 'unsupported_image_format'
   | 'image_too_large'
+  | 'image_too_many_pixels'
   | 'consent_clip_silent'
   | 'consent_clip_too_short'
   | 'consent_clip_too_long';
@@ -72,8 +82,16 @@ export function checkConsentClip(probe: MediaProbe | null, bytes: number): Media
   return null;
 }
 
+/** A picture's declared size against IMAGE_PIXELS: asked of its header before anything decodes it, and of ffprobe's reading after. */
+export function checkPixels(size: ImageSize | null): MediaRejection | null {
+  if (!size) return null;
+  const tooWide = Math.max(size.width, size.height) > IMAGE_PIXELS.maxSide;
+  return tooWide || size.width * size.height > IMAGE_PIXELS.maxMegapixels * 1e6 ? 'image_too_many_pixels' : null;
+}
+
 function checkStill(probe: MediaProbe | null): MediaRejection | null {
   if (!probe?.video || probe.audio) return 'not_an_image';
+  if (checkPixels(probe.video)) return 'image_too_many_pixels';
   // A still picture is one frame: an animated or moving file reads as a duration of more than one frame.
   if ((probe.durationSeconds ?? 0) > 0.1) return 'not_an_image';
   if (!IMAGE_CODECS.includes(probe.video.codec)) return 'unsupported_image_format';

@@ -356,7 +356,7 @@ export interface paths {
         put?: never;
         /**
          * Send a delivery again
-         * @description Queues a new delivery of the same event and body to the same endpoint.
+         * @description Queues a new delivery of the same event and body to the same endpoint; never to an endpoint removed since.
          */
         post: operations["resendWebhookDelivery"];
         delete?: never;
@@ -668,6 +668,7 @@ export interface components {
          * @example {
          *       "id": "9a8b7c6d-5e4f-4a3b-2c1d-0e9f8a7b6c5d",
          *       "endpoint_id": "3f4a5b6c-7d8e-4f9a-0b1c-2d3e4f5a6b7c",
+         *       "endpoint_removed": false,
          *       "url": "https://example.com/kagami/webhook",
          *       "event": "video.ready",
          *       "status": "succeeded",
@@ -704,6 +705,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             endpoint_id: string | null;
+            endpoint_removed: boolean;
             event: string;
             id: string;
             last_error: string | null;
@@ -2814,6 +2816,15 @@ export interface operations {
             };
             /** @description Not found: `not_found` (Not found.). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the current state: `webhook_endpoint_removed` (This delivery's endpoint was removed, so it cannot be sent again.). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

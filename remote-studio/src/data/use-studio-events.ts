@@ -39,8 +39,9 @@ function applyProgress(queryClient: QueryClient, teamId: string, { id, stage, pr
 /**
  * Follows the team's status events while the screen is shown (GET /api/teams/{teamId}/events, read with
  * fetch because it needs the Bearer header): each change refreshes that kind's lists and items, and an
- * avatar's progress is written into them. A dropped stream reconnects after 3 s. Screens call it once,
- * so one stream serves everything they show.
+ * avatar's progress is written into them. A dropped stream reconnects after 3 s; one the server ends
+ * (`end`: the session ended or the user left the team) does not. Screens call it once, so one stream
+ * serves everything they show.
  */
 export function useStudioEvents() {
   const teamId = useTeamId();
@@ -50,6 +51,7 @@ export function useStudioEvents() {
     if (!teamId) return;
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let ended = false;
     const connect = async () => {
       try {
         const response = await api.open(`/api/teams/${teamId}/events`, controller.signal);
@@ -62,6 +64,7 @@ export function useStudioEvents() {
           const parsed = parseEvents(buffer + decoder.decode(value, { stream: true }));
           buffer = parsed.rest;
           for (const event of parsed.events) {
+            if (event.name === 'end') ended = true;
             if (event.name === 'progress') applyProgress(queryClient, teamId, camelKeys(event.data) as ProgressEvent);
             if (event.name !== 'status') continue;
             const status = camelKeys(event.data) as StatusEvent;
@@ -73,7 +76,7 @@ export function useStudioEvents() {
       } catch {
         // Reconnect below; an expired session has already been handled by the API client.
       }
-      if (!controller.signal.aborted) timer = setTimeout(() => void connect(), RECONNECT_MS);
+      if (!controller.signal.aborted && !ended) timer = setTimeout(() => void connect(), RECONNECT_MS);
     };
     void connect();
     return () => {

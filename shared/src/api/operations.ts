@@ -35,6 +35,8 @@ export const authApi = {
   login: (email: string, password: string) => api.post<BearerToken>('/api/login', { email, password }),
   googleLogin: (payload: GooglePayload) => api.post<BearerToken>('/api/google/login', payload),
   googleSignup: (payload: GooglePayload) => api.post<BearerToken>('/api/google/signup', payload),
+  /** Confirms a `google_link_required` answer with the code mailed to the account. */
+  googleLink: (linkToken: string, code: string) => api.post<BearerToken>('/api/google/link', { linkToken, code }),
   refresh: () => api.get<BearerToken>('/api/refresh'),
   logout: () => api.post<Record<string, never>>('/api/logout'),
   forgotPassword: (email: string, language: UiLanguage) => api.post<{ accepted: true }>('/api/auth/forgot-password', { email, language }),

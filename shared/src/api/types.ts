@@ -86,6 +86,8 @@ export type WebhookAttempt = { statusCode: number | null; error: string | null; 
 export type WebhookDelivery = {
   id: string;
   endpointId: string | null;
+  /** Its endpoint was removed: kept in the log, never sent again. */
+  endpointRemoved: boolean;
   url: string;
   event: string;
   status: 'pending' | 'succeeded' | 'failed' | 'cancelled';

@@ -122,6 +122,9 @@ export function createSessionActions(store: Store) {
     googleLogin: async (payload: GooglePayload, mode: 'login' | 'signup' = 'login') =>
       afterLogin(await (mode === 'signup' ? authApi.googleSignup(payload) : authApi.googleLogin(payload))),
 
+    /** Signs in with Google once the owner of the password account of its address typed the code mailed there. */
+    googleLink: async (linkToken: string, code: string) => afterLogin(await authApi.googleLink(linkToken, code)),
+
     signup: async (input: { email: string; password: string; code: string; language: UiLanguage }) => {
       const invitationCode = browserStorage.get('invitationCode') ?? undefined;
       const response = await authApi.signup({ ...input, invitationCode });

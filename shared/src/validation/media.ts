@@ -23,6 +23,8 @@ export const VIDEO_AUDIO = { maxBytes: 200 * 1024 ** 2, formats: VOICE_AUDIO.for
 
 /** What a team puts behind its presenters: a picture, or a video played on a loop without its sound. */
 export const BACKGROUND_IMAGE = { maxBytes: 20 * 1024 ** 2, formats: ['jpg', 'jpeg', 'png', 'webp'] } as const;
+/** Any picture (a photo avatar, a background) is refused beyond this, before it is decoded: a few hundred KB can declare gigabytes of pixels. */
+export const IMAGE_PIXELS = { maxSide: 8000, maxMegapixels: 40 } as const;
 export const BACKGROUND_VIDEO = { maxBytes: 200 * 1024 ** 2, formats: ['mp4', 'mov', 'webm', 'm4v'], maxSeconds: 300 } as const;
 /** A team's background library holds at most this many. */
 export const BACKGROUNDS_MAX = 50;

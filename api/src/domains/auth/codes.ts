@@ -12,7 +12,7 @@ export const CODE_MAX_ATTEMPTS = 5;
 /** Waits between code requests grow 60 s, 120 s, 240 s, then stay at the 5-minute cap of SPEC §9. */
 export const RESEND_WAITS_SECONDS = [60, 120, 240, 300];
 
-type Purpose = 'signup' | 'change_email';
+type Purpose = 'signup' | 'change_email' | 'google_link';
 
 const waitAfter = (sentInLastHour: number) => RESEND_WAITS_SECONDS[Math.min(sentInLastHour - 1, RESEND_WAITS_SECONDS.length - 1)] ?? 0;
 
@@ -51,7 +51,8 @@ export async function sendCode(ctx: AppContext, email: string, purpose: Purpose,
     codeHash: sha256(`${email}:${code}`),
     expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
   });
-  await ctx.mailer.send(mailTemplates.verificationCode(email, language, code, CODE_TTL_MINUTES));
+  const mail = purpose === 'google_link' ? mailTemplates.googleLinkCode : mailTemplates.verificationCode;
+  await ctx.mailer.send(mail(email, language, code, CODE_TTL_MINUTES));
   return { resend_after_seconds: waitAfter(recent.length + 1) };
 }
 

@@ -31,8 +31,14 @@ async function verifyIdToken(config: Config['google'], idToken: string): Promise
   }
 }
 
+const getJson = async (url: string, init?: RequestInit) => {
+  const response = await fetch(url, init).catch(() => null);
+  const body = (await response?.json().catch(() => null)) as Record<string, unknown> | null;
+  return response?.ok && body ? body : null;
+};
+
 async function exchangeCode(config: Config['google'], code: string): Promise<string> {
-  const response = await fetch(config.tokenUrl, {
+  const body = await getJson(config.tokenUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
@@ -42,16 +48,21 @@ async function exchangeCode(config: Config['google'], code: string): Promise<str
       redirect_uri: 'postmessage',
       grant_type: 'authorization_code',
     }),
-  }).catch(() => null);
-  const body = (await response?.json().catch(() => null)) as { id_token?: string } | null;
-  if (!response?.ok || !body?.id_token) throw invalid();
+  });
+  if (typeof body?.id_token !== 'string') throw invalid();
   return body.id_token;
 }
 
-async function fetchUserinfo(config: Config['google'], accessToken: string): Promise<GoogleIdentity> {
-  const response = await fetch(config.userinfoUrl, { headers: { authorization: `Bearer ${accessToken}` } }).catch(() => null);
-  const body = (await response?.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!response?.ok || typeof body?.sub !== 'string' || typeof body.email !== 'string') throw invalid();
+/**
+ * An access token is only a permission to read someone's profile: any site that signs people in with Google gets
+ * one. So it is taken only when Google's token information says it was issued to this product's client id.
+ */
+async function identityOfAccessToken(config: Config['google'], accessToken: string): Promise<GoogleIdentity> {
+  const info = await getJson(`${config.tokeninfoUrl}?access_token=${encodeURIComponent(accessToken)}`);
+  if (!info || (info.aud !== config.clientId && info.azp !== config.clientId)) throw invalid();
+  const body = await getJson(config.userinfoUrl, { headers: { authorization: `Bearer ${accessToken}` } });
+  if (typeof body?.sub !== 'string' || typeof body.email !== 'string') throw invalid();
+  if (typeof info.sub === 'string' && info.sub !== body.sub) throw invalid();
   return {
     sub: body.sub,
     email: body.email.toLowerCase(),
@@ -68,6 +79,6 @@ export async function verifyGoogle(
   if (!config.clientId) throw fail(404, 'google_not_configured');
   if (input.credential) return verifyIdToken(config, input.credential);
   if (input.code) return verifyIdToken(config, await exchangeCode(config, input.code));
-  if (input.access_token) return fetchUserinfo(config, input.access_token);
+  if (input.access_token) return identityOfAccessToken(config, input.access_token);
   throw invalid();
 }

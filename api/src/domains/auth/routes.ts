@@ -1,6 +1,6 @@
 import { countAttempt, perClientAuthLimit } from '../../http/account-limits';
 import * as v from 'valibot';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   currentPasswordField,
@@ -11,20 +11,20 @@ import {
   verificationCodeField,
 } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
-import { passwordResets, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { fail } from '../../lib/errors';
-import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/secrets';
-
-import { mailTemplates } from '../../mail/templates';
+import { hashPassword, verifyPassword } from '../../lib/secrets';
 import { assertEmailAvailable, findUserByEmail } from '../users/accounts';
 import { joinTeam } from '../teams/invitations';
 import { changePassword } from '../users/account-changes';
 import { checkCode, consumeCode, sendCode } from './codes';
 import { verifyGoogle, type GoogleIdentity } from './google';
+import { askOwnerToLink, confirmLink } from './google-link';
 import { currentUser, requireUser } from './guard';
-import { bearer, issueSession, revokeSession, revokeUserSessions } from './sessions';
+import { bearer, issueSession, revokeSession } from './sessions';
+import { mailResetLink, resetPassword } from './password-resets';
+import { assertSignInAllowed, recordSignInFailure, recordSignInSuccess, unlockAccount } from './sign-in-limits';
 
-export const RESET_TTL_MINUTES = 60;
 /** Compared against when the e-mail is unknown, so a login takes as long whether or not the account exists. */
 const DUMMY_HASH = hashPassword('kagami-timing-equaliser');
 
@@ -34,7 +34,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const session = (userId: string) => issueSession(db, userId, config.sessionTtlDays);
   const tight = perClientAuthLimit(config.authRateLimitMax);
 
-  app.post('/api/check-email', { schema: { body: v.object({ email: emailField }) } }, async (request) => {
+  // Limited as sign-in is: its answer tells a taken address from a free one, as the sign-up step must.
+  app.post('/api/check-email', { schema: { body: v.object({ email: emailField }) }, ...tight }, async (request) => {
     const { email } = request.body as { email: string };
     await assertEmailAvailable(db, email);
     return { available: true };
@@ -96,12 +97,16 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { body: v.object({ email: emailField, password: currentPasswordField }) }, ...tight },
     async (request, reply) => {
       const { email, password } = request.body as { email: string; password: string };
-      await countAttempt(db, reply, 'login', email);
-      const user = await findUserByEmail(db, email);
+      const found = await findUserByEmail(db, email);
+      const user = found && !found.deletedAt && found.passwordHash ? found : null;
+      const attempt = { email, client: request.ip, userId: user?.id ?? null };
+      await assertSignInAllowed(db, reply, attempt);
       const valid = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), password);
-      if (!user || user.deletedAt || !user.passwordHash || !valid) {
+      if (!user || !valid) {
+        await recordSignInFailure(ctx, attempt, user);
         throw fail(401, 'invalid_credentials');
       }
+      await recordSignInSuccess(db, { ...attempt, userId: user.id });
       return bearer(await session(user.id));
     },
   );
@@ -118,15 +123,26 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/google/login', { schema: { body: googleBody }, ...tight }, googleSignIn);
   app.post('/api/google/signup', { schema: { body: googleBody }, ...tight }, googleSignIn);
 
+  app.post(
+    '/api/google/link',
+    {
+      schema: { body: v.object({ link_token: v.pipe(v.string(), v.nonEmpty(), v.maxLength(512)), code: verificationCodeField }) },
+      ...tight,
+    },
+    async (request) => {
+      const { link_token, code } = request.body as { link_token: string; code: string };
+      return bearer(await session(await confirmLink(ctx, link_token, code)));
+    },
+  );
+
+  /** The account of a Google identity: the one it signed in as before, a new one, or (once its owner confirms) the password account of its address. */
   async function findOrCreateGoogleUser(identity: GoogleIdentity): Promise<string> {
     if (!identity.emailVerified) throw fail(403, 'google_email_unverified');
     const [bySub] = await db.select().from(users).where(eq(users.googleSub, identity.sub));
     const existing = bySub ?? (await findUserByEmail(db, identity.email));
     if (existing?.deletedAt) throw fail(409, 'email_unavailable');
-    if (existing) {
-      if (!existing.googleSub) await db.update(users).set({ googleSub: identity.sub }).where(eq(users.id, existing.id));
-      return existing.id;
-    }
+    if (existing && existing.googleSub !== identity.sub) return askOwnerToLink(ctx, existing, identity);
+    if (existing) return existing.id;
     const [created] = await db
       .insert(users)
       .values({ email: identity.email, provider: 'google', googleSub: identity.sub, name: identity.name ?? null })
@@ -163,17 +179,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       const { email, language } = request.body as { email: string; language?: 'en' | 'ja' };
       await countAttempt(db, reply, 'passwordReset', email);
       const user = await findUserByEmail(db, email);
-      if (user && !user.deletedAt) {
-        const token = randomToken();
-        await db.insert(passwordResets).values({
-          userId: user.id,
-          tokenHash: sha256(token),
-          expiresAt: new Date(Date.now() + RESET_TTL_MINUTES * 60_000),
-        });
-        const href = `${config.publicAppUrl}/reset-password?token=${token}`;
-        const lang = language ?? (user.language === 'ja' ? 'ja' : 'en');
-        await ctx.mailer.send(mailTemplates.passwordReset(user.email, lang, href, RESET_TTL_MINUTES));
-      }
+      if (user && !user.deletedAt) await mailResetLink(ctx, user, language);
       return reply.status(202).send({ accepted: true });
     },
   );
@@ -183,19 +189,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { body: v.object({ token: v.pipe(v.string(), v.nonEmpty(), v.maxLength(128)), password: passwordField }) }, ...tight },
     async (request) => {
       const { token, password } = request.body as { token: string; password: string };
-      const [reset] = await db
-        .select()
-        .from(passwordResets)
-        .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())));
-      if (!reset) throw fail(401, 'reset_link_invalid');
-      await db.transaction(async (tx) => {
-        await tx.update(passwordResets).set({ usedAt: new Date() }).where(eq(passwordResets.id, reset.id));
-        await tx
-          .update(users)
-          .set({ passwordHash: await hashPassword(password) })
-          .where(eq(users.id, reset.userId));
-      });
-      await revokeUserSessions(db, reset.userId);
+      const account = await resetPassword(ctx, token, password);
+      await unlockAccount(db, account.email);
       return { reset: true };
     },
   );

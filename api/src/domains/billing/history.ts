@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { historyQuery, type HistoryQuery } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
 import { history, users } from '../../db/schema';
+import { csvFile } from '../../lib/csv';
 import { currentUser, requireUser } from '../auth/guard';
 import { requireMembership } from '../teams/membership';
 
@@ -19,11 +20,6 @@ const rowJson = (row: { history: typeof history.$inferSelect; creator: string | 
   creator: row.creator,
   created_via: row.history.source,
 });
-
-const csvCell = (value: unknown) => {
-  const text = String(value ?? '');
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 
 /** App History and API History of a team (SPEC §2), by date range, a page at a time or as CSV. */
 export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -66,15 +62,11 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
       const query = request.query as HistoryQuery;
       const items = (await select(teamId, query).rows.orderBy(desc(history.createdAt))).map(rowJson);
       const creatorOf = (item: ReturnType<typeof rowJson>) => item.creator ?? (item.created_via === 'api' ? `API (${team.name})` : '');
-      const lines = [
-        'created_at,type,name,duration_minutes,creator',
-        ...items.map((item) => [item.created_at, item.type, item.name, item.duration_minutes, creatorOf(item)].map(csvCell).join(',')),
-      ];
-      // The byte order mark tells Excel the file is UTF-8 (without it, Japanese names are garbled).
+      const rows = items.map((item) => [item.created_at, item.type, item.name, item.duration_minutes, creatorOf(item)]);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="kagami-${query.type}-history.csv"`)
-        .send(`\uFEFF${lines.join('\n')}\n`);
+        .send(csvFile(['created_at', 'type', 'name', 'duration_minutes', 'creator'], rows));
     },
   );
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { escapeHtml as escape } from '../../lib/html';
+import { html, trustedHtml, type Html } from '../../lib/html';
 
 // The look the built-in checkout and billing portal share with the app: its logo, the colours of
 // shared/src/ui/theme.ts (brand.700 teal, mint, red.600 danger), a centered card, system fonts only.
@@ -22,7 +22,9 @@ export const browserLanguage = (request: FastifyRequest): Language =>
 export const formatDay = (date: Date, language: Language) =>
   date.toLocaleDateString(language === 'ja' ? 'ja-JP' : 'en-US', { dateStyle: 'long' });
 
-const LOGO = `<svg class="mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true"><rect width="32" height="32" rx="7" fill="#0f8b80"/><circle cx="16" cy="13" r="6" fill="#e3f6f1"/><path d="M6 28a10 10 0 0 1 20 0" fill="#e3f6f1"/></svg>`;
+const LOGO = trustedHtml(
+  `<svg class="mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true"><rect width="32" height="32" rx="7" fill="#0f8b80"/><circle cx="16" cy="13" r="6" fill="#e3f6f1"/><path d="M6 28a10 10 0 0 1 20 0" fill="#e3f6f1"/></svg>`,
+);
 
 const STYLE = `
 :root{--brand:#0b6e66;--brand-dark:#07524c;--brand-subtle:#e6f7f5;--mint:#e3f6f1;--danger:#d92d20;--danger-subtle:#fff7f6;
@@ -75,6 +77,7 @@ td{border:0;padding:0}td:nth-child(even){text-align:right}}
 
 // The pages run no script; their one style block is allowed by its hash rather than by 'unsafe-inline'.
 const STYLE_SOURCE = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
+const STYLE_BLOCK = trustedHtml(`<style>${STYLE}</style>`);
 
 const withLanguage = (requestUrl: string, language: Language) => {
   const url = new URL(requestUrl, 'http://page.invalid');
@@ -87,8 +90,7 @@ const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ja: '日本語
 export type Page = {
   language: Language;
   title: string;
-  /** Trusted HTML: every value in it already escaped. */
-  body: string;
+  body: Html;
   /** Origins (besides the API's own) that the page's forms lead to. */
   formTargets?: string[];
   status?: number;
@@ -96,12 +98,10 @@ export type Page = {
 
 export function sendPage(request: FastifyRequest, reply: FastifyReply, { language, title, body, formTargets = [], status = 200 }: Page) {
   const origins = [...new Set(formTargets.map((url) => new URL(url).origin))].join(' ');
-  const switcher = (['en', 'ja'] as const)
-    .map(
-      (option) =>
-        `<a href="${escape(withLanguage(request.url, option))}" lang="${option}" hreflang="${option}"${option === language ? ' aria-current="true"' : ''}>${LANGUAGE_NAMES[option]}</a>`,
-    )
-    .join('');
+  const switcher = (['en', 'ja'] as const).map(
+    (option) =>
+      html`<a href="${withLanguage(request.url, option)}" lang="${option}" hreflang="${option}"${option === language ? html` aria-current="true"` : ''}>${LANGUAGE_NAMES[option]}</a>`,
+  );
   return reply
     .status(status)
     .header('content-type', 'text/html; charset=utf-8')
@@ -109,8 +109,10 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, { languag
       'content-security-policy',
       `default-src 'none'; script-src 'none'; style-src ${STYLE_SOURCE}; form-action 'self' ${origins}; base-uri 'none'; frame-ancestors 'none'`,
     )
-    .send(`<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)} · Kagami</title><style>${STYLE}</style></head><body><div class="shell">
+    .send(
+      html`<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} · Kagami</title>${STYLE_BLOCK}</head><body><div class="shell">
 <header class="top"><div class="brand">${LOGO}<span>Kagami</span></div><nav class="languages" aria-label="Language / 言語">${switcher}</nav></header>
-<main>${body}</main></div></body></html>`);
+<main>${body}</main></div></body></html>`.markup,
+    );
 }

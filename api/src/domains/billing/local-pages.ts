@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatPrice } from '@kagami/shared/api';
 import type { AppContext } from '../../context';
 import { checkoutSessions, invoices, subscriptions, usage, users } from '../../db/schema';
-import { escapeHtml as escape } from '../../lib/html';
+import { html } from '../../lib/html';
 import { completeCheckout, isValidCardNumber } from './checkout';
 import { invoiceFileName, invoiceNumber, invoicePdf } from './invoice-pdf';
 import { browserLanguage, formatDay, languageAskedFor, languageOf, sendPage, type Language } from './local-page-layout';
@@ -95,9 +95,9 @@ const TEXT: Record<Language, Text> = { en: EN, ja: JA };
 const priceText = (price: Price, language: Language) => formatPrice(price.unitAmount, price.currency, language);
 
 const priceLine = (price: Price, text: Text, language: Language) =>
-  `${escape(planOf(price.alias)!.name)} · ${priceText(price, language)} ${price.interval === 'year' ? text.perYear : text.perMonth}`;
+  `${planOf(price.alias)!.name} · ${priceText(price, language)} ${price.interval === 'year' ? text.perYear : text.perMonth}`;
 
-const summary = (price: Price, text: Text, language: Language) => `<p class="summary">${priceLine(price, text, language)}</p>`;
+const summary = (price: Price, text: Text, language: Language) => html`<p class="summary">${priceLine(price, text, language)}</p>`;
 
 /** Month and year in the future (the end of the month counts). */
 function isValidExpiry(input: string, now = new Date()) {
@@ -168,7 +168,7 @@ export function localBillingPages(app: FastifyInstance, ctx: AppContext, key: Bu
     sendPage(request, reply, {
       language,
       title: TEXT[language].checkout,
-      body: `<div class="card"><h1>${TEXT[language].checkout}</h1><p>${TEXT[language].used}</p></div>`,
+      body: html`<div class="card"><h1>${TEXT[language].checkout}</h1><p>${TEXT[language].used}</p></div>`,
       status: 409,
     });
 
@@ -183,22 +183,22 @@ export function localBillingPages(app: FastifyInstance, ctx: AppContext, key: Bu
     const text = TEXT[language];
     const price = priceOf(session.priceId)!;
     const field = (name: CardField, label: string, autocomplete: string, placeholder: string) => {
-      const invalid = error?.field === name ? ' aria-invalid="true" aria-describedby="card-error"' : '';
-      return `<div><label for="${name}">${label}</label><input id="${name}" name="${name}" autocomplete="${autocomplete}" inputmode="numeric" placeholder="${placeholder}" required value="${escape(values[name] ?? '')}"${invalid}></div>`;
+      const invalid = error?.field === name ? html` aria-invalid="true" aria-describedby="card-error"` : '';
+      return html`<div><label for="${name}">${label}</label><input id="${name}" name="${name}" autocomplete="${autocomplete}" inputmode="numeric" placeholder="${placeholder}" required value="${values[name] ?? ''}"${invalid}></div>`;
     };
-    const carryOver = (await carriesUsageOver(session.userId, price)) ? `<p class="note">${text.carriesOver}</p>` : '';
+    const carryOver = (await carriesUsageOver(session.userId, price)) ? html`<p class="note">${text.carriesOver}</p>` : '';
     return sendPage(request, reply, {
       language,
       title: text.checkout,
-      body: `<div class="card"><h1>${text.checkout}</h1>
+      body: html`<div class="card"><h1>${text.checkout}</h1>
 ${summary(price, text, language)}
 ${carryOver}<p class="muted">${text.testMode}</p>
-${error ? `<p class="error" role="alert" id="card-error">${error.message}</p>` : ''}
-<form method="post" action="/api/billing/checkout/${escape(session.id)}?lang=${language}">
+${error ? html`<p class="error" role="alert" id="card-error">${error.message}</p>` : ''}
+<form method="post" action="/api/billing/checkout/${session.id}?lang=${language}">
 ${field('card_number', text.cardNumber, 'cc-number', '4242 4242 4242 4242')}
 <div class="pair">${field('expiry', text.expiry, 'cc-exp', 'MM/YY')}${field('cvc', text.cvc, 'cc-csc', '123')}</div>
 <button type="submit" class="wide">${text.pay(priceText(price, language))}</button></form>
-<p class="center"><a href="/api/billing/checkout/${escape(session.id)}/cancel">${text.cancel}</a></p></div>`,
+<p class="center"><a href="/api/billing/checkout/${session.id}/cancel">${text.cancel}</a></p></div>`,
       formTargets: [session.successUrl],
       status: error ? 400 : 200,
     });
@@ -255,7 +255,7 @@ ${field('card_number', text.cardNumber, 'cc-number', '4242 4242 4242 4242')}
     return sendPage(request, reply, {
       language,
       title: text.portal,
-      body: `<div class="card"><h1>${text.portal}</h1><p class="error" role="alert">${text.expired}</p></div>`,
+      body: html`<div class="card"><h1>${text.portal}</h1><p class="error" role="alert">${text.expired}</p></div>`,
       status: 401,
     });
   };
@@ -268,7 +268,7 @@ ${field('card_number', text.cardNumber, 'cc-number', '4242 4242 4242 4242')}
     const text = TEXT[language];
     const back = returnUrlOf(request.query);
     const held = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
-    const query = `?return_url=${encodeURIComponent(back)}&amp;lang=${language}`;
+    const query = `?return_url=${encodeURIComponent(back)}&lang=${language}`;
     const plans = held
       .filter((row) => row.status !== 'canceled' && row.currentPeriodEnd > new Date())
       .map((row) => {
@@ -278,35 +278,33 @@ ${field('card_number', text.cardNumber, 'cc-number', '4242 4242 4242 4242')}
         );
         const [action, label] = row.cancelAtPeriodEnd ? ['resume', text.resume] : ['cancel', text.cancelAtEnd];
         const change = others.length
-          ? `<form class="change" method="post" action="/api/billing/portal/${token}/change${query}"><h2>${text.change}</h2><p class="note">${text.carriesOver}</p>
+          ? html`<form class="change" method="post" action="/api/billing/portal/${token}/change${query}"><h2>${text.change}</h2><p class="note">${text.carriesOver}</p>
 <label for="price-${row.productType}">${text.newPlan}</label>
-<select id="price-${row.productType}" name="price_id">${others.map((p) => `<option value="${p.id}">${priceLine(p, text, language)}</option>`).join('')}</select>
+<select id="price-${row.productType}" name="price_id">${others.map((p) => html`<option value="${p.id}">${priceLine(p, text, language)}</option>`)}</select>
 <button>${text.change}</button></form>`
           : '';
-        return `<section class="card"><h2>${text.plan}</h2>
+        return html`<section class="card"><h2>${text.plan}</h2>
 ${summary(price, text, language)}
 <p>${row.cancelAtPeriodEnd ? text.ends : text.renews}: ${formatDay(row.currentPeriodEnd, language)}</p>
 <form method="post" action="/api/billing/portal/${token}/${action}${query}"><input type="hidden" name="product_type" value="${row.productType}"><button class="secondary">${label}</button></form>
 ${change}</section>`;
       });
     const paid = await db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(desc(invoices.createdAt)).limit(24);
-    const rows = paid
-      .map((invoice) => {
-        const price = priceOf(invoice.priceId);
-        const plan = price ? `${escape(planOf(price.alias)!.name)} · ${text[price.interval]}` : escape(invoice.priceId);
-        const number = invoiceNumber(invoice);
-        return `<tr><td>${formatDay(invoice.createdAt, language)}<span class="detail">${number}</span></td><td>${plan}</td>
+    const rows = paid.map((invoice) => {
+      const price = priceOf(invoice.priceId);
+      const plan = price ? `${planOf(price.alias)!.name} · ${text[price.interval]}` : invoice.priceId;
+      const number = invoiceNumber(invoice);
+      return html`<tr><td>${formatDay(invoice.createdAt, language)}<span class="detail">${number}</span></td><td>${plan}</td>
 <td>${formatPrice(invoice.amount, invoice.currency, language)}<span class="detail"><span class="status ${invoice.status}">${text[invoice.status]}</span></span></td>
 <td><a href="/api/billing/portal/${token}/invoices/${invoice.id}.pdf?lang=${language}">${text.downloadPdf}<span class="visually-hidden"> ${number}</span></a></td></tr>`;
-      })
-      .join('');
-    const table = `<table aria-labelledby="invoices"><thead><tr><th>${text.date}</th><th>${text.planColumn}</th><th>${text.amount}</th><th><span class="visually-hidden">PDF</span></th></tr></thead><tbody>${rows}</tbody></table>`;
+    });
+    const table = html`<table aria-labelledby="invoices"><thead><tr><th>${text.date}</th><th>${text.planColumn}</th><th>${text.amount}</th><th><span class="visually-hidden">PDF</span></th></tr></thead><tbody>${rows}</tbody></table>`;
     return sendPage(request, reply, {
       language,
       title: text.portal,
-      body: `<h1>${text.portal}</h1>${plans.join('') || `<section class="card"><h2>${text.plan}</h2><p>${text.none}</p></section>`}
-<section class="card"><h2 id="invoices">${text.invoices}</h2>${rows ? table : `<p class="muted">${text.noInvoices}</p>`}</section>
-<p class="center"><a href="${escape(back)}">${text.back}</a></p>`,
+      body: html`<h1>${text.portal}</h1>${plans.length ? plans : html`<section class="card"><h2>${text.plan}</h2><p>${text.none}</p></section>`}
+<section class="card"><h2 id="invoices">${text.invoices}</h2>${rows.length ? table : html`<p class="muted">${text.noInvoices}</p>`}</section>
+<p class="center"><a href="${back}">${text.back}</a></p>`,
     });
   });
 

@@ -14,11 +14,14 @@ export function portalToken(key: Buffer, userId: string, now = Date.now()) {
   return `${userId}.${expires}.${portalSignature(key, userId, expires)}`;
 }
 
-/** The user a portal token was made for, or null when it is forged or expired. */
+/** A portal token is exactly a user id, an expiry in seconds and a SHA-256 HMAC, dot-separated; nothing more. */
+const PORTAL_TOKEN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
+
+/** The user a portal token was made for, or null when it is forged, expired or not a whole token. */
 export function userOfPortalToken(key: Buffer, token: string, now = Date.now()): string | null {
-  const [userId, expiresText, signature] = token.split('.');
+  const [, userId, expiresText, signature] = token.match(PORTAL_TOKEN) ?? [];
   const expires = Number(expiresText);
-  if (!userId || !signature || !Number.isInteger(expires) || expires < Math.floor(now / 1000)) return null;
+  if (!userId || !signature || expires < Math.floor(now / 1000)) return null;
   const expected = Buffer.from(portalSignature(key, userId, expires));
   const given = Buffer.from(signature);
   return expected.length === given.length && timingSafeEqual(expected, given) ? userId : null;

@@ -250,6 +250,8 @@ export const WebhookDelivery = v.pipe(
   v.object({
     id: v.string(),
     endpoint_id: text,
+    /** The endpoint was removed since: the delivery is kept in the log but is never sent again. */
+    endpoint_removed: v.boolean(),
     url: v.string(),
     event: v.string(),
     status: v.picklist(['pending', 'succeeded', 'failed', 'cancelled']),
@@ -265,6 +267,7 @@ export const WebhookDelivery = v.pipe(
     {
       id: '9a8b7c6d-5e4f-4a3b-2c1d-0e9f8a7b6c5d',
       endpoint_id: '3f4a5b6c-7d8e-4f9a-0b1c-2d3e4f5a6b7c',
+      endpoint_removed: false,
       url: 'https://example.com/kagami/webhook',
       event: 'video.ready',
       status: 'succeeded',

@@ -493,7 +493,8 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     id: 'resendWebhookDelivery',
     tag: 'Webhooks',
     summary: 'Send a delivery again',
-    description: 'Queues a new delivery of the same event and body to the same endpoint.',
+    description: 'Queues a new delivery of the same event and body to the same endpoint; never to an endpoint removed since.',
+    refusals: { 409: ['webhook_endpoint_removed'] },
   };
   app.post(
     '/api/v1/webhooks/deliveries/:id/resend',

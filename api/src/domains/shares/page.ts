@@ -2,8 +2,7 @@
 // Open Graph and Twitter card tags with the poster) and the embed page (the player alone, for an iframe). They show
 // the video and nothing else of its team, run no script, and carry their own Content Security Policy.
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { html, trustedHtml } from '../../lib/html';
 
 export type SharedVideo = {
   title: string;
@@ -31,27 +30,24 @@ export const sharePagePolicy = (embed: boolean) =>
     `frame-ancestors ${embed ? '*' : "'none'"}`,
   ].join('; ');
 
-const STYLE = `
+const STYLE = trustedHtml(`
   body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", sans-serif; background: #0f1115; color: #f3f4f6; }
   main { max-width: 960px; margin: 0 auto; padding: 24px 16px; }
   h1 { font-size: 1.4rem; margin: 16px 0 8px; }
   video { width: 100%; max-height: 80vh; background: #000; border-radius: 8px; display: block; }
   a.download { display: inline-block; margin-top: 12px; padding: 10px 18px; border-radius: 6px; background: #4f46e5; color: #fff; text-decoration: none; font-weight: 600; }
-  footer { margin-top: 24px; font-size: 0.85rem; color: #9ca3af; }`;
+  footer { margin-top: 24px; font-size: 0.85rem; color: #9ca3af; }`);
 
 function player(video: SharedVideo, label: string) {
-  return [
-    `<video controls playsinline preload="metadata" width="${video.width}" height="${video.height}" aria-label="${escape(label)}"${video.poster ? ` poster="${escape(video.poster)}"` : ''}>`,
-    `<source src="${escape(video.video)}" type="video/mp4">`,
-    video.captions
-      ? `<track kind="captions" src="${escape(video.captions)}" srclang="${escape(video.language)}" label="Captions" default>`
-      : '',
-    '</video>',
-  ].join('');
+  return html`<video controls playsinline preload="metadata" width="${video.width}" height="${video.height}" aria-label="${label}"${
+    video.poster ? html` poster="${video.poster}"` : ''
+  }><source src="${video.video}" type="video/mp4">${
+    video.captions ? html`<track kind="captions" src="${video.captions}" srclang="${video.language}" label="Captions" default>` : ''
+  }</video>`;
 }
 
 const metaTags = (attribute: 'property' | 'name', tags: ReadonlyArray<readonly [string, string]>) =>
-  tags.map(([key, content]) => `<meta ${attribute}="${key}" content="${escape(content)}">`).join('\n');
+  tags.map(([key, content]) => html`<meta ${trustedHtml(attribute)}="${key}" content="${content}">\n`);
 
 export function watchPage(video: SharedVideo, words: { download: string; madeWith: string }) {
   const og = metaTags('property', [
@@ -69,40 +65,45 @@ export function watchPage(video: SharedVideo, words: { download: string; madeWit
     ['twitter:title', video.title],
     ...(video.poster ? [['twitter:image', video.poster] as const] : []),
   ]);
-  return `<!doctype html>
-<html lang="${escape(video.language)}">
+  return html`<!doctype html>
+<html lang="${video.language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(video.title)}</title>
-${og}
-${twitter}
-<style>${STYLE}</style>
+<title>${video.title}</title>
+${og}${twitter}<style>${STYLE}</style>
 </head>
 <body>
 <main>
 ${player(video, video.title)}
-<h1>${escape(video.title)}</h1>
-${video.download ? `<a class="download" href="${escape(video.download)}" download>${escape(words.download)}</a>` : ''}
-<footer>${escape(words.madeWith)}</footer>
+<h1>${video.title}</h1>
+${video.download ? html`<a class="download" href="${video.download}" download>${words.download}</a>` : ''}
+<footer>${words.madeWith}</footer>
 </main>
 </body>
 </html>
-`;
+`.markup;
 }
 
+const EMBED_STYLE = trustedHtml(
+  'html, body { margin: 0; height: 100%; background: #000; } video { width: 100%; height: 100%; object-fit: contain; display: block; }',
+);
+
 export function embedPage(video: SharedVideo) {
-  return `<!doctype html>
-<html lang="${escape(video.language)}">
+  return html`<!doctype html>
+<html lang="${video.language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(video.title)}</title>
-<style>html, body { margin: 0; height: 100%; background: #000; } video { width: 100%; height: 100%; object-fit: contain; display: block; }</style>
+<title>${video.title}</title>
+<style>${EMBED_STYLE}</style>
 </head>
 <body>
 ${player(video, video.title)}
 </body>
 </html>
-`;
+`.markup;
 }
+
+/** The answer for a link that was revoked, or never was. */
+export const gonePage = (message: string) => html`<!doctype html><meta charset="utf-8"><title>404</title><p>${message}</p>`.markup;

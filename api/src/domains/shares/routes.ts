@@ -11,7 +11,7 @@ import { frameSizeOf } from '@kagami/shared/validation';
 import { fail } from '../../lib/errors';
 import { currentUser, requireUser } from '../auth/guard';
 import { findVideo } from '../studio/service';
-import { embedPage, sharePagePolicy, watchPage, type SharedVideo } from './page';
+import { embedPage, gonePage, sharePagePolicy, watchPage, type SharedVideo } from './page';
 import { sendObject } from '../../storage/send-object';
 
 type Share = typeof videoShares.$inferSelect;
@@ -103,7 +103,7 @@ export function shareRoutes(app: FastifyInstance, ctx: AppContext) {
         .status(404)
         .header('content-security-policy', sharePagePolicy(false))
         .type('text/html; charset=utf-8')
-        .send(`<!doctype html><meta charset="utf-8"><title>404</title><p>${wordsFor(request).gone}</p>`);
+        .send(gonePage(wordsFor(request).gone));
 
     const page = (embed: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
       const { token } = request.params as { token: string };

@@ -3,12 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { AppContext } from '../../context';
 import { avatars, videos, voices } from '../../db/schema';
-import { currentUser, requireUser } from '../auth/guard';
+import { fail } from '../../lib/errors';
+import { bearerToken, currentUser, requireUser } from '../auth/guard';
 import { requireMembership } from '../teams/membership';
 
 export const EVENT_POLL_MS = 1500;
 const KEEP_ALIVE_MS = 15_000;
 const RECENT_MS = 24 * 3_600_000;
+/** Streams one user may have open at once in one API process (a browser tab holds one). */
+export const MAX_STREAMS_PER_USER = 10;
 
 type Status = { kind: 'avatar' | 'voice' | 'video'; id: string; status: string; reason: string | null };
 /** An avatar in progress: the stage it is on and how far it is (see the worker). */
@@ -53,9 +56,18 @@ const stateOf = (item: Status & { step?: Step }) => ({
  * GET /api/teams/{teamId}/events: server-sent events, one `status` event per change of an avatar,
  * voice or video of the team, and a `progress` event when an avatar in progress moves on (stage,
  * progress), at most one per poll. Changes are read from the database, so they arrive whichever
- * process ran the job. Screens may poll the items instead.
+ * process ran the job. Screens may poll the items instead. Each poll first asks whether the session
+ * is still live and its user still a member: when either has ended, an `end` event says so and the
+ * stream closes.
  */
 export function eventRoutes(app: FastifyInstance, ctx: AppContext) {
+  const openStreams = new Map<string, number>();
+  const stillAllowed = async (token: string, teamId: string) => {
+    const session = await ctx.authCache.findSession(token);
+    if (!session) return 'session_ended' as const;
+    const teams = await ctx.authCache.teamsOf(session.user.id);
+    return teams.some((team) => team.id === teamId) ? null : ('membership_ended' as const);
+  };
   app.get(
     '/api/teams/:teamId/events',
     {
@@ -65,7 +77,26 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const { teamId } = request.params as { teamId: string };
-      await requireMembership(ctx.db, teamId, currentUser(request).user.id);
+      const userId = currentUser(request).user.id;
+      await requireMembership(ctx.db, teamId, userId);
+      const open = openStreams.get(userId) ?? 0;
+      if (open >= MAX_STREAMS_PER_USER) throw fail(429, 'too_many_streams', { max: MAX_STREAMS_PER_USER });
+      openStreams.set(userId, open + 1);
+      const timers: ReturnType<typeof setInterval>[] = [];
+      let stopped = false;
+      /** Once, however the stream ends: the browser leaves, the session or membership ends, or the first read fails. */
+      const stop = () => {
+        if (stopped) return;
+        stopped = true;
+        timers.forEach(clearInterval);
+        const left = (openStreams.get(userId) ?? 1) - 1;
+        if (left > 0) openStreams.set(userId, left);
+        else openStreams.delete(userId);
+        if (!reply.raw.writableEnded) reply.raw.end();
+      };
+      // The response's own close: the request's comes as soon as it is read, long before the stream ends.
+      reply.raw.on('close', stop);
+      const token = bearerToken(request)!;
       const origin = request.headers.origin;
       reply.hijack();
       reply.raw.writeHead(200, {
@@ -75,13 +106,24 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext) {
         ...(origin && ctx.config.corsOrigins.includes(origin) ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {}),
       });
       const send = (event: string, data: unknown) => reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      let last = new Map((await snapshot(ctx, teamId)).map((item) => [keyOf(item), stateOf(item)]));
+      let last: Map<string, ReturnType<typeof stateOf>>;
+      try {
+        last = new Map((await snapshot(ctx, teamId)).map((item) => [keyOf(item), stateOf(item)]));
+      } catch (error) {
+        request.log.warn({ err: error }, 'event stream could not start');
+        return stop();
+      }
       send('ready', { watching: last.size });
       let busy = false;
       const poll = setInterval(async () => {
-        if (busy) return;
+        if (busy || stopped) return;
         busy = true;
         try {
+          const ended = await stillAllowed(token, teamId);
+          if (ended) {
+            send('end', { reason: ended });
+            return stop();
+          }
           const now = await snapshot(ctx, teamId);
           for (const { step, ...item } of now) {
             const before = last.get(keyOf(item));
@@ -96,11 +138,10 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext) {
           busy = false;
         }
       }, EVENT_POLL_MS);
-      const keepAlive = setInterval(() => reply.raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-      request.raw.on('close', () => {
-        clearInterval(poll);
-        clearInterval(keepAlive);
-      });
+      timers.push(
+        poll,
+        setInterval(() => reply.raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS),
+      );
     },
   );
 }

@@ -39,6 +39,9 @@ export const MAX_BYTES: Record<UploadPurpose, number> = {
   avatar_consent: CONSENT_CLIP.maxBytes,
 };
 
+/** Purposes whose file is a still picture: their header is read for its size before anything decodes them. */
+export const PICTURE_PURPOSES: readonly UploadPurpose[] = ['avatar_photo', 'background_image'];
+
 /** Content checks for a finished upload, by what it is for. */
 export function checkContent(purpose: UploadPurpose, probe: MediaProbe | null, bytes: number): MediaRejection | null {
   if (purpose === 'avatar_video') return checkAvatarVideo(probe, bytes);

@@ -8,7 +8,9 @@ import { probeMedia } from '../../media/probe';
 import { findMembership } from '../teams/membership';
 import { AppError } from '../../lib/errors';
 import { assertUploadAllowed } from './allowance';
-import { checkContent, MAX_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from './limits';
+import { checkContent, MAX_BYTES, PICTURE_PURPOSES, UPLOAD_PURPOSES, type UploadPurpose } from './limits';
+import { imageSize } from '../../media/image-size';
+import { checkPixels } from '../../media/validate';
 
 export const UPLOADS_PATH = '/api/uploads';
 /**
@@ -151,8 +153,13 @@ export function createTusServer(ctx: AppContext, log: FastifyBaseLogger) {
 
     async onUploadFinish(_req: Request, upload: Upload) {
       const [row] = await db.select().from(uploads).where(eq(uploads.id, upload.id));
-      const probe = await uploadArea.withLocal(upload.id, probeMedia);
-      const rejection = checkContent(row!.purpose, probe, upload.size ?? 0);
+      const purpose = row!.purpose;
+      const { probe, rejection } = await uploadArea.withLocal(upload.id, async (file) => {
+        const oversized = PICTURE_PURPOSES.includes(purpose) ? checkPixels(imageSize(file)) : null;
+        if (oversized) return { probe: null, rejection: oversized };
+        const probe = await probeMedia(file);
+        return { probe, rejection: checkContent(purpose, probe, upload.size ?? 0) };
+      });
       if (rejection) {
         await db.update(uploads).set({ status: 'rejected', reason: rejection, completedAt: new Date() }).where(eq(uploads.id, upload.id));
         await uploadArea.remove(upload.id);

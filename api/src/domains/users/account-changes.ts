@@ -8,6 +8,7 @@ import { errors, fail } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/secrets';
 import { checkCode, consumeCode, sendCode } from '../auth/codes';
 import { revokeUserSessions, type SessionUser } from '../auth/sessions';
+import { revokeResetLinks } from '../auth/password-resets';
 import { assertEmailAvailable } from './accounts';
 
 /** Google manages the address of a Google account; everyone else proves the new address with a code. */
@@ -23,15 +24,18 @@ export async function confirmEmailChange(ctx: AppContext, user: SessionUser, new
   await assertEmailAvailable(ctx.db, newEmail);
   await ctx.db.update(users).set({ email: newEmail }).where(eq(users.id, user.id));
   await consumeCode(ctx, code.id);
+  // Links mailed to the old address must not take the account back.
+  await revokeResetLinks(ctx.db, user.id);
 }
 
-/** Checks the current password, sets the new one, and signs every other session out. */
+/** Checks the current password, sets the new one, and signs every other session out; outstanding reset links end. */
 export async function changePassword(ctx: AppContext, user: SessionUser, sessionId: string, current: string, next: string) {
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, current))) throw fail(400, 'password_incorrect');
   await ctx.db
     .update(users)
     .set({ passwordHash: await hashPassword(next) })
     .where(eq(users.id, user.id));
+  await revokeResetLinks(ctx.db, user.id);
   await revokeUserSessions(ctx.db, user.id, sessionId);
 }
 
@@ -70,6 +74,7 @@ export async function deleteAccount(ctx: AppContext, user: SessionUser, targetId
       .update(users)
       .set({ deletedAt: new Date(), passwordHash: null, googleSub: null, name: null, companyName: null, currentTeamId: null })
       .where(eq(users.id, user.id));
+    await revokeResetLinks(tx, user.id);
   });
   await revokeUserSessions(ctx.db, user.id);
   await removeFiles();

@@ -2,42 +2,83 @@
 // and other special addresses are refused (a key holder must not reach our own network through us),
 // when the endpoint is registered and again on every connection (the name may resolve elsewhere later).
 import { lookup, type LookupAddress } from 'node:dns';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { fail } from '../../lib/errors';
 
 export type DestinationRules = { allowPrivate: boolean; requireHttps: boolean };
 
-const PRIVATE = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const)
-  PRIVATE.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
-  ['::', 127],
-  ['64:ff9b::', 96],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  PRIVATE.addSubnet(network, prefix, 'ipv6');
+/** An address as its bytes: 4 for IPv4, 16 for IPv6 (an IPv4 tail such as `::ffff:1.2.3.4` included); null if not one. */
+function addressBytes(text: string): number[] | null {
+  const family = isIP(text);
+  if (family === 4) return text.split('.').map(Number);
+  if (family !== 6 || text.includes('%')) return null;
+  let groups = text;
+  const tail: number[] = [];
+  const dotted = text.match(/^(.*:)(\d+\.\d+\.\d+\.\d+)$/);
+  if (dotted) {
+    groups = `${dotted[1]}0:0`;
+    tail.push(...dotted[2]!.split('.').map(Number));
+  }
+  const [head, rest] = groups.split('::') as [string, string | undefined];
+  const words = (part: string | undefined) => (part ? part.split(':').map((word) => parseInt(word, 16)) : []);
+  const left = words(head);
+  const right = words(rest);
+  const all = rest === undefined ? left : [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+  const bytes = all.flatMap((word) => [word >> 8, word & 0xff]);
+  if (tail.length) bytes.splice(12, 4, ...tail);
+  return bytes;
+}
 
+/** Whether the first `bits` bits of `bytes` are those of `prefix` (bytes given as far as they matter). */
+function inRange(bytes: number[], prefix: number[], bits: number) {
+  for (let bit = 0; bit < bits; bit += 8) {
+    const mask = bits - bit >= 8 ? 0xff : (0xff << (8 - (bits - bit))) & 0xff;
+    if (((bytes[bit / 8] ?? 0) & mask) !== ((prefix[bit / 8] ?? 0) & mask)) return false;
+  }
+  return true;
+}
+
+/** IPv4 ranges that are not the public internet: this host, private networks, shared, link-local, special, multicast, reserved. */
+const IPV4_REFUSED: [number[], number][] = [
+  [[0], 8],
+  [[10], 8],
+  [[100, 64], 10],
+  [[127], 8],
+  [[169, 254], 16],
+  [[172, 16], 12],
+  [[192, 0, 0], 24],
+  [[192, 0, 2], 24],
+  [[192, 88, 99], 24],
+  [[192, 168], 16],
+  [[198, 18], 15],
+  [[198, 51, 100], 24],
+  [[203, 0, 113], 24],
+  [[224], 3],
+];
+
+/**
+ * IPv6 outside the global unicast range 2000::/3 is never public (loopback, unspecified, IPv4-compatible and
+ * -translated, NAT64, discard, unique-local, link-local, site-local, multicast). Inside it, these special ranges
+ * are refused too: IETF protocol assignments with Teredo (2001::/23), documentation, and 6to4 (2002::/16), which
+ * carries any IPv4 address, private ones included.
+ */
+const IPV6_REFUSED_GLOBAL: [number[], number][] = [
+  [[0x20, 0x01, 0x00], 23],
+  [[0x20, 0x01, 0x0d, 0xb8], 32],
+  [[0x20, 0x02], 16],
+  [[0x3f, 0xff], 20],
+];
+const IPV4_MAPPED = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff];
+
+/** Whether an address must not receive webhooks, however it is spelled; anything that is not an address counts as private. */
 export function isPrivateAddress(address: string) {
-  const family = isIP(address);
-  if (family === 0) return true;
-  const type = family === 4 ? 'ipv4' : 'ipv6';
-  if (PRIVATE.check(address, type)) return true;
-  // An IPv4 address written as IPv6 (::ffff:10.0.0.1) is judged as the IPv4 address it is.
-  const mapped = address.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i);
-  return mapped ? PRIVATE.check(mapped[1]!, 'ipv4') : false;
+  const bytes = addressBytes(address);
+  if (!bytes) return true;
+  if (bytes.length === 4) return IPV4_REFUSED.some(([prefix, bits]) => inRange(bytes, prefix, bits));
+  // An IPv4 address written as IPv6 (::ffff:10.0.0.1, ::ffff:a00:1) is judged as the IPv4 address it is.
+  if (inRange(bytes, IPV4_MAPPED, 96)) return isPrivateAddress(bytes.slice(12).join('.'));
+  if (!inRange(bytes, [0x20], 3)) return true;
+  return IPV6_REFUSED_GLOBAL.some(([prefix, bits]) => inRange(bytes, prefix, bits));
 }
 
 const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');

@@ -1,7 +1,7 @@
 // A team's webhooks: its signing secret, its endpoints, the events it is sent and the log of their
 // deliveries. Callers (the app's routes, /api/v1) have already decided that the team is theirs.
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { WebhookEvent } from '@kagami/shared/validation';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/connect';
@@ -75,6 +75,7 @@ export async function removeEndpoint(db: Database, teamId: string, id: string) {
       .update(webhookDeliveries)
       .set({ status: 'cancelled', nextAttemptAt: null })
       .where(and(eq(webhookDeliveries.endpointId, id), eq(webhookDeliveries.status, 'pending')));
+    await tx.update(webhookDeliveries).set({ endpointRemovedAt: new Date() }).where(eq(webhookDeliveries.endpointId, id));
     await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
   });
 }
@@ -147,14 +148,20 @@ export async function sendTestEvent(ctx: AppContext, teamId: string, endpointId:
   return { delivery_id: id! };
 }
 
-/** Delivers a logged event again now (same webhook-id), with a fresh 24 h of retries. */
+/** Delivers a logged event again now (same webhook-id), with a fresh 24 h of retries; never to a removed endpoint. */
 export async function resendDelivery(ctx: AppContext, teamId: string, deliveryId: string) {
+  const [delivery] = await ctx.db
+    .select({ endpointRemovedAt: webhookDeliveries.endpointRemovedAt })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.teamId, teamId)));
+  if (!delivery) throw errors.notFound('Delivery');
+  if (delivery.endpointRemovedAt) throw fail(409, 'webhook_endpoint_removed');
   const [row] = await ctx.db
     .update(webhookDeliveries)
     .set({ status: 'pending', nextAttemptAt: new Date(), retryUntil: new Date(Date.now() + RETRY_WINDOW_MS) })
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.teamId, teamId)))
+    .where(and(eq(webhookDeliveries.id, deliveryId), isNull(webhookDeliveries.endpointRemovedAt)))
     .returning({ id: webhookDeliveries.id });
-  if (!row) throw errors.notFound('Delivery');
+  if (!row) throw fail(409, 'webhook_endpoint_removed');
   await ctx.jobs.send(WEBHOOK_QUEUE, { deliveryId: row.id });
   return { delivery_id: row.id };
 }
@@ -178,6 +185,7 @@ export async function withAttempts(db: Database, rows: DeliveryRow[]) {
   return rows.map((row) => ({
     id: row.id,
     endpoint_id: row.endpointId,
+    endpoint_removed: row.endpointRemovedAt !== null,
     url: row.url,
     event: row.event,
     status: row.status,

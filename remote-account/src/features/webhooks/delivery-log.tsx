@@ -161,7 +161,11 @@ function DeliveryRows({
                 {t('deliveries.showAttempts')}
               </Button>
             ) : null}
-            {onResend && delivery.status !== 'pending' ? (
+            {delivery.endpointRemoved ? (
+              <Text fontSize="xs" color="gray.600">
+                {t('deliveries.endpointRemoved')}
+              </Text>
+            ) : onResend && delivery.status !== 'pending' ? (
               <Button size="sm" color="white" onClick={onResend} loading={resending}>
                 {t('deliveries.resend')}
               </Button>
