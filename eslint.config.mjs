@@ -29,6 +29,43 @@ const features = (pkg, names) =>
     message: 'A feature never imports another feature; move shared code to components/ or @kagami/shared.',
   }));
 
+// The API's layers, lowest first: each imports only from layers below it (type-only imports too). The engine also
+// stays clear of the database, storage, jobs and mail: what it needs of them it is handed through its own types. The
+// app's entry points (app, context, server, worker) and the operators' routes sit on top.
+const API_LAYERS = [['lib'], ['config'], ['db'], ['storage', 'jobs', 'mail', 'media', 'routing'], ['engine'], ['domains'], ['http', 'ops']];
+const API_ENTRIES = ['app.ts', 'context.ts', 'server.ts', 'worker.ts'].map((file) => `./api/src/${file}`);
+const apiDir = (name) => `./api/src/${name}`;
+const apiLayerZones = API_LAYERS.flatMap((layer, index) =>
+  layer.map((name) => ({
+    target: apiDir(name),
+    from: [
+      ...API_LAYERS.slice(index + 1)
+        .flat()
+        .map(apiDir),
+      ...API_ENTRIES,
+    ],
+    message: `api/src/${name} sits below what it imports here: the layers run lib <- config <- db <- storage, jobs, mail, media, routing <- engine <- domains <- http, ops and the app.`,
+  })),
+);
+const engineZones = [
+  {
+    target: apiDir('engine'),
+    from: ['db', 'storage', 'jobs', 'mail', 'routing'].map(apiDir),
+    message: 'The engine is handed what it needs of the database, storage, jobs and mail through its own types (engine/index.ts).',
+  },
+  {
+    target: [
+      ...API_LAYERS.flat()
+        .filter((name) => name !== 'engine')
+        .map(apiDir),
+      ...API_ENTRIES,
+    ],
+    from: apiDir('engine'),
+    except: ['./index.ts'],
+    message: 'Reach the engine only through its door, api/src/engine/index.ts.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -78,6 +115,8 @@ export default tseslint.config(
             ]),
             ...features('remote-studio', ['avatars', 'avatar-new', 'voices', 'videos', 'video-new', 'uploads']),
             ...features('remote-billing', ['plans', 'quota', 'history', 'contact-sales', 'portal']),
+            ...apiLayerZones,
+            ...engineZones,
           ],
         },
       ],

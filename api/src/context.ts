@@ -1,46 +1,21 @@
+// The composition root: opens the job queue, storage, mail and the engine from the configuration, and fills the
+// AppContext every domain is handed.
 import { loadSigningKey } from './domains/assets/signing';
 import { AuthCache } from './domains/auth/auth-cache';
-import type { PgBoss } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, type Config } from './config';
-import type { Database, DatabaseHandle } from './db/connect';
+import type { DatabaseHandle } from './db/connect';
 import { createMailer, type Mailer } from './mail/mailer';
-import type { GenerationEngine } from './engine/generation-engine';
-import { lipSyncProvider } from './engine/face/providers';
-import { dataUriMediaLinks, signedMediaLinks } from './engine/face/providers/media-links';
-import { speechProvider } from './engine/speech/providers/choose';
-import { LocalEngine } from './engine/local/local-engine';
+import { createEngine, loadSigningIdentity, sharedSigningIdentity } from './engine';
+import { dataUriMediaLinks, signedMediaLinks } from './domains/assets/media-links';
 import { startJobQueue } from './jobs/queue';
-import { createMediaStore, type MediaStore } from './storage/media-store';
+import { createMediaStore } from './storage/media-store';
 import { configuredStorage } from './storage/configured-storage';
 import { checkBucket } from './storage/s3-storage';
-import { createUploadArea, type UploadArea } from './storage/upload-area';
-import { loadSigningIdentity, sharedSigningIdentity, type SigningIdentity } from './engine/provenance/signing-identity';
+import { createUploadArea } from './storage/upload-area';
 import { installSecret } from './db/install-secrets';
 import { randomBytes } from 'node:crypto';
-
-/** What every domain needs: handed to route modules and services instead of global decorators. */
-export type AppContext = {
-  config: Config;
-  db: Database;
-  mailer: Mailer;
-  jobs: PgBoss;
-  engine: GenerationEngine;
-  /** Media: DATA_DIR's folders or the bucket. */
-  assets: MediaStore;
-  /** Where resumable uploads arrive: DATA_DIR/uploads of the receiving API host, or the bucket. */
-  uploadArea: UploadArea;
-  /**
-   * Signs short-lived links (assets, the built-in billing portal): ASSET_SIGNING_SECRET, or else a key kept in the data
-   * folder (in the database where the media are in a bucket).
-   */
-  signingKey: Buffer;
-  log: FastifyBaseLogger;
-  /** Who signs the videos' Content Credentials, and whose this deployment trusts when it reads them. */
-  credentials: SigningIdentity;
-  /** Sessions and team lists in memory; the API makes it follow the database's change notices. */
-  authCache: AuthCache;
-};
+import type { AppContext } from './domains/app-context';
 
 export const GRACEFUL_STOP_MS = 60_000;
 
@@ -71,12 +46,9 @@ export async function createContext(
       : await loadSigningIdentity(config.dataDir, config.contentCredentials, log);
   const lipSync = config.lipSync;
   // A Cog server (Replicate's protocol with no key) is the operator's own: it gets the media inline.
-  const links =
+  const mediaLinks =
     lipSync?.engine === 'replicate' && !lipSync.key ? dataUriMediaLinks : signedMediaLinks(assets, signingKey, config.publicApiUrl);
-  const engine = new LocalEngine(
-    lipSync ? { provider: lipSyncProvider(lipSync, links), fallback: lipSync.fallback } : undefined,
-    config.speech ? speechProvider(config.speech) : undefined,
-  );
+  const engine = createEngine({ lipSync, speech: config.speech, mediaLinks });
   const ctx: AppContext = {
     config,
     db: database.db,

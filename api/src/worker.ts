@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { connectDatabase } from './db/connect';
-import { createContext, type AppContext } from './context';
+import { createContext } from './context';
+import { type AppContext } from './domains/app-context';
 import { startWorkers } from './domains/studio/worker';
 
 const BEAT_MS = 10_000;

@@ -6,8 +6,8 @@
 import en from '@kagami/shared/locales/en/common.json';
 import ja from '@kagami/shared/locales/ja/common.json';
 import { rateLimits } from '../src/db/schema';
-import { ACCOUNT_LIMITS } from '../src/http/account-limits';
-import { removeEndedWindows } from '../src/http/rate-limit-store';
+import { ACCOUNT_LIMITS } from '../src/routing/account-limits';
+import { removeEndedWindows } from '../src/routing/rate-limit-store';
 import { build, call, onboardedUser, type TestApp } from './helper';
 
 let t: TestApp;

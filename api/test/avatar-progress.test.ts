@@ -3,7 +3,7 @@
 // progress 100 and no stage; the same shows in the public API and reaches the team's event stream.
 import { readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { AVATAR_STAGES } from '../src/engine/generation-engine';
+import { AVATAR_STAGES } from '@kagami/shared/validation';
 import { build, call, onboardedUser, stretched, subscribe, uploadFile, type TestApp } from './helper';
 import { faceClip, mediaDir, tone } from './media/fixtures';
 

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { VIDEO_FPS } from '../src/engine/generation-engine';
+import { VIDEO_FPS } from '../src/engine/video-format';
 import { countVideoFrames } from '../src/media/probe';
 import { build, call, eventually, onboardedUser, readyPhotoAvatar, subscribe, type TestApp } from './helper';
 import { mediaDir } from './media/fixtures';

@@ -1,27 +1,13 @@
-import type { CaptionStyle, ContentLanguage } from '@kagami/shared/validation';
+// The engine's port: what the studio asks of an engine that makes avatars, voices and videos, and the shapes it
+// answers with. The local engine implements it; the studio sees only this.
+import type { AvatarStage, CaptionStyle, ContentLanguage } from '@kagami/shared/validation';
 import type { Cue } from './compose/captions';
 import type { Framing } from './compose/compose';
 import type { LipSyncRun } from './face/lipsync-provider';
 import type { RenderTimings } from './face/render';
-import type { Gender } from './speech/builtin-voices';
+import type { Gender } from '../config/providers';
 import type { SpeechProvider } from './speech/providers/speech-provider';
 import type { PhonemeEvent, SpeakingVoice, Speech, SpeechOptions, VoiceProfile } from './speech/synthesizer';
-
-/** Finished videos are at most this tall (the avatar's own size up to it), at this frame rate. */
-export const MAX_VIDEO_HEIGHT = 1080;
-export const VIDEO_FPS = 25;
-
-/** A job that cannot succeed, with the reason code the user is shown (e.g. `no_face_detected`) and, for the log, what happened. */
-export class EngineFailure extends Error {
-  constructor(
-    readonly reason: string,
-    detail?: string,
-    /** A provider refused Kagami's key (401, 403): the operator's to fix, logged as an error. */
-    readonly keyRefused = false,
-  ) {
-    super(detail ?? reason);
-  }
-}
 
 export type AvatarOutput = {
   /** JPEG of the frame with the clearest face. */
@@ -43,9 +29,6 @@ export type AvatarOutput = {
 /** `clone`: the voice the speech provider cloned from the recording (null when the voice is made here). */
 export type VoiceOutput = { profile: VoiceProfile; sample: string; clone: { provider: string; voiceId: string } | null };
 
-/** The steps of making an avatar, in the order they run (footage chooses a stretch; a photo is animated instead). */
-export const AVATAR_STAGES = ['finding_face', 'choosing_stretch', 'animating_photo', 'tracking_mouth', 'cutting_out', 'finishing'] as const;
-export type AvatarStage = (typeof AVATAR_STAGES)[number];
 /** Told when a stage starts (`fraction` 0) and how far through it the work is (0-1) as it goes. */
 export type AvatarProgress = (stage: AvatarStage, fraction: number) => void;
 

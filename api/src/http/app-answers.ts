@@ -12,8 +12,8 @@ import {
   PLACEMENTS,
   RESOLUTIONS,
   UI_LANGUAGES,
+  AVATAR_STAGES,
 } from '@kagami/shared/validation';
-import { AVATAR_STAGES } from '../engine/generation-engine';
 import {
   ConsentPhrase,
   DeliveryCancelled,

@@ -6,7 +6,7 @@ import { needsSession } from '../domains/auth/guard';
 import { needsApiKey } from '../domains/public-api/auth';
 import { UPLOADS_PATH } from '../domains/uploads/tus-server';
 import { valibotToOpenApi } from './validation';
-import { withComponents } from './openapi-components';
+import { withComponents } from '../routing/openapi-components';
 import { APP_TAGS, appOperation } from './app-operations';
 import { APP_ANSWERS, APP_REFUSALS } from './app-answers';
 import { TAGS as PUBLIC_TAGS } from '../domains/public-api/operations';

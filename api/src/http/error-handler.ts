@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors';
 import { FieldErrors } from './validation';
-import { errorMessage } from './messages';
+import { errorMessage } from '../lib/messages';
 
 /** Whether `error` or one of its causes (drizzle wraps the driver's error) matches. */
 const anyCause = (error: unknown, matches: (e: { code?: unknown; message?: unknown }) => boolean): boolean => {

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { FastifyInstance } from 'fastify';
 import { encodeMessage } from '@kagami/shared/validation';
-import { validationMessage } from './messages';
+import { validationMessage } from '../lib/messages';
 
 type AnySchema = v.GenericSchema;
 

@@ -1,4 +1,4 @@
-import { errorMessage } from '../http/messages';
+import { errorMessage } from './messages';
 
 /** An error the client can act on: a stable `code`, an HTTP status and optional extra fields. */
 export class AppError extends Error {

@@ -3,7 +3,7 @@
 import { and, eq, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import type { AppContext } from '../context';
+import { type AppContext } from '../domains/app-context';
 import { teams, videos } from '../db/schema';
 import { requireOpsToken } from './ops-token';
 

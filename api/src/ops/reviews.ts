@@ -7,7 +7,7 @@
 import { desc, eq, isNotNull } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context';
+import { type AppContext } from '../domains/app-context';
 import { avatars, teams, videoShares, videos } from '../db/schema';
 import { errors } from '../lib/errors';
 import { removeAvatarFiles, removeMadeFiles } from '../domains/studio/service';

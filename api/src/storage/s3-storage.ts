@@ -19,22 +19,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { checkedKey, type ObjectStorage } from './object-storage';
-
-export type S3Options = {
-  bucket: string;
-  region: string;
-  /** The server's address, for a server other than AWS S3 (`http://minio:9000`); absent: AWS. */
-  endpoint?: string;
-  /**
-   * Where browsers fetch presigned downloads: absent, the endpoint itself; null, nowhere (an address only this network
-   * reaches), so the API streams the objects itself.
-   */
-  downloadEndpoint?: string | null;
-  /** Absent: the SDK's own chain (the environment, an instance role). */
-  credentials?: { accessKeyId: string; secretAccessKey: string };
-  /** Buckets in the path (`host/bucket/key`) rather than the host name: MinIO and most self-hosted servers. */
-  forcePathStyle: boolean;
-};
+import type { S3Options } from '../config/providers';
 
 /** DeleteObjects takes at most this many keys. */
 const DELETE_BATCH = 1000;

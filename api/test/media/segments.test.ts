@@ -2,7 +2,8 @@
 // and the same sound.
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { VIDEO_FPS, type RenderInput } from '../../src/engine/generation-engine';
+import { type RenderInput } from '../../src/engine/generation-engine';
+import { VIDEO_FPS } from '../../src/engine/video-format';
 import { LocalEngine } from '../../src/engine/local/local-engine';
 import { countVideoFrames, probeMedia } from '../../src/media/probe';
 import { runFfmpeg } from '../../src/media/tools';

@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import S3rver from 's3rver';
 import { withMultipartListing } from '../../scripts/s3rver-multipart.mjs';
 import type { ObjectStorage } from '../../src/storage/object-storage';
-import type { S3Options } from '../../src/storage/s3-storage';
+import { type S3Options } from '../../src/config/providers';
 
 export type TestS3 = { options: S3Options; folder: string; close: () => Promise<void> };
 

@@ -6,3 +6,4 @@ export * from './media';
 export * from './script-pauses';
 export * from './video-look';
 export * from './moderation';
+export * from './avatar-stages';

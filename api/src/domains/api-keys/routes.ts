@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 
 import { currentUser, requireUser } from '../auth/guard';
 import { describeApiKey, generateApiKey } from './service';

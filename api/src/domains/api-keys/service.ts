@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { countFailure, refuseAfterFailures } from '../../http/account-limits';
+import { countFailure, refuseAfterFailures } from '../../routing/account-limits';
 import type { Database } from '../../db/connect';
 import { apiKeys, teams } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/secrets';

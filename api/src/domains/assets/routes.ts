@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { avatars, backgrounds, videos, voices } from '../../db/schema';
 import { errors } from '../../lib/errors';
 import { ASSET_CATEGORIES, type AssetCategory } from '../../storage/media-store';

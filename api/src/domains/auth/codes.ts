@@ -1,10 +1,10 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { UiLanguage } from '@kagami/shared/validation';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { verificationCodes } from '../../db/schema';
 import { AppError, fail } from '../../lib/errors';
 import { randomDigits, sha256 } from '../../lib/secrets';
-import { errorMessage } from '../../http/messages';
+import { errorMessage } from '../../lib/messages';
 import { mailTemplates } from '../../mail/templates';
 
 export const CODE_TTL_MINUTES = 10;

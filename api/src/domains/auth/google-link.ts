@@ -4,7 +4,7 @@
 // and the Google identity (signed, valid as long as the code), so nothing waits in the database.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { users } from '../../db/schema';
 import { AppError, fail } from '../../lib/errors';
 import { CODE_TTL_MINUTES, checkCode, consumeCode, sendCode } from './codes';

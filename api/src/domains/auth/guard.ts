@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { errors } from '../../lib/errors';
 import { requireMembership } from '../teams/membership';
 import type { SessionUser } from './sessions';

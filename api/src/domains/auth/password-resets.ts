@@ -3,7 +3,7 @@
 // confirmed e-mail change, the account's deletion) revokes every link still outstanding, with the sessions.
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { UiLanguage } from '@kagami/shared/validation';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import type { Database, Transaction } from '../../db/connect';
 import { passwordResets, users } from '../../db/schema';
 import { fail } from '../../lib/errors';

@@ -1,4 +1,4 @@
-import { countAttempt, perClientAuthLimit } from '../../http/account-limits';
+import { countAttempt, perClientAuthLimit } from '../../routing/account-limits';
 import * as v from 'valibot';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +10,7 @@ import {
   uiLanguageField,
   verificationCodeField,
 } from '@kagami/shared/validation';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { users } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/secrets';

@@ -7,12 +7,12 @@
 // proxies TRUST_PROXY names.
 import { eq, and, gt, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import type { Database } from '../../db/connect';
 import { knownClients } from '../../db/schema';
 import { sha256 } from '../../lib/secrets';
-import { tooManyFor } from '../../http/account-limits';
-import { clearWindow, countInWindow, readWindow } from '../../http/rate-limit-store';
+import { tooManyFor } from '../../routing/account-limits';
+import { clearWindow, countInWindow, readWindow } from '../../routing/rate-limit-store';
 import { mailTemplates } from '../../mail/templates';
 import { newResetLink } from './password-resets';
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { FastifyInstance } from 'fastify';
 import { emailField, employeeCountField, nameField, salesCompanyField, salesMessageField } from '@kagami/shared/validation';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { salesInquiries } from '../../db/schema';
 import { mailTemplates } from '../../mail/templates';
 import { currentUser, requireUser } from '../auth/guard';

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { historyQuery, type HistoryQuery } from '@kagami/shared/validation';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { history, users } from '../../db/schema';
 import { csvFile } from '../../lib/csv';
 import { currentUser, requireUser } from '../auth/guard';

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatPrice } from '@kagami/shared/api';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { checkoutSessions, invoices, subscriptions, usage, users } from '../../db/schema';
 import { html } from '../../lib/html';
 import { completeCheckout, isValidCardNumber } from './checkout';

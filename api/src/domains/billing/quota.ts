@@ -1,9 +1,9 @@
 import { and, asc, count, eq, gte, inArray, ne, sql, sum } from 'drizzle-orm';
-import { pauseSecondsOf, wordsOf } from '../../engine/speech/script';
+import { pauseSecondsOf, wordsOf } from '../../engine';
 import type { Database, Queryable, Transaction } from '../../db/connect';
 import { avatars, teamMembers, usage, users } from '../../db/schema';
 import { AppError, fail } from '../../lib/errors';
-import { errorMessage } from '../../http/messages';
+import { errorMessage } from '../../lib/messages';
 import type { Allowance, ProductType } from './plans';
 import { apiPlanOf, appPlanOf, usageWindowOf, type CurrentPlan } from './subscriptions';
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { users } from '../../db/schema';
 import { errors, fail } from '../../lib/errors';
 import { currentUser, requireUser } from '../auth/guard';

@@ -1,7 +1,7 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { invoices, stripeEvents, subscriptions, users } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { priceOf } from './plans';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { FastifyInstance } from 'fastify';
 import { contentLanguageField, nameField } from '@kagami/shared/validation';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { currentUser, requireUser } from '../auth/guard';
 import { requireMembership } from '../teams/membership';
 import { issuePhrase } from './service';

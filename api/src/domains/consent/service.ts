@@ -1,7 +1,7 @@
 // Consent phrases: asked for before the clip is recorded, taken by the one avatar the clip is for.
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { CONSENT_PHRASE_MINUTES, type ContentLanguage } from '@kagami/shared/validation';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { consentPhrases } from '../../db/schema';
 import { consentPhrase, newCode } from './phrase';
 

@@ -1,11 +1,9 @@
 // The worker's check of an avatar's consent clip, before the avatar is made.
 import { eq } from 'drizzle-orm';
 import type { ContentLanguage } from '@kagami/shared/validation';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { avatars, consentPhrases } from '../../db/schema';
-import { EngineFailure } from '../../engine/generation-engine';
-import { checkConsentClip } from '../../engine/consent/consent-clip';
-import { pocketSphinx, type Recogniser } from '../../engine/consent/recogniser';
+import { checkConsentClip, EngineFailure, pocketSphinx, type Recogniser } from '../../engine';
 import { ENGLISH_PHRASE_WORDS } from './phrase';
 
 /**

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { FastifyInstance } from 'fastify';
 import { emailField } from '@kagami/shared/validation';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { readMailbox } from '../../mail/mailer';
 
 /** The outbox, for people and tests running without SMTP. Never mounted in production or with SMTP. */

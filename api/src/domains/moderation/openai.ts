@@ -1,17 +1,8 @@
 // The moderation provider when MODERATION_PROVIDER=openai: `POST {url}/v1/moderations` with the script, as OpenAI
 // publishes it (https://platform.openai.com/docs/api-reference/moderations): the first result's `flagged`, and the
 // flagged categories in `categories`. Any server answering that shape will do.
-import { fetchRetrying, type RetryOptions } from '../../lib/retrying-fetch';
-
-export type ModerationSettings = {
-  provider: 'openai';
-  url: string;
-  key?: string;
-  model: string;
-  /** What a script gets while the provider cannot answer: refused (the default) or let through. */
-  onOutage: 'refuse' | 'allow';
-  http: RetryOptions;
-};
+import { fetchRetrying } from '../../lib/retrying-fetch';
+import type { ModerationSettings } from '../../config/providers';
 
 type Answer = { results?: { flagged?: boolean; categories?: Record<string, boolean> }[] };
 

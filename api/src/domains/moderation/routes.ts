@@ -1,7 +1,7 @@
 // GET/PUT /api/teams/{teamId}/moderation: the team's blocked terms; members read them, owners change them.
 import * as v from 'valibot';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { currentUser, requireUser } from '../auth/guard';
 import { getTeamModeration, setTeamModeration } from './service';
 

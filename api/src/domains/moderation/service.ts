@@ -3,10 +3,10 @@
 // `script_refused` naming the category, before any quota is reserved.
 import { readFile, stat } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { teams } from '../../db/schema';
 import { fail } from '../../lib/errors';
-import { moderationCategoryText } from '../../http/messages';
+import { moderationCategoryText } from '../../lib/messages';
 import { requireMembership } from '../teams/membership';
 import { BLOCKED_TERM_MAX_CHARS, BLOCKED_TERMS_MAX } from '@kagami/shared/validation';
 import { findBlockedTerm, parseTermList } from './terms';

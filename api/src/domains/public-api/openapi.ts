@@ -1,9 +1,9 @@
 // GET /api/v1/openapi.json: the public API's OpenAPI 3.1 document, made from the routes' own schemas
 // (so it cannot drift from them), with the key's security scheme and every error code and its meaning.
 import type { FastifyInstance } from 'fastify';
-import { messageTemplate } from '../../http/messages';
+import { messageTemplate } from '../../lib/messages';
 import { TAGS } from './operations';
-import { referencedSchemas } from '../../http/openapi-components';
+import { referencedSchemas } from '../../routing/openapi-components';
 
 /** The codes an /api/v1 call can answer with, the reasons a creation can fail with later, and why a webhook attempt failed. */
 export const API_ERROR_CODES = [

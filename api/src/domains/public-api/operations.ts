@@ -1,7 +1,7 @@
 // How each /api/v1 operation reads in the OpenAPI document: a stable verb-noun operationId, a summary and description,
 // its tag, and every refusal it can answer with (status, the codes it carries and what each means).
 import * as v from 'valibot';
-import { messageTemplate } from '../../http/messages';
+import { messageTemplate } from '../../lib/messages';
 import { ApiError } from './responses';
 
 export const TAGS = [

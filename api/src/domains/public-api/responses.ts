@@ -1,8 +1,15 @@
 // The shapes /api/v1 answers with, as valibot schemas: they document the answers in the OpenAPI
 // document (and so type the generated client); the answers themselves are built in serialize.ts.
 import * as v from 'valibot';
-import { ASPECT_RATIOS, backgroundField, captionStyleField, PLACEMENTS, RESOLUTIONS, WEBHOOK_EVENTS } from '@kagami/shared/validation';
-import { AVATAR_STAGES } from '../../engine/generation-engine';
+import {
+  ASPECT_RATIOS,
+  AVATAR_STAGES,
+  backgroundField,
+  captionStyleField,
+  PLACEMENTS,
+  RESOLUTIONS,
+  WEBHOOK_EVENTS,
+} from '@kagami/shared/validation';
 
 const time = v.pipe(v.string(), v.isoTimestamp());
 const status = v.picklist(['in_progress', 'ready', 'failed']);

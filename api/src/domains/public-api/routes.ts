@@ -11,7 +11,7 @@ import {
   webhookEndpointForm,
   webhookUrlField,
 } from '@kagami/shared/validation';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { avatars, videos, voices, webhookDeliveries } from '../../db/schema';
 import { errors } from '../../lib/errors';
 import { teamApiQuota } from '../billing/quota';
@@ -26,7 +26,7 @@ import { publicApiDocument } from './openapi';
 import { documented, mergeRefusals, refusalResponses, successResponses, type Operation, type Refusals } from './operations';
 import { keyset, listThenTable, PageQuery, pageOf } from './cursor';
 import * as R from './responses';
-import { BUILTIN_VOICES } from '../../engine/speech/builtin-voices';
+import { BUILTIN_VOICES } from '../../engine';
 import { providerVoices, voiceIdField } from '../studio/voice-library';
 import { deletePronunciation, listPronunciations, pronunciationBody, savePronunciation } from '../studio/pronunciations';
 import { issuePhrase } from '../consent/service';

@@ -1,10 +1,10 @@
 // The public API's JSON of avatars, voices and videos: snake_case, ISO dates, absolute signed links.
 // The same shapes go out in webhook events.
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import type { avatars, videos, voices } from '../../db/schema';
-import { genderOfPitch, type BuiltinVoice } from '../../engine/speech/builtin-voices';
-import { PROVIDER_VOICE_PREFIX, type ProviderVoice } from '../../engine/speech/providers/speech-provider';
+import { type BuiltinVoice, genderOfPitch, PROVIDER_VOICE_PREFIX } from '../../engine';
+import { type ProviderVoice } from '../../config/providers';
 import { builtinPreviewPath } from '../studio/voice-library';
 import { signPath, SIGNED_URL_SECONDS } from '../assets/signing';
 import { avatarProgressJson, consentVerified, videoLookJson } from '../studio/serialize';

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform, type Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
-import { readCredentials } from '../../engine/provenance/credentials';
+import { type AppContext } from '../app-context';
+import { readCredentials } from '../../engine';
 import { fail } from '../../lib/errors';
 import { probeMedia } from '../../media/probe';
 

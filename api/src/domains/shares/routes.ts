@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { videoShares, videos } from '../../db/schema';
 import { frameSizeOf } from '@kagami/shared/validation';
 import { fail } from '../../lib/errors';

@@ -1,9 +1,10 @@
 // An avatar's processing as the user follows it: the engine's stage reports turned into one percentage for the
 // whole job, written to the avatar's row a little at a time.
 import { and, eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { avatars } from '../../db/schema';
-import { AVATAR_STAGES, type AvatarSource, type AvatarStage } from '../../engine/generation-engine';
+import { AVATAR_STAGES, type AvatarStage } from '@kagami/shared/validation';
+import type { AvatarSource } from '../../engine';
 
 /**
  * Each stage's share (%) of making an avatar. From footage, measured on the test clips (35 s at 640x640: 64-76, 11-15,

@@ -1,7 +1,7 @@
 import { and, eq, gt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { avatars, videos, voices } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { bearerToken, currentUser, requireUser } from '../auth/guard';

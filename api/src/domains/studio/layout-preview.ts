@@ -6,13 +6,9 @@ import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { FastifyInstance } from 'fastify';
 import { frameSizeOf, videoLookEntries, type VideoLookInput } from '@kagami/shared/validation';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { avatars } from '../../db/schema';
-import { composeStill } from '../../engine/compose/still';
-import { faceBoxOf } from '../../engine/compose/layout';
-import { readMeshTrack } from '../../engine/face/mesh-track';
-import { scaleMeshes } from '../../engine/face/render';
-import { probeMedia } from '../../media/probe';
+import { composeLayoutStill, EngineFailure } from '../../engine';
 import { errors, fail } from '../../lib/errors';
 import { currentUser, requireUser } from '../auth/guard';
 import { requireMembership } from '../teams/membership';
@@ -36,22 +32,19 @@ export async function layoutPreview(ctx: AppContext, userId: string, teamId: str
     matte: avatar.matte ? ['avatar_output', avatar.matte] : null,
   };
   return ctx.assets.withLocal(inputs, ({ picture, mouth, matte }) =>
-    withBackdrop(ctx, teamId, stored, async (background) => {
-      const size = (await probeMedia(picture))?.video;
-      if (!size) throw fail(409, 'avatar_not_ready');
-      const track = mouth ? readMeshTrack(mouth) : null;
-      return ctx.assets.workspace(async (folder) => {
+    withBackdrop(ctx, teamId, stored, (background) =>
+      ctx.assets.workspace(async (folder) => {
         const output = join(folder, 'layout.jpg');
-        await composeStill({
-          picture: { file: picture, size },
-          matte,
-          face: track ? faceBoxOf(scaleMeshes(track.meshes, track, size)) : null,
-          framing: { frame: frameSizeOf(input.aspect_ratio ?? '16:9', '720p'), background, placement },
-          output,
-        });
+        const framing = { frame: frameSizeOf(input.aspect_ratio ?? '16:9', '720p'), background, placement };
+        try {
+          await composeLayoutStill({ picture, mouth, matte, framing, output });
+        } catch (error) {
+          if (error instanceof EngineFailure && error.reason === 'avatar_not_ready') throw fail(409, 'avatar_not_ready');
+          throw error;
+        }
         return readFile(output);
-      });
-    }),
+      }),
+    ),
   );
 }
 

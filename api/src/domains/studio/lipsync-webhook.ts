@@ -4,9 +4,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { videos } from '../../db/schema';
-import { LIPSYNC_WEBHOOK_PATH } from '../../engine/face/lipsync-provider';
+import { LIPSYNC_WEBHOOK_PATH } from '../../config/providers';
 import { QUEUES } from '../../jobs/queue';
 import { fail } from '../../lib/errors';
 

@@ -4,9 +4,9 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PRONUNCIATIONS_MAX, pronunciationSayAsField, pronunciationWordField } from '@kagami/shared/validation';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { pronunciations } from '../../db/schema';
-import type { Pronunciation } from '../../engine/speech/script';
+import type { Pronunciation } from '../../engine';
 import { errors, fail } from '../../lib/errors';
 import { memberTeamOf, requireUser } from '../auth/guard';
 

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import type { FastifyInstance } from 'fastify';
 import { contentLanguageField, nameField, SCRIPT_MAX_CHARS, scriptField, speedField, videoLookEntries } from '@kagami/shared/validation';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { currentUser, requireUser } from '../auth/guard';
 import * as studio from './service';
 import { voiceIdField } from './voice-library';
-import { pageNumberQuery, type Page } from '../../http/pages';
+import { pageNumberQuery, type Page } from '../../routing/pages';
 
 const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
 const teamParams = v.object({ teamId: uuid });

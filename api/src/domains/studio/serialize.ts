@@ -1,5 +1,5 @@
 import type { avatars, videos, voices } from '../../db/schema';
-import { genderOfPitch } from '../../engine/speech/builtin-voices';
+import { genderOfPitch } from '../../engine';
 
 /** The person was checked by a consent clip: the same face, alive and speaking, the phrase's code heard. */
 export const consentVerified = (a: typeof avatars.$inferSelect) =>

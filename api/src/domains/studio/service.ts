@@ -1,12 +1,11 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { CONTENT_LANGUAGES, PREVIEW_MAX_CHARS, type ContentLanguage, type VideoLookInput } from '@kagami/shared/validation';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { avatars, backgrounds, history, videos, voices, users } from '../../db/schema';
 import { errors, fail } from '../../lib/errors';
 import { pendingJobs, QUEUES } from '../../jobs/queue';
-import { builtinVoice, defaultBuiltinVoice, isBuiltinVoiceId, type Gender } from '../../engine/speech/builtin-voices';
-import type { SpeakingVoice } from '../../engine/speech/synthesizer';
-import { isProviderVoiceId } from '../../engine/speech/providers/speech-provider';
+import { builtinVoice, defaultBuiltinVoice, isBuiltinVoiceId, isProviderVoiceId, type SpeakingVoice } from '../../engine';
+import { type Gender } from '../../config/providers';
 import { listedProviderVoice, speakingVoiceOf, spokenForRequest } from './voice-library';
 import type { SessionUser } from '../auth/sessions';
 import { checkScript } from '../moderation/service';
@@ -17,7 +16,7 @@ import { assertPlacementFits, videoBackgroundOf } from './backgrounds';
 import { estimateSpeechSeconds, needsOf, withReservation } from '../billing/quota';
 import { avatarJson, videoJson, voiceJson } from './serialize';
 import { pronunciationsOf } from './pronunciations';
-import { paginate, type Page } from '../../http/pages';
+import { paginate, type Page } from '../../routing/pages';
 
 /** SPEC §8 "creation failed due to high traffic": refuse new work while the queue is full. */
 async function assertCapacity(ctx: AppContext) {

@@ -1,7 +1,7 @@
 // Finished uploads taken into the studio: an avatar's footage or photo, a voice's recording, a video's audio, a background.
 import { extname } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { uploads } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { contentTypeOf } from '../../storage/media-store';

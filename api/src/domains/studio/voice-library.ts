@@ -6,21 +6,24 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import type { ContentLanguage } from '@kagami/shared/validation';
 import { voices } from '../../db/schema';
-import { BUILTIN_VOICES, builtinVoice, type BuiltinVoice } from '../../engine/speech/builtin-voices';
 import {
+  BUILTIN_VOICES,
+  builtinVoice,
+  type BuiltinVoice,
+  EngineFailure,
   isProviderVoiceId,
+  profileOf,
   PROVIDER_VOICE_PREFIX,
   providerVoiceIdOf,
-  type ProviderVoice,
+  SAMPLE_SENTENCES,
+  type SpeakingVoice,
   type SpeechProvider,
-} from '../../engine/speech/providers/speech-provider';
-import { profileOf, type SpeakingVoice } from '../../engine/speech/synthesizer';
-import { SAMPLE_SENTENCES } from '../../engine/speech/sample-sentences';
+} from '../../engine';
+import { type ProviderVoice } from '../../config/providers';
 import { errors, fail } from '../../lib/errors';
-import { EngineFailure } from '../../engine/generation-engine';
 import { encodeMp3 } from '../../media/tools';
 
 const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));

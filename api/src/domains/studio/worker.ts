@@ -6,19 +6,27 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobWithMetadata } from 'pg-boss';
 import * as v from 'valibot';
 import { captionStyleField, frameSizeOf, type CaptionStyle, type ContentLanguage } from '@kagami/shared/validation';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { avatars, history, teams, users, videoSegments, videos, voices } from '../../db/schema';
-import { LipSyncFailure, LipSyncWaiting } from '../../engine/face/lipsync-provider';
-import { EngineFailure, type RenderInput } from '../../engine/generation-engine';
+import {
+  type Backdrop,
+  captionCuesOf,
+  type Cue,
+  defaultBuiltinVoice,
+  EngineFailure,
+  type Framing,
+  LipSyncFailure,
+  LipSyncWaiting,
+  type PhonemeEvent,
+  type RenderInput,
+  SAMPLE_SENTENCES,
+  signVideo,
+  toSrt,
+  toVtt,
+  type VideoClaims,
+} from '../../engine';
 import { isDiskFull } from '../../media/tools';
-import type { PhonemeEvent } from '../../engine/speech/synthesizer';
-import { SAMPLE_SENTENCES } from '../../engine/speech/sample-sentences';
-import { defaultBuiltinVoice } from '../../engine/speech/builtin-voices';
-import { captionCharsFor, timeCaptions, toSrt, toVtt, type Cue } from '../../engine/compose/captions';
-import type { Backdrop, Framing } from '../../engine/compose/compose';
-import { ANALYSIS_RATE, decodeMono } from '../../engine/local/decode';
 import { withBackdrop } from './backgrounds';
-import { signVideo, type VideoClaims } from '../../engine/provenance/credentials';
 import { pronunciationsOf } from './pronunciations';
 import { libraryVoice, speakingVoiceOf } from './voice-library';
 import { QUEUES } from '../../jobs/queue';
@@ -336,12 +344,11 @@ async function speechOf(ctx: AppContext, { video, avatar }: VideoJob, uploaded: 
   const speech = await ctx.engine.synthesizeSpeech(video.script ?? '', language, speaking, options);
   const audio = join(folder, 'speech.wav');
   await writeFile(audio, speech.wav);
-  const lineLength = captionCharsFor(frame, captionStyleOf(video).size);
   return {
     audio,
     // A provider that gives no timings leaves the mouth to the loudness.
     phonemes: speech.phonemes.length ? speech.phonemes : undefined,
-    cues: timeCaptions(speech.spans, await decodeMono(audio), ANALYSIS_RATE, lineLength),
+    cues: await captionCuesOf(speech.spans, audio, frame, captionStyleOf(video).size),
   } satisfies Spoken;
 }
 

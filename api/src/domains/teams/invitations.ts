@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { UiLanguage } from '@kagami/shared/validation';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { invitations, teamMembers, teams, users } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/secrets';

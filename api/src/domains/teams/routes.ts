@@ -1,9 +1,9 @@
-import { countAttempt, perClientAuthLimit } from '../../http/account-limits';
+import { countAttempt, perClientAuthLimit } from '../../routing/account-limits';
 import * as v from 'valibot';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { emailField, invitationCodeField, teamNameField, uiLanguageField } from '@kagami/shared/validation';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { teams } from '../../db/schema';
 import { currentUser, requireUser } from '../auth/guard';
 import { allowanceOwnerOf } from '../billing/quota';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
-import { everyHour } from '../../http/hourly';
+import { type AppContext } from '../app-context';
+import { everyHour } from '../../routing/hourly';
 import * as v from 'valibot';
 import { bearerToken, currentUser, requireUser } from '../auth/guard';
 import { requireMembership } from '../teams/membership';

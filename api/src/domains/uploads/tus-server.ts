@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { uploads } from '../../db/schema';
-import { errorMessage } from '../../http/messages';
+import { errorMessage } from '../../lib/messages';
 import { probeMedia } from '../../media/probe';
 import { findMembership } from '../teams/membership';
 import { AppError } from '../../lib/errors';

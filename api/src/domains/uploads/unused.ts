@@ -1,7 +1,7 @@
 // Finished uploads that nobody took into the studio: without this, an upload made through the public API and never
 // named by an avatar, voice, video or background would keep its bytes until its team is deleted.
 import { and, eq, lt } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { uploads } from '../../db/schema';
 
 /** Removes finished uploads unused for `UPLOAD_EXPIRY_SECONDS` since they finished, rows and bytes; returns how many. */

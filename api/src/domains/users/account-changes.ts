@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { UiLanguage } from '@kagami/shared/validation';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { teamMembers, teams, users, voices } from '../../db/schema';
 import { deleteClone, teamFiles } from '../studio/service';
 import { errors, fail } from '../../lib/errors';

@@ -1,7 +1,7 @@
 // The account's data export: what the user gave Kagami and what was made from it, as one JSON file. Media are linked by
 // signed addresses (valid SIGNED_URL_SECONDS), among them the consent clips of the avatars the user made.
 import { and, eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { avatars, teamMembers, teams, users, videos, voices } from '../../db/schema';
 import { SIGNED_URL_SECONDS } from '../assets/signing';
 import { signedUrl } from '../public-api/serialize';

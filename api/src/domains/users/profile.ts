@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { users } from '../../db/schema';
 import { errors } from '../../lib/errors';
 

@@ -1,4 +1,4 @@
-import { countAttempt, perClientAuthLimit } from '../../http/account-limits';
+import { countAttempt, perClientAuthLimit } from '../../routing/account-limits';
 import * as v from 'valibot';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +11,7 @@ import {
   uiLanguageField,
   verificationCodeField,
 } from '@kagami/shared/validation';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { users } from '../../db/schema';
 import { currentUser, requireUser } from '../auth/guard';
 import { requireMembership } from '../teams/membership';

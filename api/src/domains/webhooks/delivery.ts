@@ -7,7 +7,7 @@ import { isIP } from 'node:net';
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Webhook } from 'standardwebhooks';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { webhookAttempts, webhookDeliveries } from '../../db/schema';
 import { WEBHOOK_QUEUE } from '../../jobs/queue';
 import { guardedLookup, isPrivateAddress, type DestinationRules } from './destination';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { avatars, videos, voices } from '../../db/schema';
 import { avatarJson, videoJson, voiceJson } from '../public-api/serialize';
 import { emitEvent } from './service';

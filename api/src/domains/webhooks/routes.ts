@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { webhookEndpointForm } from '@kagami/shared/validation';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import { currentUser, requireUser } from '../auth/guard';
 import { requireMembership } from '../teams/membership';
 import * as webhooks from './service';
-import { pageNumberQuery, type Page } from '../../http/pages';
+import { pageNumberQuery, type Page } from '../../routing/pages';
 
 const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
 const teamParams = v.object({ teamId: uuid });

@@ -3,13 +3,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { WebhookEvent } from '@kagami/shared/validation';
-import type { AppContext } from '../../context';
+import { type AppContext } from '../app-context';
 import type { Database } from '../../db/connect';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookSecrets } from '../../db/schema';
 import { errors, fail } from '../../lib/errors';
 import { WEBHOOK_QUEUE } from '../../jobs/queue';
 import { checkDestination } from './destination';
-import { paginate, type Page } from '../../http/pages';
+import { paginate, type Page } from '../../routing/pages';
 
 export const MAX_ENDPOINTS = 10;
 /** How long a failing delivery is retried. */

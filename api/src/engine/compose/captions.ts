@@ -3,6 +3,7 @@
 // by length and their edges moved to the silences the voice leaves between them. Written as SubRip, WebVTT, or ASS
 // styled for the video's frame (burned in).
 import type { CaptionStyle } from '@kagami/shared/validation';
+import { ANALYSIS_RATE, decodeMono } from '../local/decode';
 import type { SpokenSpan } from '../speech/synthesizer';
 
 export type Cue = { startMs: number; endMs: number; text: string };
@@ -138,6 +139,16 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 function stamp(ms: number, separator: string) {
   const whole = Math.max(0, Math.round(ms));
   return `${pad(Math.floor(whole / 3_600_000))}:${pad(Math.floor(whole / 60_000) % 60)}:${pad(Math.floor(whole / 1000) % 60)}${separator}${pad(whole % 1000, 3)}`;
+}
+
+/** The captions of a spoken file (`audio`): its spans placed on its silences, lines as long as the frame and style allow. */
+export async function captionCuesOf(
+  spans: readonly SpokenSpan[],
+  audio: string,
+  frame: { width: number; height: number },
+  size: CaptionStyle['size'],
+): Promise<Cue[]> {
+  return timeCaptions(spans, await decodeMono(audio), ANALYSIS_RATE, captionCharsFor(frame, size));
 }
 
 export function toSrt(cues: readonly Cue[]): string {

@@ -2,7 +2,7 @@
 // its own) scaled and placed in the video's format over the background, then the watermark and burned-in captions.
 import { dirname, join } from 'node:path';
 import type { Placement } from '@kagami/shared/validation';
-import { VIDEO_FPS } from '../generation-engine';
+import { VIDEO_FPS } from '../video-format';
 import { coversFrame, layoutOf, type Box, type Layout, type Scaled, type Size } from './layout';
 
 /** What replaces the footage's own background: a colour (#RRGGBB), a picture, or a video played on a loop without its sound. */

@@ -3,7 +3,7 @@
 import { countVideoFrames, probeMedia } from '../../media/probe';
 import { readFrames, writeFrames } from '../../media/frame-pipes';
 import { personMatting } from '../face/mesh';
-import { VIDEO_FPS } from '../generation-engine';
+import { VIDEO_FPS } from '../video-format';
 
 /**
  * Frames are matted at about this many pixels (640x360) with the model's coarse pass at MATTE_RATIO of that: 150 ms a

@@ -2,13 +2,8 @@
 // Replicate's predictions (or a Cog server on one's own GPU, which speaks the same protocol), sync.so, or fal's queue.
 // Each provider is given the avatar's loop (or photo) and the speech, and writes the talking video it gets back;
 // the local renderer (render.ts) stays the default and the fallback.
-import { EngineFailure } from '../generation-engine';
-import type { HttpOptions } from './providers/http';
-
-export const LIPSYNC_ENGINES = ['local', 'replicate', 'sync', 'fal'] as const;
-/** Where Replicate posts a finished prediction (with LIPSYNC_WEBHOOK_SECRET), under PUBLIC_API_URL. */
-export const LIPSYNC_WEBHOOK_PATH = '/api/lipsync/webhooks/replicate';
-export type LipSyncEngine = (typeof LIPSYNC_ENGINES)[number];
+import { EngineFailure } from '../failure';
+import type { LipSyncEngine } from '../../config/providers';
 
 /** A reachable address for a local file while a provider fetches it (`release` when done with it). */
 export type MediaLink = { url: string; release: () => Promise<void> };
@@ -60,17 +55,3 @@ export class LipSyncWaiting extends Error {
     super(`waiting for the provider's webhook on ${providerId}`);
   }
 }
-
-export type LipSyncSettings = {
-  engine: Exclude<LipSyncEngine, 'local'>;
-  /** The provider's base address (its public one unless overridden: a proxy, a fake in tests, a Cog server). */
-  url?: string;
-  key?: string;
-  /** The model: `owner/name` or `owner/name:version` on Replicate, a model name on sync.so, an endpoint id on fal. */
-  model?: string;
-  /** Render locally when the provider fails (the default). */
-  fallback: boolean;
-  /** Where Replicate posts a finished prediction, and the secret it signs with: set, no worker polls a prediction. */
-  webhook?: { url: string; secret: string };
-  http: HttpOptions;
-};

@@ -4,7 +4,9 @@
 import { copyFile, rm } from 'node:fs/promises';
 import { decodePicture, saveUprightPicture } from '../../media/picture';
 import { runFfmpeg } from '../../media/tools';
-import { EngineFailure, VIDEO_FPS, type AvatarOutput, type AvatarProgress } from '../generation-engine';
+import { type AvatarOutput, type AvatarProgress } from '../generation-engine';
+import { EngineFailure } from '../failure';
+import { VIDEO_FPS } from '../video-format';
 import { deformMesh } from './deform';
 import { idleLoop, type Seed } from './life';
 import { findFaces } from './mesh';

@@ -8,9 +8,6 @@ import { countVideoFrames, probeMedia } from '../../media/probe';
 import { encodeMp3, runFfmpeg } from '../../media/tools';
 import { checkAvatarVideo, checkVoiceAudio } from '../../media/validate';
 import {
-  EngineFailure,
-  MAX_VIDEO_HEIGHT,
-  VIDEO_FPS,
   type AvatarFiles,
   type AvatarOutput,
   type AvatarProgress,
@@ -20,6 +17,8 @@ import {
   type RenderResult,
   type VoiceOutput,
 } from '../generation-engine';
+import { EngineFailure } from '../failure';
+import { MAX_VIDEO_HEIGHT, VIDEO_FPS } from '../video-format';
 import { innerMouthAt } from '../face/inner-mouth-of-footage';
 import { loudnessPerFrame } from '../face/loudness';
 import { readMeshTrack, trackMesh, writeMeshTrack, type MeshTrack } from '../face/mesh-track';

@@ -3,8 +3,8 @@
 // `pnpm bench:voices`, so eSpeak's English is not offered); the other languages with eSpeak NG and its female and male
 // variants.
 import { CONTENT_LANGUAGES, type ContentLanguage } from '@kagami/shared/validation';
+import type { Gender } from '../../config/providers';
 
-export type Gender = 'female' | 'male';
 export type SpeechEngineName = 'espeak' | 'flite';
 
 export type BuiltinVoice = {

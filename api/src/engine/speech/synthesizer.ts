@@ -2,7 +2,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { SCRIPT_MAX_CHARS, scriptParts, type ContentLanguage } from '@kagami/shared/validation';
 import { fail } from '../../lib/errors';
-import { defaultBuiltinVoice, ESPEAK_VOICES, genderOfPitch, type BuiltinVoice, type Gender } from './builtin-voices';
+import { defaultBuiltinVoice, ESPEAK_VOICES, genderOfPitch, type BuiltinVoice } from './builtin-voices';
+import { type Gender } from '../../config/providers';
 import { applyPronunciations, type Pronunciation } from './script';
 import { pcmToWav } from './wav';
 

@@ -1,13 +1,7 @@
 // fal's queue (https://docs.fal.ai/model-endpoints/queue): POST https://queue.fal.run/{model} with the model's input,
 // then the returned status_url until COMPLETED, and the result from response_url (`{ video: { url } }`).
-import {
-  LipSyncFailure,
-  type LipSyncJob,
-  type LipSyncProvider,
-  type LipSyncRun,
-  type LipSyncSettings,
-  type MediaLinks,
-} from '../lipsync-provider';
+import { LipSyncFailure, type LipSyncJob, type LipSyncProvider, type LipSyncRun, type MediaLinks } from '../lipsync-provider';
+import { type LipSyncSettings } from '../../../config/providers';
 import { pollJob, requestJson, takeOutput } from './http';
 
 const FAL_QUEUE = 'https://queue.fal.run';

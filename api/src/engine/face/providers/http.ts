@@ -7,11 +7,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
 import { probeMedia } from '../../../media/probe';
-import { fetchRetrying, GaveUp, isRetryableStatus, sleep, type RetryOptions } from '../../../lib/retrying-fetch';
+import { fetchRetrying, GaveUp, isRetryableStatus, sleep } from '../../../lib/retrying-fetch';
 import { LipSyncFailure } from '../lipsync-provider';
-
-/** How requests are retried (`RetryOptions`; the backoff paces polls too), and the longest a job may run. */
-export type HttpOptions = RetryOptions & { jobTimeoutMs: number };
+import type { HttpOptions } from '../../../config/providers';
 
 /** The output may be this much longer or shorter than the speech. */
 const LENGTH_TOLERANCE_SECONDS = 0.2;

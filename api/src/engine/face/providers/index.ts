@@ -1,4 +1,5 @@
-import type { LipSyncProvider, LipSyncSettings, MediaLinks } from '../lipsync-provider';
+import type { LipSyncProvider, MediaLinks } from '../lipsync-provider';
+import { type LipSyncSettings } from '../../../config/providers';
 import { FalLipSync } from './fal';
 import { ReplicateLipSync } from './replicate';
 import { SyncLipSync } from './sync-so';

@@ -7,9 +7,9 @@ import {
   type LipSyncJob,
   type LipSyncProvider,
   type LipSyncRun,
-  type LipSyncSettings,
   type MediaLinks,
 } from '../lipsync-provider';
+import { type LipSyncSettings } from '../../../config/providers';
 import { pollJob, requestJson, takeOutput, type JobState } from './http';
 
 const REPLICATE_API = 'https://api.replicate.com';

@@ -1,13 +1,7 @@
 // sync.so's generate API (https://docs.sync.so/api-reference): POST /v2/generate with the video and audio by URL,
 // then GET /v2/generate/{id} until COMPLETED (outputUrl) or FAILED / REJECTED / CANCELED / TIMED_OUT.
-import {
-  LipSyncFailure,
-  type LipSyncJob,
-  type LipSyncProvider,
-  type LipSyncRun,
-  type LipSyncSettings,
-  type MediaLinks,
-} from '../lipsync-provider';
+import { LipSyncFailure, type LipSyncJob, type LipSyncProvider, type LipSyncRun, type MediaLinks } from '../lipsync-provider';
+import { type LipSyncSettings } from '../../../config/providers';
 import { pollJob, requestJson, takeOutput, type JobState } from './http';
 
 const SYNC_API = 'https://api.sync.so';

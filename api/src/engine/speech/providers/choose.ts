@@ -1,6 +1,7 @@
 import { elevenLabsSpeech } from './elevenlabs';
 import { openAiSpeech } from './openai';
-import type { SpeechProvider, SpeechProviderSettings } from './speech-provider';
+import type { SpeechProvider } from './speech-provider';
+import { type SpeechProviderSettings } from '../../../config/providers';
 
 /** The provider SPEECH_PROVIDER names. */
 export const speechProvider = (settings: SpeechProviderSettings): SpeechProvider =>

@@ -5,9 +5,9 @@ import { openAsBlob } from 'node:fs';
 import { basename } from 'node:path';
 import { runFfmpeg } from '../../../media/tools';
 import { fetchRetrying, GaveUp } from '../../../lib/retrying-fetch';
-import type { Gender } from '../builtin-voices';
 import type { PhonemeEvent } from '../synthesizer';
-import { speechFailure, type ProviderVoice, type SpeechProvider, type SpeechProviderSettings } from './speech-provider';
+import { speechFailure, type SpeechProvider } from './speech-provider';
+import { type Gender, type ProviderVoice, type SpeechProviderSettings } from '../../../config/providers';
 
 const DEFAULT_MODEL = 'eleven_multilingual_v2';
 const SAMPLE_RATE = 16_000;

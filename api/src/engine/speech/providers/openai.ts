@@ -3,7 +3,8 @@
 // response_format, speed }`, the audio as the body. It gives no timings: the mouth follows the loudness.
 import { runFfmpeg } from '../../../media/tools';
 import { fetchRetrying } from '../../../lib/retrying-fetch';
-import { speechFailure, type ProviderVoice, type SpeechProvider, type SpeechProviderSettings } from './speech-provider';
+import { speechFailure, type SpeechProvider } from './speech-provider';
+import { type ProviderVoice, type SpeechProviderSettings } from '../../../config/providers';
 
 /** OpenAI's default model, and the rate its audio is taken at. */
 const DEFAULT_MODEL = 'gpt-4o-mini-tts';

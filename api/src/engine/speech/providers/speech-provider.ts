@@ -2,25 +2,10 @@
 // (openai.ts), or ElevenLabs with its timings and instant voice cloning (elevenlabs.ts). The local engines stay the
 // default and speak the library's built-in voices whatever the provider.
 import type { ContentLanguage } from '@kagami/shared/validation';
-import { EngineFailure } from '../../generation-engine';
-import { GaveUp, isRetryableStatus, type RetryOptions } from '../../../lib/retrying-fetch';
-import type { Gender } from '../builtin-voices';
+import { EngineFailure } from '../../failure';
+import { GaveUp, isRetryableStatus } from '../../../lib/retrying-fetch';
 import type { Spoken } from '../synthesizer';
-
-export const SPEECH_PROVIDERS = ['local', 'openai', 'elevenlabs'] as const;
-export type SpeechProviderName = Exclude<(typeof SPEECH_PROVIDERS)[number], 'local'>;
-
-/** A voice of the provider, as the library lists it (`provider-<id>` in a video's `voice_id`). */
-export type ProviderVoice = { id: string; name: string; gender: Gender | null; previewUrl: string | null };
-
-export type SpeechProviderSettings = RetryOptions & {
-  provider: SpeechProviderName;
-  url: string;
-  key?: string;
-  model?: string;
-  /** OpenAI-compatible servers have no voice list call: the voices to offer, each with its gender when known. */
-  voices?: ProviderVoice[];
-};
+import type { ProviderVoice, SpeechProviderName } from '../../../config/providers';
 
 export interface SpeechProvider {
   readonly name: SpeechProviderName;

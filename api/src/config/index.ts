@@ -1,11 +1,16 @@
 import * as v from 'valibot';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import type { ModerationSettings } from './domains/moderation/openai';
-import { SPEECH_PROVIDERS, type SpeechProviderSettings } from './engine/speech/providers/speech-provider';
-import type { Gender } from './engine/speech/builtin-voices';
-import type { S3Options } from './storage/s3-storage';
-import { LIPSYNC_ENGINES, LIPSYNC_WEBHOOK_PATH, type LipSyncSettings } from './engine/face/lipsync-provider';
+import {
+  LIPSYNC_ENGINES,
+  LIPSYNC_WEBHOOK_PATH,
+  SPEECH_PROVIDERS,
+  type Gender,
+  type LipSyncSettings,
+  type ModerationSettings,
+  type S3Options,
+  type SpeechProviderSettings,
+} from './providers';
 
 const port = v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(65535));
 const list = v.pipe(

@@ -7,7 +7,7 @@ import type { FastifyReply } from 'fastify';
 import type { Database } from '../db/connect';
 import { AppError } from '../lib/errors';
 import { sha256 } from '../lib/secrets';
-import { errorMessage } from './messages';
+import { errorMessage } from '../lib/messages';
 import { countInWindow, readWindow } from './rate-limit-store';
 
 const MINUTE = 60_000;

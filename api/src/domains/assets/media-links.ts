@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { signPath } from '../../../domains/assets/signing';
-import { contentTypeOf, type MediaStore } from '../../../storage/media-store';
-import type { MediaLinks } from '../lipsync-provider';
+import { signPath } from './signing';
+import { contentTypeOf, type MediaStore } from '../../storage/media-store';
+import type { MediaLinks } from '../../engine';
 
 const LINK_SECONDS = 3600;
 /**
