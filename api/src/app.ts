@@ -38,7 +38,7 @@ import { assetRoutes } from './domains/assets/routes';
 import { lipSyncWebhookRoutes } from './domains/studio/lipsync-webhook';
 import { lipSyncReportRoutes } from './ops/lipsync-report';
 import { reviewRoutes } from './ops/reviews';
-import { startWorkers } from './domains/studio/worker';
+import { startWorkers } from './domains/studio/jobs/runner';
 import { backupEmbedded, backupPostgres, type Manifest } from './ops/backup';
 
 declare module 'fastify' {

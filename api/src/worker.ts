@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { createContext } from './context';
 import { type AppContext } from './domains/app-context';
-import { startWorkers } from './domains/studio/worker';
+import { startWorkers } from './domains/studio/jobs/runner';
 
 const BEAT_MS = 10_000;
 

@@ -52,3 +52,7 @@ export { readCredentials, signVideo } from './provenance/credentials';
 export type { VideoClaims } from './provenance/credentials';
 export { loadSigningIdentity, sharedSigningIdentity } from './provenance/signing-identity';
 export type { SigningIdentity } from './provenance/signing-identity';
+
+// The pipelines: what a video is, step by step.
+export { joinParts, renderPart, renderWholeOrCut, signAndCaption, speakScript, spokenUpload } from './pipeline/video';
+export type { Spoken } from './pipeline/video';

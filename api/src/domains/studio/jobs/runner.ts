@@ -1,0 +1,81 @@
+// Runs the generation jobs (avatar, voice, video and its parts) and the webhook deliveries. Each job's data is checked
+// against its queue's payload; an engine failure ends the job with its reason; any other error is retried by pg-boss,
+// and only the last attempt marks the item failed.
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobWithMetadata } from 'pg-boss';
+import * as v from 'valibot';
+import type { AppContext } from '../../app-context';
+import { avatars, videos, voices } from '../../../db/schema';
+import { EngineFailure } from '../../../engine';
+import { QUEUES } from '../../../jobs/queue';
+import { startWebhookWorker } from '../../webhooks/delivery';
+import { emitItemEvent, type ItemKind } from '../../webhooks/item-events';
+import { removeSegmentFiles } from '../service';
+import { avatarJob } from './avatar';
+import { markFailed, notify, type Table } from './outcomes';
+import { JOB_PAYLOADS, type JobPayload } from './payloads';
+import { videoJob } from './video';
+import { videoPartJob } from './video-part';
+import { voiceJob } from './voice';
+
+type Queue = keyof typeof JOB_PAYLOADS;
+type Handler<Q extends Queue> = {
+  queue: Q;
+  /** The item the job makes, marked failed when it fails for good. */
+  table: Table;
+  kind: ItemKind;
+  idOf: (payload: JobPayload<Q>) => string;
+  run: (ctx: AppContext, payload: JobPayload<Q>) => Promise<void>;
+};
+const handler = <Q extends Queue>(h: Handler<Q>) => h as unknown as Handler<Queue>;
+
+const HANDLERS = [
+  handler({ queue: QUEUES.avatar, table: avatars, kind: 'avatar', idOf: (p) => p.avatarId, run: avatarJob }),
+  handler({ queue: QUEUES.voice, table: voices, kind: 'voice', idOf: (p) => p.voiceId, run: voiceJob }),
+  handler({ queue: QUEUES.video, table: videos, kind: 'video', idOf: (p) => p.videoId, run: videoJob }),
+  // A part that cannot be made fails its video.
+  handler({ queue: QUEUES.segment, table: videos, kind: 'video', idOf: (p) => p.videoId, run: videoPartJob }),
+];
+
+export async function startWorkers(ctx: AppContext, log: FastifyBaseLogger) {
+  for (const { queue, table, kind, idOf, run } of HANDLERS) {
+    await ctx.jobs.work(
+      queue,
+      { includeMetadata: true, pollingIntervalSeconds: 0.5, batchSize: 1 },
+      async ([job]: JobWithMetadata<unknown>[]) => {
+        const payload = v.safeParse(JOB_PAYLOADS[queue], job!.data);
+        if (!payload.success) {
+          log.error(
+            { job: job!.id, data: job!.data, issues: v.flatten(payload.issues).nested },
+            `${queue} job dropped: its data is not a ${queue} job's`,
+          );
+          return;
+        }
+        const id = idOf(payload.output);
+        const started = Date.now();
+        const key = `${kind}Id`;
+        log.info({ job: job!.id, [key]: id }, `${queue} started for ${id}`);
+        try {
+          await run(ctx, payload.output);
+          log.info({ job: job!.id, [key]: id }, `${queue} finished for ${id} in ${Date.now() - started} ms`);
+        } catch (error) {
+          const lastAttempt = job!.retryCount >= job!.retryLimit;
+          if (!(error instanceof EngineFailure) && !lastAttempt) {
+            log.warn({ err: error, job: job!.id }, `${queue} failed; it will be retried`);
+            throw error;
+          }
+          const reason = error instanceof EngineFailure ? error.reason : 'processing_failed';
+          if (!(error instanceof EngineFailure)) log.error({ err: error, job: job!.id }, `${queue} failed for good`);
+          else if (error.keyRefused) log.error({ job: job!.id, reason }, `a provider refused Kagami's key (not retried): ${error.message}`);
+          else if (error.message !== reason) log.warn({ job: job!.id, reason }, `${queue} failed: ${error.message}`);
+          const row = await markFailed(ctx, table, id, reason);
+          if (!row) return;
+          if ('segments' in row) await removeSegmentFiles(ctx, row);
+          await emitItemEvent(ctx, kind, id, 'failed');
+          if (kind !== 'voice') await notify(ctx, row.createdBy, kind, row.name, false, reason);
+        }
+      },
+    );
+  }
+  await startWebhookWorker(ctx, log);
+}
