@@ -16,7 +16,7 @@ import { probeMedia } from '../src/media/probe';
 import { frameSizeOf } from '@kagami/shared/validation';
 import { captionCharsFor, timeCaptions } from '../src/engine/compose/captions';
 import { makeMatte } from '../src/engine/compose/matte';
-import { ANALYSIS_RATE, decodeMono } from '../src/engine/local/decode';
+import { ANALYSIS_RATE, decodeMono } from '../src/engine/speech/decode';
 import { FACE_PHOTO, ONE_FACE, PORTRAIT } from '../test/media/fixtures';
 import { partsBench } from './parts';
 

@@ -7,8 +7,8 @@ import { SpeechSynthesizer } from '../src/engine/speech/synthesizer';
 import { build, call, eventually, mailMatching, onboardedUser, stretched, subscribe, uploadFile, type TestApp } from './helper';
 import { runFfmpeg } from '../src/media/tools';
 import { FACE_PHOTO, faceClip, facePhoto, MAN_PORTRAIT, mediaDir, PORTRAIT, testPatternVideo, tone } from './media/fixtures';
-import { decodeMono } from '../src/engine/local/decode';
-import { analyzeVoice } from '../src/engine/local/voice-analysis';
+import { decodeMono } from '../src/engine/speech/decode';
+import { analyzeVoice } from '../src/engine/speech/voice-analysis';
 
 let t: TestApp;
 let owner: { token: string; teamId: string };

@@ -3,8 +3,8 @@
 import type { AvatarStage, CaptionStyle, ContentLanguage } from '@kagami/shared/validation';
 import type { Cue } from './compose/captions';
 import type { Framing } from './compose/compose';
-import type { LipSyncRun } from './face/lipsync-provider';
-import type { RenderTimings } from './face/render';
+import type { LipSyncRun } from './lipsync/lipsync-provider';
+import type { RenderTimings } from './draw/render';
 import type { Gender } from '../config/providers';
 import type { SpeechProvider } from './speech/providers/speech-provider';
 import type { PhonemeEvent, SpeakingVoice, Speech, SpeechOptions, VoiceProfile } from './speech/synthesizer';

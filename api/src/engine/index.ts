@@ -2,8 +2,8 @@
 // makes avatars, voices and videos from files and settings; it knows nothing of the database, storage, HTTP or the
 // app, and what it needs of them (links a provider can fetch) it receives through the types it declares here.
 import type { LipSyncSettings, SpeechProviderSettings } from '../config/providers';
-import type { MediaLinks } from './face/lipsync-provider';
-import { lipSyncProvider } from './face/providers';
+import type { MediaLinks } from './lipsync/lipsync-provider';
+import { lipSyncProvider } from './lipsync/providers';
 import type { GenerationEngine } from './generation-engine';
 import { LocalEngine } from './local/local-engine';
 import { speechProvider } from './speech/providers/choose';
@@ -24,8 +24,8 @@ export function createEngine(settings: {
 // The port and its shapes.
 export type { AvatarSource, GenerationEngine, RenderInput } from './generation-engine';
 export { EngineFailure } from './failure';
-export { LipSyncFailure, LipSyncWaiting } from './face/lipsync-provider';
-export type { MediaLinks } from './face/lipsync-provider';
+export { LipSyncFailure, LipSyncWaiting } from './lipsync/lipsync-provider';
+export type { MediaLinks } from './lipsync/lipsync-provider';
 
 // Speech: the built-in voices, provider voices' ids, scripts' words and pauses.
 export { BUILTIN_VOICES, builtinVoice, defaultBuiltinVoice, genderOfPitch, isBuiltinVoiceId } from './speech/builtin-voices';

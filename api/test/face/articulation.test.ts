@@ -13,9 +13,9 @@ import {
   phonesOf,
   plosiveReleaseFrames,
   targetOf,
-} from '../../src/engine/face/articulation';
-import type { Articulation } from '../../src/engine/face/types';
-import { loudnessPerFrame } from '../../src/engine/face/loudness';
+} from '../../src/engine/motion/articulation';
+import type { Articulation } from '../../src/engine/face-shapes';
+import { loudnessPerFrame } from '../../src/engine/motion/loudness';
 import type { PhonemeEvent } from '../../src/engine/speech/synthesizer';
 import { SAMPLE_SENTENCES } from '../../src/engine/speech/sample-sentences';
 import { SpeechSynthesizer, type LocalVoice } from '../../src/engine/speech/synthesizer';

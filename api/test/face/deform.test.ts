@@ -1,6 +1,6 @@
-import { deformMesh, mouthFrame, toFrame } from '../../src/engine/face/deform';
-import { CHIN, LEFT_EYE, LIPS, NOSE_TIP, RIGHT_EYE, eyeAspectRatio, faceHeight, lipGap, mouthWidth } from '../../src/engine/face/topology';
-import { REST, STILL, type Articulation, type FramePlan, type Mesh } from '../../src/engine/face/types';
+import { deformMesh, mouthFrame, toFrame } from '../../src/engine/draw/deform';
+import { CHIN, LEFT_EYE, LIPS, NOSE_TIP, RIGHT_EYE, eyeAspectRatio, faceHeight, lipGap, mouthWidth } from '../../src/engine/mesh/topology';
+import { REST, STILL, type Articulation, type FramePlan, type Mesh } from '../../src/engine/face-shapes';
 import { fixture } from './face-frames';
 
 const closed = Float32Array.from(fixture('sample3-face1').mesh);

@@ -2,8 +2,8 @@
 // time, nothing binary committed) and their meshes from fixtures/ (see fixtures/README.md for how they were made).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Mesh } from '../../src/engine/face/types';
-import { yuvFrameOf, type YuvFrame } from '../../src/engine/face/yuv';
+import type { Mesh } from '../../src/engine/face-shapes';
+import { yuvFrameOf, type YuvFrame } from '../../src/engine/draw/yuv';
 import { runFfmpeg } from '../../src/media/tools';
 
 type Fixture = { photo: string; crop: { width: number; height: number; x: number; y: number }; mesh: number[] };

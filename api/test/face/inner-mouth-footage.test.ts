@@ -7,13 +7,13 @@
 // footage scan wants closed lips); the inside of the mouth can only come from the open part.
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deformMesh } from '../../src/engine/face/deform';
-import { readMeshTrack, writeMeshTrack } from '../../src/engine/face/mesh-track';
-import { findFaces } from '../../src/engine/face/mesh';
-import { LIPS, lipGap, pointOf } from '../../src/engine/face/topology';
-import { REST, STILL, type Mesh } from '../../src/engine/face/types';
-import { renderFace } from '../../src/engine/face/warp';
-import { copyFrame, type YuvFrame } from '../../src/engine/face/yuv';
+import { deformMesh } from '../../src/engine/draw/deform';
+import { readMeshTrack, writeMeshTrack } from '../../src/engine/mesh/mesh-track';
+import { findFaces } from '../../src/engine/mesh/mesh';
+import { LIPS, lipGap, pointOf } from '../../src/engine/mesh/topology';
+import { REST, STILL, type Mesh } from '../../src/engine/face-shapes';
+import { renderFace } from '../../src/engine/draw/warp';
+import { copyFrame, type YuvFrame } from '../../src/engine/draw/yuv';
 import { LocalEngine } from '../../src/engine/local/local-engine';
 import { readFrames } from '../../src/media/frame-pipes';
 import { runFfmpeg } from '../../src/media/tools';

@@ -5,10 +5,10 @@ import {
   innerMouthFromFrames,
   mouthFill,
   type InnerMouth,
-} from '../../src/engine/face/inner-mouth';
-import { LIPS } from '../../src/engine/face/topology';
-import type { Mesh } from '../../src/engine/face/types';
-import type { YuvFrame } from '../../src/engine/face/yuv';
+} from '../../src/engine/draw/inner-mouth';
+import { LIPS } from '../../src/engine/mesh/topology';
+import type { Mesh } from '../../src/engine/face-shapes';
+import type { YuvFrame } from '../../src/engine/draw/yuv';
 import { faceFrame } from './face-frames';
 
 /** The luma pixels whose centres are inside the mesh's inner-lip contour. */

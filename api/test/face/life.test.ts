@@ -9,8 +9,8 @@ import {
   MAX_HEAD_SHIFT,
   randomSource,
   stressedSyllables,
-} from '../../src/engine/face/life';
-import type { HeadMotion } from '../../src/engine/face/types';
+} from '../../src/engine/motion/life';
+import type { HeadMotion } from '../../src/engine/face-shapes';
 
 const FPS = 25;
 const FRAME_MS = 1000 / FPS;

@@ -1,6 +1,6 @@
 // Measuring a rendered video as a viewer's eye would: the face mesh detected again on the OUTPUT frames (never the
 // renderer's own numbers), and what it says about chin, lips, eyes and head in each sampled frame.
-import { findFaces } from '../../src/engine/face/mesh';
+import { findFaces } from '../../src/engine/mesh/mesh';
 import {
   CHIN,
   eyeAspectRatio,
@@ -11,8 +11,8 @@ import {
   NOSE_TIP,
   pointOf,
   RIGHT_EYE,
-} from '../../src/engine/face/topology';
-import type { Mesh } from '../../src/engine/face/types';
+} from '../../src/engine/mesh/topology';
+import type { Mesh } from '../../src/engine/face-shapes';
 import { probeMedia } from '../../src/media/probe';
 import { readFrames } from '../../src/media/frame-pipes';
 

@@ -1,9 +1,9 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readMeshTrack, trackMesh, writeMeshTrack, type MeshTrack } from '../../src/engine/face/mesh-track';
-import { MESH_POINTS } from '../../src/engine/face/mesh';
-import { NOSE_TIP, pointOf } from '../../src/engine/face/topology';
-import type { Mesh } from '../../src/engine/face/types';
+import { readMeshTrack, trackMesh, writeMeshTrack, type MeshTrack } from '../../src/engine/mesh/mesh-track';
+import { MESH_POINTS } from '../../src/engine/mesh/mesh';
+import { NOSE_TIP, pointOf } from '../../src/engine/mesh/topology';
+import type { Mesh } from '../../src/engine/face-shapes';
 import { runFfmpeg } from '../../src/media/tools';
 import { FACE_PHOTO, mediaDir, ONE_FACE } from '../media/fixtures';
 

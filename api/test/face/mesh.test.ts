@@ -1,5 +1,5 @@
-import { detectFaces, letterboxedFrames } from '../../src/engine/local/face-detector';
-import { findFaces, MESH_POINTS } from '../../src/engine/face/mesh';
+import { detectFaces, letterboxedFrames } from '../../src/engine/footage/face-detector';
+import { findFaces, MESH_POINTS } from '../../src/engine/mesh/mesh';
 import {
   CHIN,
   eyeAspectRatio,
@@ -14,7 +14,7 @@ import {
   RIGHT_EYE,
   roll,
   TRIANGLES,
-} from '../../src/engine/face/topology';
+} from '../../src/engine/mesh/topology';
 import { runFfmpeg } from '../../src/media/tools';
 import { FACE_PHOTO, ONE_FACE } from '../media/fixtures';
 import { rgbStill } from './face-frames';

@@ -3,8 +3,8 @@
 // margin around it stays the photo's own pixels. Photos it cannot be made from are refused with their reason.
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readMeshTrack } from '../../src/engine/face/mesh-track';
-import { headRegion } from '../../src/engine/face/warp';
+import { readMeshTrack } from '../../src/engine/mesh/mesh-track';
+import { headRegion } from '../../src/engine/draw/warp';
 import { LocalEngine } from '../../src/engine/local/local-engine';
 import { pcmToWav, wavSampleRate } from '../../src/engine/speech/wav';
 import { probeMedia } from '../../src/media/probe';

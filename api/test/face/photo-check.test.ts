@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { findFaces } from '../../src/engine/face/mesh';
-import { checkPhoto, judgePhotoFaces } from '../../src/engine/face/photo-check';
-import type { FoundFace } from '../../src/engine/face/types';
+import { findFaces } from '../../src/engine/mesh/mesh';
+import { checkPhoto, judgePhotoFaces } from '../../src/engine/footage/photo-check';
+import type { FoundFace } from '../../src/engine/face-shapes';
 import { runFfmpeg } from '../../src/media/tools';
 import { FACE_PHOTO, mediaDir, ONE_FACE } from '../media/fixtures';
 import { rgbStill } from './face-frames';

@@ -4,9 +4,9 @@
 // the opening never jumps except where a plosive releases. Footage the avatar cannot be made from is refused.
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bilabialFrames, plosiveReleaseFrames } from '../../src/engine/face/articulation';
-import { loudnessPerFrame } from '../../src/engine/face/loudness';
-import { ANALYSIS_RATE, decodeMono } from '../../src/engine/local/decode';
+import { bilabialFrames, plosiveReleaseFrames } from '../../src/engine/motion/articulation';
+import { loudnessPerFrame } from '../../src/engine/motion/loudness';
+import { ANALYSIS_RATE, decodeMono } from '../../src/engine/speech/decode';
 import { LocalEngine } from '../../src/engine/local/local-engine';
 import type { PhonemeEvent } from '../../src/engine/speech/synthesizer';
 import { builtinVoice } from '../../src/engine/speech/builtin-voices';

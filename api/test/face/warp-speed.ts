@@ -2,10 +2,10 @@
 //   cd api && node --import tsx test/face/warp-speed.ts
 // Renders face-api's sample3.jpg scaled so its first face is about 400 px wide, cropped to 1920x1080, and the same
 // framing scaled to 1280x720, through a sweep of talking plans with and without head motion.
-import { deformMesh } from '../../src/engine/face/deform';
-import type { FramePlan } from '../../src/engine/face/types';
-import { renderFace } from '../../src/engine/face/warp';
-import { yuvFrameOf } from '../../src/engine/face/yuv';
+import { deformMesh } from '../../src/engine/draw/deform';
+import type { FramePlan } from '../../src/engine/face-shapes';
+import { renderFace } from '../../src/engine/draw/warp';
+import { yuvFrameOf } from '../../src/engine/draw/yuv';
 import { runFfmpeg } from '../../src/media/tools';
 import { FACE_PHOTO } from '../media/fixtures';
 import { fixture } from './face-frames';

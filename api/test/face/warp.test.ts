@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { deformMesh } from '../../src/engine/face/deform';
-import { innerMouthFromFrames } from '../../src/engine/face/inner-mouth';
-import { CHIN, LEFT_EYE, LIPS, NOSE_TIP, RIGHT_EYE, faceHeight, faceWidth, type Eye } from '../../src/engine/face/topology';
-import { REST, STILL, type Articulation, type FramePlan, type HeadMotion, type Mesh } from '../../src/engine/face/types';
-import { headRegion, renderFace, type FaceFrameJob } from '../../src/engine/face/warp';
-import { copyFrame, type YuvFrame } from '../../src/engine/face/yuv';
+import { deformMesh } from '../../src/engine/draw/deform';
+import { innerMouthFromFrames } from '../../src/engine/draw/inner-mouth';
+import { CHIN, LEFT_EYE, LIPS, NOSE_TIP, RIGHT_EYE, faceHeight, faceWidth, type Eye } from '../../src/engine/mesh/topology';
+import { REST, STILL, type Articulation, type FramePlan, type HeadMotion, type Mesh } from '../../src/engine/face-shapes';
+import { headRegion, renderFace, type FaceFrameJob } from '../../src/engine/draw/warp';
+import { copyFrame, type YuvFrame } from '../../src/engine/draw/yuv';
 import { faceFrame, photoFrame } from './face-frames';
 
 const plan = (articulation: Partial<Articulation>, blink = 0, head: HeadMotion = STILL): FramePlan => ({

@@ -1,5 +1,5 @@
 // The render pipeline's frames: a yuv420p frame as RGB for the face detector matches ffmpeg's own conversion.
-import { rgbOf } from '../../src/engine/face/yuv';
+import { rgbOf } from '../../src/engine/draw/yuv';
 import { FACE_PHOTO, ONE_FACE } from '../media/fixtures';
 import { faceFrame, rgbStill } from './face-frames';
 

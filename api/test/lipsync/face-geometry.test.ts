@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
-import { facesWithLandmarks, FRAME_HEIGHT, FRAME_WIDTH } from '../../src/engine/local/face-detector';
-import { CLOSED_LIPS, lipGapOf, mouthPoseOf, yawOf } from '../../src/engine/lipsync/face-geometry';
+import { facesWithLandmarks, FRAME_HEIGHT, FRAME_WIDTH } from '../../src/engine/footage/face-detector';
+import { CLOSED_LIPS, lipGapOf, mouthPoseOf, yawOf } from '../../src/engine/footage/face-geometry';
 import { runFfmpeg } from '../../src/media/tools';
 
 const sample3 = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo', 'sample3.jpg');

@@ -1,4 +1,4 @@
-import { longestStretch, MIN_STRETCH_SECONDS, type Sample, type Verdict } from '../../src/engine/lipsync/footage-scan';
+import { longestStretch, MIN_STRETCH_SECONDS, type Sample, type Verdict } from '../../src/engine/footage/footage-scan';
 
 const STEP = 0.2;
 const still = { cx: 320, cy: 400, width: 80, angle: 0 };

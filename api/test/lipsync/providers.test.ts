@@ -5,10 +5,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { LipSyncFailure, type MediaLinks } from '../../src/engine/face/lipsync-provider';
+import { LipSyncFailure, type MediaLinks } from '../../src/engine/lipsync/lipsync-provider';
 import { type LipSyncSettings } from '../../src/config/providers';
-import { writeMeshTrack } from '../../src/engine/face/mesh-track';
-import { lipSyncProvider } from '../../src/engine/face/providers';
+import { writeMeshTrack } from '../../src/engine/mesh/mesh-track';
+import { lipSyncProvider } from '../../src/engine/lipsync/providers';
 import { dataUriMediaLinks } from '../../src/domains/assets/media-links';
 import { LocalEngine } from '../../src/engine/local/local-engine';
 import { probeMedia } from '../../src/media/probe';

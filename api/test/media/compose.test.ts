@@ -7,10 +7,10 @@ import { captionLines, timeCaptions, toSrt, toVtt, type Cue } from '../../src/en
 import { layoutOf } from '../../src/engine/compose/layout';
 import { composeStill } from '../../src/engine/compose/still';
 import { matteFrames } from '../../src/engine/compose/matte';
-import { findFaces } from '../../src/engine/face/mesh';
-import { FACE_OVAL } from '../../src/engine/face/topology';
+import { findFaces } from '../../src/engine/mesh/mesh';
+import { FACE_OVAL } from '../../src/engine/mesh/topology';
 import type { Framing } from '../../src/engine/compose/compose';
-import { ANALYSIS_RATE, decodeMono } from '../../src/engine/local/decode';
+import { ANALYSIS_RATE, decodeMono } from '../../src/engine/speech/decode';
 import { LocalEngine } from '../../src/engine/local/local-engine';
 import { countVideoFrames, probeMedia } from '../../src/media/probe';
 import { runFfmpeg } from '../../src/media/tools';

@@ -1,7 +1,7 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readMeshTrack } from '../../src/engine/face/mesh-track';
-import { LIPS, mouthWidth, pointOf } from '../../src/engine/face/topology';
+import { readMeshTrack } from '../../src/engine/mesh/mesh-track';
+import { LIPS, mouthWidth, pointOf } from '../../src/engine/mesh/topology';
 import { LocalEngine } from '../../src/engine/local/local-engine';
 import { probeMedia } from '../../src/media/probe';
 import { runFfmpeg } from '../../src/media/tools';

@@ -1,7 +1,7 @@
 // What a viewer would see at the joins of a video made in parts: each frame's grey pixels, and how much a frame at a
 // join differs from the one before it, against neighbouring frames everywhere else.
-import { readMeshTrack } from '../../src/engine/face/mesh-track';
-import { LIPS, pointOf } from '../../src/engine/face/topology';
+import { readMeshTrack } from '../../src/engine/mesh/mesh-track';
+import { LIPS, pointOf } from '../../src/engine/mesh/topology';
 import { runFfmpeg } from '../../src/media/tools';
 
 type Region = { width: number; height: number } | { crop: { x: number; y: number; width: number; height: number } };

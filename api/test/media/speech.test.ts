@@ -7,9 +7,9 @@ import { CONTENT_LANGUAGES, SCRIPT_MAX_CHARS } from '@kagami/shared/validation';
 import { SpeechSynthesizer } from '../../src/engine/speech/synthesizer';
 import { BUILTIN_VOICES, builtinVoice } from '../../src/engine/speech/builtin-voices';
 import { SAMPLE_SENTENCES } from '../../src/engine/speech/sample-sentences';
-import { articulationFromPhonemes, mouthOpening, parsePhoneme } from '../../src/engine/face/articulation';
-import { decodeMono } from '../../src/engine/local/decode';
-import { analyzeVoice, holdsSpeech } from '../../src/engine/local/voice-analysis';
+import { articulationFromPhonemes, mouthOpening, parsePhoneme } from '../../src/engine/motion/articulation';
+import { decodeMono } from '../../src/engine/speech/decode';
+import { analyzeVoice, holdsSpeech } from '../../src/engine/speech/voice-analysis';
 
 const synthesizer = new SpeechSynthesizer();
 const dir = mkdtempSync(join(tmpdir(), 'kagami-speech-'));

@@ -1,7 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeMono } from '../../src/engine/local/decode';
-import { analyzeVoice, holdsSpeech } from '../../src/engine/local/voice-analysis';
+import { decodeMono } from '../../src/engine/speech/decode';
+import { analyzeVoice, holdsSpeech } from '../../src/engine/speech/voice-analysis';
 import { SpeechSynthesizer } from '../../src/engine/speech/synthesizer';
 import { mediaDir, tone } from './fixtures';
 

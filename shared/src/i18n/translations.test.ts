@@ -74,9 +74,9 @@ test('every error code the API sends and every validation message is translated'
     // Why a job failed, shown on its item.
     for (const m of text.matchAll(/EngineFailure\('([a-z_]+)'/g)) codes.add(m[1]!);
   }
-  const scan = readFileSync(join(root, 'api/src/engine/lipsync/footage-scan.ts'), 'utf8');
+  const scan = readFileSync(join(root, 'api/src/engine/footage/footage-scan.ts'), 'utf8');
   for (const m of scan.matchAll(/^ {2}[a-z_]+: '([a-z_]+)',$/gm)) codes.add(m[1]!);
-  const photo = readFileSync(join(root, 'api/src/engine/face/photo-check.ts'), 'utf8');
+  const photo = readFileSync(join(root, 'api/src/engine/footage/photo-check.ts'), 'utf8');
   for (const m of photo.match(/type PhotoRefusal = [^;]+;/)![0].matchAll(/'([a-z_]+)'/g)) codes.add(m[1]!);
   expect(codes).toContain('lips_never_closed');
   expect(codes).toContain('lips_open');

@@ -3,7 +3,7 @@
 // by length and their edges moved to the silences the voice leaves between them. Written as SubRip, WebVTT, or ASS
 // styled for the video's frame (burned in).
 import type { CaptionStyle } from '@kagami/shared/validation';
-import { ANALYSIS_RATE, decodeMono } from '../local/decode';
+import { ANALYSIS_RATE, decodeMono } from '../speech/decode';
 import type { SpokenSpan } from '../speech/synthesizer';
 
 export type Cue = { startMs: number; endMs: number; text: string };

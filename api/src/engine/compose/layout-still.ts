@@ -1,8 +1,8 @@
 // The layout's picture before a video renders: one frame of the avatar on its backdrop, framed as the video will be
 // (the face box from the avatar's mouth track keeps a placement's crop on the face).
 import { probeMedia } from '../../media/probe';
-import { readMeshTrack } from '../face/mesh-track';
-import { scaleMeshes } from '../face/render';
+import { readMeshTrack } from '../mesh/mesh-track';
+import { scaleMeshes } from '../draw/render';
 import { EngineFailure } from '../failure';
 import type { Framing } from './compose';
 import { faceBoxOf } from './layout';

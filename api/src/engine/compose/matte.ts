@@ -2,7 +2,7 @@
 // loop's frame count, so that frame n of one lies over frame n of the other.
 import { countVideoFrames, probeMedia } from '../../media/probe';
 import { readFrames, writeFrames } from '../../media/frame-pipes';
-import { personMatting } from '../face/mesh';
+import { personMatting } from '../mesh/mesh';
 import { VIDEO_FPS } from '../video-format';
 
 /**

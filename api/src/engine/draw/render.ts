@@ -7,7 +7,7 @@ import { readFrames, writeFrames } from '../../media/frame-pipes';
 import { FramePool, type PoolTask } from './frame-pool';
 import type { InnerMouth } from './inner-mouth';
 import { frameBytesOf } from './yuv';
-import type { FramePlan, Mesh } from './types';
+import type { FramePlan, Mesh } from '../face-shapes';
 
 /** One frame for a worker: its pixels (yuv420p, or yuva420p with the matte), a buffer to draw into, the loop frame's mesh and the plan. */
 export type FaceTask = {

@@ -7,8 +7,8 @@ import { readFrames } from '../../media/frame-pipes';
 import { runFfmpeg } from '../../media/tools';
 import { faceTracker, findFaces, MESH_POINTS } from './mesh';
 import { eyeAspectRatio, faceHeight, LEFT_EYE, RIGHT_EYE } from './topology';
-import { decodeInnerMouth, encodeInnerMouth, type InnerMouth } from './inner-mouth';
-import type { Mesh } from './types';
+import { decodeInnerMouth, encodeInnerMouth, type InnerMouth } from '../draw/inner-mouth';
+import type { Mesh } from '../face-shapes';
 
 /**
  * The mesh of each frame of a clip (in its pixels) and whether the person blinks in it; how the avatar's loop plays the

@@ -1,4 +1,4 @@
-import type { VoiceProfile } from '../speech/synthesizer';
+import type { VoiceProfile } from './synthesizer';
 import { ANALYSIS_RATE } from './decode';
 
 const FRAME = Math.round(0.04 * ANALYSIS_RATE);

@@ -2,11 +2,11 @@
 // taken from source frames where the mouth is open and kept as a small texture in mouth-aligned coordinates, or,
 // when none of the footage shows it, a shaded synthetic one. Both are lit like the frame they are drawn into.
 import { Contour, mouthFrame, toFrame, type MouthFrame } from './deform';
-import { LIPS, lipGap } from './topology';
-import type { Mesh } from './types';
+import { LIPS, lipGap } from '../mesh/topology';
+import type { Mesh } from '../face-shapes';
 import * as yuv from './yuv';
 import type { YuvFrame } from './yuv';
-import * as numbers from './numbers';
+import * as numbers from '../numbers';
 
 // Module-local, as every lookup of a global (Math) inside a vm context (jest's) is slow; the helpers bound once, as a
 // transpiled module's exports are getters, otherwise called on every use (per pixel here).

@@ -11,8 +11,8 @@
 // lies in the spectrum (a high second formant: i, e), when the samples are given. Rounding has no reliable cue there.
 import type { ContentLanguage } from '@kagami/shared/validation';
 import type { PhonemeEvent } from '../speech/synthesizer';
-import { REST, type Articulation } from './types';
-import { clamp01 } from './numbers';
+import { REST, type Articulation } from '../face-shapes';
+import { clamp01 } from '../numbers';
 
 /** The mouth moves slightly before the sound it makes. */
 export const LEAD_MS = 30;

@@ -1,7 +1,7 @@
 // Which point of the 478-point face mesh (types.ts `Mesh`) is what, the mesh's triangles, and a few measures on it.
 // "Image-left" is the left of the picture as seen, unmirrored: the subject's right. Contours run image-left to
 // image-right. Indices checked by drawing them on face-api's sample photos.
-import type { Mesh } from './types';
+import type { Mesh } from '../face-shapes';
 
 /** The lips' outer and inner contours from corner to corner, image-left first; the corners are in both halves. */
 export const LIPS = {

@@ -3,8 +3,8 @@
 import { probeMedia } from '../../media/probe';
 import { runFfmpeg } from '../../media/tools';
 import { innerMouthFromFrames, type InnerMouth } from './inner-mouth';
-import { findFaces } from './mesh';
-import type { Mesh } from './types';
+import { findFaces } from '../mesh/mesh';
+import type { Mesh } from '../face-shapes';
 import { rgbOf, yuvFrameOf, type YuvFrame } from './yuv';
 
 /** The frames are read at most this large: the mouth is then about as sharp as in a 1080p video. */

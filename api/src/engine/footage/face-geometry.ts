@@ -1,6 +1,6 @@
 // What the 68 face landmarks say about the mouth and the head: where the mouth is (for the warp),
 // whether the lips are closed, and how far the head is turned.
-import type { Point } from '../local/face-detector';
+import type { Point } from './face-detector';
 
 /** Where the mouth is in a frame: its centre, corner-to-corner width and roll, in pixels and radians. */
 export type MouthPose = { cx: number; cy: number; width: number; angle: number };

@@ -1,8 +1,8 @@
 // Idle life laid over a face: blinks, a slow sway of the head, small nods with the speech's stresses, and breathing
 // for a photo's idle loop. Everything is deterministic from a seed, so a render (and a test) can be repeated exactly.
 import type { PhonemeEvent } from '../speech/synthesizer';
-import type { HeadMotion } from './types';
-import { smoothstep } from './numbers';
+import type { HeadMotion } from '../face-shapes';
+import { smoothstep } from '../numbers';
 
 export type Seed = number | string;
 

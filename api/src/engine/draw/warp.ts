@@ -6,10 +6,10 @@
 // Pure inputs to output, no module state, so a frame can be rendered in a worker thread from transferred
 // buffers (renderFaceJob).
 import { gapLayers, innerMouthFromFrames, MIN_OPEN_GAP, mouthFill, type InnerMouth, type MouthFill } from './inner-mouth';
-import { CHIN, FACE_OVAL, FOREHEAD_TOP, LIPS, TRIANGLES, faceHeight, faceWidth, lipGap, roll } from './topology';
-import type { FramePlan, Mesh } from './types';
+import { CHIN, FACE_OVAL, FOREHEAD_TOP, LIPS, TRIANGLES, faceHeight, faceWidth, lipGap, roll } from '../mesh/topology';
+import type { FramePlan, Mesh } from '../face-shapes';
 import { yuvFrameOf, type YuvFrame } from './yuv';
-import * as numbers from './numbers';
+import * as numbers from '../numbers';
 
 // Module-local, as every lookup of a global (Math) inside a vm context (jest's) goes through an interceptor; the
 // helpers bound once, as a transpiled module's exports are getters, otherwise called on every use (per pixel here).

@@ -1,9 +1,9 @@
 // Whether one photo can become an avatar: one face, facing the camera, lips closed, large enough to animate. The
 // limits were measured on the 22 faces of face-api's demo photos (demo/sample1-6.jpg), judged by eye alongside.
 import { decodePicture } from '../../media/picture';
-import { findFaces } from './mesh';
-import { faceHeight, lipGap } from './topology';
-import type { FoundFace } from './types';
+import { findFaces } from '../mesh/mesh';
+import { faceHeight, lipGap } from '../mesh/topology';
+import type { FoundFace } from '../face-shapes';
 
 /** Why a photo cannot become an avatar: the footage scan's codes, and `lips_open` for a photo whose lips are apart. */
 type PhotoRefusal = 'no_face_detected' | 'multiple_faces' | 'face_too_small' | 'head_turned' | 'lips_open';

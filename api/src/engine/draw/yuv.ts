@@ -1,7 +1,7 @@
 // Raw yuv420p frames as the render pipeline moves them (ffmpeg's rawvideo: a full-size luma plane, then two chroma
 // planes at half width and half height), and bilinear sampling from their planes.
 
-import { clampByte } from './numbers';
+import { clampByte } from '../numbers';
 
 // Module-local, as every lookup of a global (Math) inside a vm context (jest's) is slow.
 const { floor } = Math;

@@ -1,7 +1,7 @@
 // Where in an avatar's footage the avatar can be made from: the longest stretch in which exactly one
 // face looks at the camera, holds still and keeps its lips closed (the warp opens the mouth itself).
 // When there is none, the reason the user can act on.
-import { followFace, letterboxedFrames, unletterbox, type Point } from '../local/face-detector';
+import { followFace, letterboxedFrames, unletterbox, type Point } from './face-detector';
 import { CLOSED_LIPS, lipGapOf, MAX_YAW, mouthPoseOf, yawOf, type MouthPose } from './face-geometry';
 
 /** The shortest stretch a loop is made from. */

@@ -1,9 +1,9 @@
 // Where the face mesh's points go in one frame: the jaw, lips and lids moved as the plan asks, in a frame of reference
 // taken from the mesh itself (the mouth's axis for direction, the face's width and height for scale), so the same plan
 // looks the same on any face size and any roll. Head motion is not applied here (warp.ts moves the whole head).
-import { CHIN, LEFT_EYE, LIPS, RIGHT_EYE, faceHeight, faceWidth, mouthWidth } from './topology';
-import type { FramePlan, Mesh } from './types';
-import { clamp01, smoothstep } from './numbers';
+import { CHIN, LEFT_EYE, LIPS, RIGHT_EYE, faceHeight, faceWidth, mouthWidth } from '../mesh/topology';
+import type { FramePlan, Mesh } from '../face-shapes';
+import { clamp01, smoothstep } from '../numbers';
 
 // Module-local, as every lookup of a global (Math) inside a vm context (jest's) is slow.
 const { abs, max, min, pow, sqrt } = Math;

@@ -4,7 +4,7 @@ import type { ContentLanguage } from '@kagami/shared/validation';
 import type { PhonemeEvent } from '../speech/synthesizer';
 import { articulationFromLoudness, articulationFromPhonemes } from './articulation';
 import { blinks, headMotion, stressedSyllables, type Seed } from './life';
-import type { FramePlan } from './types';
+import type { FramePlan } from '../face-shapes';
 
 type SpeechOfVideo = {
   frames: number;

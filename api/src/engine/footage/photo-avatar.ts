@@ -7,14 +7,14 @@ import { runFfmpeg } from '../../media/tools';
 import { type AvatarOutput, type AvatarProgress } from '../generation-engine';
 import { EngineFailure } from '../failure';
 import { VIDEO_FPS } from '../video-format';
-import { deformMesh } from './deform';
-import { idleLoop, type Seed } from './life';
-import { findFaces } from './mesh';
-import { writeMeshTrack } from './mesh-track';
+import { deformMesh } from '../draw/deform';
+import { idleLoop, type Seed } from '../motion/life';
+import { findFaces } from '../mesh/mesh';
+import { writeMeshTrack } from '../mesh/mesh-track';
 import { judgePhotoFaces } from './photo-check';
-import { renderTalkingFace } from './render';
-import { REST, type FramePlan } from './types';
-import { meshAfterHeadMotion } from './warp';
+import { renderTalkingFace } from '../draw/render';
+import { REST, type FramePlan } from '../face-shapes';
+import { meshAfterHeadMotion } from '../draw/warp';
 
 /** The idle loop's length: long enough that its 2-4 blinks and its sway do not read as a repeat. */
 const PHOTO_LOOP_SECONDS = 8;

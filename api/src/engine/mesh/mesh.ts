@@ -6,7 +6,7 @@ import { dirname, join, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as tf from '@tensorflow/tfjs';
 import type { Config, FaceResult, Human } from '@vladmandic/human';
-import type { FoundFace } from './types';
+import type { FoundFace } from '../face-shapes';
 
 /** 468 FaceMesh points and 2x5 iris points. */
 export const MESH_POINTS = 478;
