@@ -14,8 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { AVATAR_STAGES } from '../engine/generation-engine';
-import { UPLOAD_PURPOSES } from '../domains/uploads/limits';
-import { ASPECT_RATIOS, RESOLUTIONS, type CaptionStyle, type Placement } from '@kagami/shared/validation';
+import { ASPECT_RATIOS, RESOLUTIONS, UPLOAD_PURPOSES, type CaptionStyle, type Placement } from '@kagami/shared/validation';
 
 /** A video's background as stored: a colour, or one of the team's backgrounds by id. */
 export type VideoBackground = { type: 'color'; value: string } | { type: 'image' | 'video'; background_id: string };
