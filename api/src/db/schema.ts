@@ -13,13 +13,19 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { UPLOAD_PURPOSES } from '../domains/uploads/limits';
-import { ASPECT_RATIOS, AVATAR_STAGES, RESOLUTIONS, type CaptionStyle, type Placement } from '@kagami/shared/validation';
+import { ASPECT_RATIOS, AVATAR_STAGES, RESOLUTIONS, UPLOAD_PURPOSES, type CaptionStyle, type Placement } from '@kagami/shared/validation';
 
 /** A video's background as stored: a colour, or one of the team's backgrounds by id. */
 export type VideoBackground = { type: 'color'; value: string } | { type: 'image' | 'video'; background_id: string };
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** The team a row belongs to; the row goes with its team. */
+const teamId = () =>
+  uuid('team_id')
+    .notNull()
+    .references(() => teams.id, { onDelete: 'cascade' });
+/** The member who made it; kept (as null) when they leave. */
+const createdBy = () => uuid('created_by').references(() => users.id, { onDelete: 'set null' });
 
 export const users = pgTable(
   'users',
@@ -103,9 +109,7 @@ export const teams = pgTable('teams', {
 export const teamMembers = pgTable(
   'team_members',
   {
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: teamId(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -119,9 +123,7 @@ export const invitations = pgTable(
   'invitations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: teamId(),
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
     language: text('language').notNull().default('en'),
@@ -149,12 +151,10 @@ export const outbox = pgTable(
 
 /** One key per team; only its SHA-256 and a display prefix are kept. */
 export const apiKeys = pgTable('api_keys', {
-  teamId: uuid('team_id')
-    .primaryKey()
-    .references(() => teams.id, { onDelete: 'cascade' }),
+  teamId: teamId().primaryKey(),
   keyHash: text('key_hash').notNull().unique(),
   prefix: text('prefix').notNull(),
-  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdBy: createdBy(),
   createdAt: createdAt(),
 });
 
@@ -163,9 +163,7 @@ export const uploads = pgTable(
   'uploads',
   {
     id: text('id').primaryKey(),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: teamId(),
     /** Who uploads: a member, or null for the team's API key. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: UPLOAD_PURPOSES }).notNull(),
@@ -188,9 +186,7 @@ export const consentPhrases = pgTable(
   'consent_phrases',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: teamId(),
     /** Who asked: a member, or null for the team's API key. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     language: text('language').notNull(),
@@ -213,10 +209,8 @@ export const voices = pgTable(
   'voices',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    teamId: teamId(),
+    createdBy: createdBy(),
     name: text('name').notNull(),
     language: text('language').notNull(),
     status: status(),
@@ -238,10 +232,8 @@ export const avatars = pgTable(
   'avatars',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    teamId: teamId(),
+    createdBy: createdBy(),
     name: text('name').notNull(),
     language: text('language').notNull(),
     status: status(),
@@ -288,10 +280,8 @@ export const videos = pgTable(
   'videos',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    teamId: teamId(),
+    createdBy: createdBy(),
     avatarId: uuid('avatar_id').references(() => avatars.id, { onDelete: 'set null' }),
     voiceId: uuid('voice_id').references(() => voices.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
@@ -361,10 +351,8 @@ export const backgrounds = pgTable(
   'backgrounds',
   {
     id: text('id').primaryKey(),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    teamId: teamId(),
+    createdBy: createdBy(),
     kind: text('kind', { enum: ['image', 'video'] }).notNull(),
     name: text('name').notNull(),
     file: text('file').notNull(),
@@ -384,7 +372,7 @@ export const videoShares = pgTable('video_shares', {
   token: text('token').notNull().unique(),
   allowDownload: boolean('allow_download').notNull().default(false),
   views: integer('views').notNull().default(0),
-  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdBy: createdBy(),
   createdAt: createdAt(),
 });
 
@@ -393,9 +381,7 @@ export const pronunciations = pgTable(
   'pronunciations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: teamId(),
     word: text('word').notNull(),
     /** The word spelled as it is said. */
     sayAs: text('say_as').notNull(),
@@ -409,10 +395,8 @@ export const history = pgTable(
   'history',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    teamId: teamId(),
+    createdBy: createdBy(),
     type: text('type', { enum: ['video_generation', 'avatar_model_creation', 'audio_generation', 'voice_model_creation'] }).notNull(),
     name: text('name').notNull(),
     durationMs: integer('duration_ms').notNull().default(0),
@@ -528,9 +512,7 @@ export const salesInquiries = pgTable('sales_inquiries', {
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: teamId(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     /** Null while the first request is still being answered. */
@@ -565,9 +547,7 @@ export const knownClients = pgTable(
 
 /** The secret a team's webhook deliveries are signed with (Standard Webhooks, `whsec_…`); one per team. */
 export const webhookSecrets = pgTable('webhook_secrets', {
-  teamId: uuid('team_id')
-    .primaryKey()
-    .references(() => teams.id, { onDelete: 'cascade' }),
+  teamId: teamId().primaryKey(),
   secret: text('secret').notNull(),
   createdAt: createdAt(),
 });
@@ -577,9 +557,7 @@ export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: teamId(),
     url: text('url').notNull(),
     events: jsonb('events').$type<string[]>().notNull(),
     createdAt: createdAt(),
@@ -593,9 +571,7 @@ export const webhookDeliveries = pgTable(
   {
     /** Also the `webhook-id` header: the same for every attempt, so a receiver can drop repeats. */
     id: uuid('id').primaryKey().defaultRandom(),
-    teamId: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: teamId(),
     endpointId: uuid('endpoint_id').references(() => webhookEndpoints.id, { onDelete: 'set null' }),
     /** When the endpoint this was for was removed (a delivery to a video's callback URL has no endpoint to remove). */
     endpointRemovedAt: timestamp('endpoint_removed_at', { withTimezone: true }),

@@ -1,6 +1,13 @@
 import { api } from '@kagami/shared/api';
-import type { AspectRatio, CAPTION_POSITIONS, CAPTION_SIZES, ContentLanguage, PlacementPosition, Resolution } from '@kagami/shared/validation';
-import type { UploadPurpose } from '../components/uploads/resumable-upload';
+import type {
+  AspectRatio,
+  CAPTION_POSITIONS,
+  CAPTION_SIZES,
+  ContentLanguage,
+  PlacementPosition,
+  Resolution,
+  UploadPurpose,
+} from '@kagami/shared/validation';
 import type { Avatar, Background, ConsentPhrase, Page, Pronunciation, Share, Video, VoiceLibraryAnswer, Voice } from './types';
 
 /** How a new video looks, as the create call and the layout preview take it. */

@@ -4,3 +4,4 @@ export * from './keys';
 export * from './operations';
 export { camelKeys, snakeKeys } from './case';
 export * from './plans';
+export type { AppSchema, AppSchemaName, Camelized } from './wire';

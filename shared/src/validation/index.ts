@@ -3,6 +3,7 @@ export * from './fields';
 export * from './forms';
 export * from './server-errors';
 export * from './media';
+export * from './uploads';
 export * from './script-pauses';
 export * from './video-look';
 export * from './moderation';

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { CONTENT_LANGUAGES, PREVIEW_MAX_CHARS, type ContentLanguage, type VideoLookInput } from '@kagami/shared/validation';
 import { type AppContext } from '../app-context';
 import { avatars, backgrounds, history, videos, voices, users } from '../../db/schema';
@@ -38,6 +39,37 @@ const recordHistory = (
   name: string,
   durationMs: number,
 ) => ctx.db.insert(history).values({ teamId, createdBy: creator.userId, type, name, durationMs, source: creator.source });
+
+/** The tables a team lists a page at a time in the app: avatars, voices, videos. */
+type TeamTable = typeof avatars | typeof voices | typeof videos;
+
+/**
+ * One page of a team's items for a member, newest first, with the count of all of them: `query` is the
+ * select (and its joins) the rows come from, `json` what each row is answered as.
+ */
+async function listOfTeam<Query extends PgSelect, Item>(
+  ctx: AppContext,
+  userId: string,
+  teamId: string,
+  page: Page,
+  table: TeamTable,
+  query: Query,
+  json: (row: Awaited<Query>[number]) => Item,
+) {
+  await requireMembership(ctx.db, teamId, userId);
+  const where = eq(table.teamId, teamId);
+  return paginate(
+    query
+      .where(where)
+      .orderBy(desc(table.createdAt))
+      .limit(page.page_size)
+      .offset((page.page - 1) * page.page_size)
+      // The window keeps the rows of `query` (drizzle types it only as any select's).
+      .then((rows) => (rows as Awaited<Query>).map(json)),
+    ctx.db.select({ value: count() }).from(table).where(where),
+    page,
+  );
+}
 
 // ---- avatars ----
 
@@ -98,22 +130,8 @@ export async function createTeamAvatar(ctx: AppContext, creator: Creator, teamId
   return avatar;
 }
 
-export async function listAvatars(ctx: AppContext, userId: string, teamId: string, page: Page) {
-  await requireMembership(ctx.db, teamId, userId);
-  const where = eq(avatars.teamId, teamId);
-  return paginate(
-    ctx.db
-      .select()
-      .from(avatars)
-      .where(where)
-      .orderBy(desc(avatars.createdAt))
-      .limit(page.page_size)
-      .offset((page.page - 1) * page.page_size)
-      .then((rows) => rows.map(avatarJson)),
-    ctx.db.select({ value: count() }).from(avatars).where(where),
-    page,
-  );
-}
+export const listAvatars = (ctx: AppContext, userId: string, teamId: string, page: Page) =>
+  listOfTeam(ctx, userId, teamId, page, avatars, ctx.db.select().from(avatars).$dynamic(), avatarJson);
 
 async function findAvatar(ctx: AppContext, userId: string, teamId: string, id: string) {
   await requireMembership(ctx.db, teamId, userId);
@@ -200,22 +218,8 @@ export async function createTeamVoice(ctx: AppContext, creator: Creator, teamId:
   return voice;
 }
 
-export async function listVoices(ctx: AppContext, userId: string, teamId: string, page: Page) {
-  await requireMembership(ctx.db, teamId, userId);
-  const where = eq(voices.teamId, teamId);
-  return paginate(
-    ctx.db
-      .select()
-      .from(voices)
-      .where(where)
-      .orderBy(desc(voices.createdAt))
-      .limit(page.page_size)
-      .offset((page.page - 1) * page.page_size)
-      .then((rows) => rows.map(voiceJson)),
-    ctx.db.select({ value: count() }).from(voices).where(where),
-    page,
-  );
-}
+export const listVoices = (ctx: AppContext, userId: string, teamId: string, page: Page) =>
+  listOfTeam(ctx, userId, teamId, page, voices, ctx.db.select().from(voices).$dynamic(), voiceJson);
 
 export async function findVoice(ctx: AppContext, userId: string, teamId: string, id: string) {
   await requireMembership(ctx.db, teamId, userId);
@@ -410,23 +414,16 @@ async function speakerOf(
 
 const videoWithCreator = { video: videos, creatorName: users.name };
 
-export async function listVideos(ctx: AppContext, userId: string, teamId: string, page: Page) {
-  await requireMembership(ctx.db, teamId, userId);
-  const where = eq(videos.teamId, teamId);
-  return paginate(
-    ctx.db
-      .select(videoWithCreator)
-      .from(videos)
-      .leftJoin(users, eq(users.id, videos.createdBy))
-      .where(where)
-      .orderBy(desc(videos.createdAt))
-      .limit(page.page_size)
-      .offset((page.page - 1) * page.page_size)
-      .then((rows) => rows.map((row) => videoJson({ ...row.video, creatorName: row.creatorName }))),
-    ctx.db.select({ value: count() }).from(videos).where(where),
+export const listVideos = (ctx: AppContext, userId: string, teamId: string, page: Page) =>
+  listOfTeam(
+    ctx,
+    userId,
+    teamId,
     page,
+    videos,
+    ctx.db.select(videoWithCreator).from(videos).leftJoin(users, eq(users.id, videos.createdBy)).$dynamic(),
+    (row) => videoJson({ ...row.video, creatorName: row.creatorName }),
   );
-}
 
 /** A video of a team the user belongs to, or 404. */
 export async function findVideo(ctx: AppContext, userId: string, teamId: string, id: string) {

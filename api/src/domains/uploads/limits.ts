@@ -6,6 +6,7 @@ import {
   BACKGROUND_VIDEO,
   VIDEO_AUDIO,
   VOICE_AUDIO,
+  type UploadPurpose,
 } from '@kagami/shared/validation';
 import {
   checkAvatarPhoto,
@@ -18,16 +19,8 @@ import {
 } from '../../media/validate';
 import type { MediaProbe } from '../../media/probe';
 
-export const UPLOAD_PURPOSES = [
-  'avatar_video',
-  'avatar_photo',
-  'voice_audio',
-  'video_audio',
-  'background_image',
-  'background_video',
-  'avatar_consent',
-] as const;
-export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+// What an upload is for: one list with the browser's (@kagami/shared), taken from here by the uploads domain.
+export { UPLOAD_PURPOSES, type UploadPurpose } from '@kagami/shared/validation';
 
 export const MAX_BYTES: Record<UploadPurpose, number> = {
   avatar_video: AVATAR_VIDEO.maxBytes,

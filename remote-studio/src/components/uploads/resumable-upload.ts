@@ -1,8 +1,6 @@
 import { DetailedError, Upload, defaultOptions, type HttpRequest, type PreviousUpload } from 'tus-js-client';
 import { apiBaseUrl, authHeaders } from '@kagami/shared/api';
-
-export type UploadPurpose =
-  'avatar_video' | 'avatar_photo' | 'avatar_consent' | 'voice_audio' | 'video_audio' | 'background_image' | 'background_video';
+import type { UploadPurpose } from '@kagami/shared/validation';
 
 /** Smaller parts make a resumed upload lose less; 16 MB keeps the request count low on a 5 GB file. */
 const CHUNK_BYTES = 16 * 1024 ** 2;

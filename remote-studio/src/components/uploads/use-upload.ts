@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PreviousUpload, Upload } from 'tus-js-client';
 import { ApiError } from '@kagami/shared/api';
-import { checkFile, type MediaKind, type MediaLimits } from '@kagami/shared/validation';
+import { checkFile, type MediaKind, type MediaLimits, type UploadPurpose } from '@kagami/shared/validation';
 import { useTeamId } from '../../data/queries';
 import { studioApi } from '../../data/studio-api';
-import { discardUpload, startUpload, unfinishedUploads, type UploadFailure, type UploadPurpose } from './resumable-upload';
+import { discardUpload, startUpload, unfinishedUploads, type UploadFailure } from './resumable-upload';
 
 export type UploadState =
   | { phase: 'idle' }
