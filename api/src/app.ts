@@ -14,7 +14,7 @@ import { connectDatabase, type DatabaseHandle } from './db/connect';
 import { createContext } from './context';
 import { installErrorHandler } from './http/error-handler';
 import { RequestLogsAtDebug } from './http/request-logs';
-import { installValibotSchemas } from './http/validation';
+import { installValibotSchemas } from './routing/validation';
 import { APP_DOCUMENT, documentRoute, withAppComponents } from './http/app-document';
 import { authRoutes } from './domains/auth/routes';
 import { userRoutes } from './domains/users/routes';
@@ -40,6 +40,8 @@ import { lipSyncReportRoutes } from './ops/lipsync-report';
 import { reviewRoutes } from './ops/reviews';
 import { startWorkers } from './domains/studio/jobs/runner';
 import { backupEmbedded, backupPostgres, type Manifest } from './ops/backup';
+import { documented, json } from './routing/operations';
+import * as v from 'valibot';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -148,14 +150,35 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installErrorHandler(app);
 
   // Readiness: the database answers (load balancers and container healthchecks ask this).
-  app.get('/api/health', async (_request, reply) => {
-    try {
-      await database.db.execute(sql`select 1`);
-    } catch {
-      return reply.status(503).send({ status: 'unavailable', database: database.kind });
-    }
-    return { status: 'ok', database: database.kind, mail: ctx.mailer.transport };
-  });
+  app.get(
+    '/api/health',
+    {
+      schema: documented({
+        id: 'getHealth',
+        tag: 'Service',
+        summary: 'Check readiness',
+        description: 'Answers 200 once the API and its database answer, 503 otherwise.',
+        answers: {
+          200: json(
+            'Ready: the database answers.',
+            v.object({ status: v.literal('ok'), database: v.picklist(['pglite', 'postgres']), mail: v.picklist(['smtp', 'outbox']) }),
+          ),
+          503: json(
+            'Not ready: the database does not answer.',
+            v.object({ status: v.literal('unavailable'), database: v.picklist(['pglite', 'postgres']) }),
+          ),
+        },
+      }),
+    },
+    async (_request, reply) => {
+      try {
+        await database.db.execute(sql`select 1`);
+      } catch {
+        return reply.status(503).send({ status: 'unavailable', database: database.kind });
+      }
+      return { status: 'ok', database: database.kind, mail: ctx.mailer.transport };
+    },
+  );
   authRoutes(app, ctx);
   userRoutes(app, ctx);
   teamRoutes(app, ctx);

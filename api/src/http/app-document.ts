@@ -5,12 +5,11 @@ import type { RouteOptions } from 'fastify';
 import { needsSession } from '../domains/auth/guard';
 import { needsApiKey } from '../domains/public-api/auth';
 import { UPLOADS_PATH } from '../domains/uploads/tus-server';
-import { valibotToOpenApi } from './validation';
+import { valibotToOpenApi } from '../routing/validation';
 import { withComponents } from '../routing/openapi-components';
-import { APP_TAGS, appOperation } from './app-operations';
-import { APP_ANSWERS, APP_REFUSALS } from './app-answers';
+import { APP_TAGS, refusalsOf, type AppRefusals } from '../routing/operations';
 import { TAGS as PUBLIC_TAGS } from '../domains/public-api/operations';
-import { ApiError } from '../domains/public-api/responses';
+import { refusal } from '../domains/public-api/refusal';
 
 export const APP_DOCUMENT: FastifyDynamicSwaggerOptions['openapi'] = {
   openapi: '3.1.0',
@@ -44,14 +43,6 @@ function securityOf(route: Pick<RouteOptions, 'preHandler' | 'url'>): Record<str
   if (handlers.some(needsApiKey)) return [{ apiKey: [] }];
   if (route.url.startsWith(UPLOADS_PATH)) return [{ bearer: [] }, { apiKey: [] }];
   return [];
-}
-
-/** A refusal's answer in the document: the API's error object, described; with `codes`, its `code` is one of them. */
-export function refusal(description: string, codes?: readonly string[]) {
-  const error = valibotToOpenApi('body', ApiError) as object;
-  const schema = codes ? { allOf: [error, { type: 'object', properties: { code: { type: 'string', enum: codes } } }] } : error;
-  const listed = codes ? ` Codes: ${codes.map((code) => `\`${code}\``).join(', ')}.` : '';
-  return { description: `${description}${listed}`, content: { 'application/json': { schema } } };
 }
 
 /** What each refusal status means on an app route. */
@@ -93,14 +84,14 @@ const ANY_ROUTE: { status: number; codes: string[]; when: (route: DocumentedRout
   { status: 503, codes: ['database_unavailable'], when: () => true },
 ];
 
-/** An app route's answers: its successes (APP_ANSWERS), the refusals any such route can give and its own codes (APP_REFUSALS). */
-function answersOf(route: DocumentedRoute, guarded: boolean, key: string) {
+/** An app route's answers: those its schema documents, the refusals any such route can give and its own codes (routing/operations.ts). */
+function answersOf(route: DocumentedRoute, guarded: boolean, own: Record<number, unknown>, refusals: AppRefusals) {
   const codes = new Map<number, Set<string>>();
   const add = (status: number, list: readonly string[]) =>
     list.forEach((code) => codes.set(status, (codes.get(status) ?? new Set()).add(code)));
   ANY_ROUTE.filter((rule) => rule.when(route, guarded)).forEach((rule) => add(rule.status, rule.codes));
-  Object.entries(APP_REFUSALS[key] ?? {}).forEach(([status, list]) => add(Number(status), list));
-  const answers = valibotToOpenApi('response', APP_ANSWERS[key] ?? {}) as Record<number, { description: string; content?: object }>;
+  Object.entries(refusals).forEach(([status, list]) => add(Number(status), list ?? []));
+  const answers = { ...own } as Record<number, { description: string; content?: object }>;
   for (const [status, list] of [...codes].sort(([a], [b]) => a - b)) {
     const json = refusal(MEANS[status]!, [...list]);
     const own = answers[status];
@@ -114,17 +105,21 @@ function answersOf(route: DocumentedRoute, guarded: boolean, key: string) {
 
 /** @fastify/swagger's transform: a route's schemas in JSON Schema, its security, and the upload wildcard as a named parameter. */
 export const documentRoute: NonNullable<FastifyDynamicSwaggerOptions['transform']> = ({ schema, url, route }) => {
+  const refusals = refusalsOf(schema);
+  const { refusals: _refusals, ...documentation } = (schema ?? {}) as Record<string, unknown>;
   const converted: Record<string, unknown> = Object.fromEntries(
-    Object.entries((schema ?? {}) as Record<string, unknown>).map(([key, value]) => [key, valibotToOpenApi(key, value)]),
+    Object.entries(documentation).map(([key, value]) => [key, valibotToOpenApi(key, value)]),
   );
   // @fastify/swagger suffixes a HEAD route's operationId with `-head`, to tell it from its GET; tus's HEAD has no GET.
   if (typeof converted.operationId === 'string') converted.operationId = converted.operationId.replace(/-head$/, '');
-  const key = `${String(route.method)} ${url.replace(/:(\w+)/g, '{$1}')}`;
-  if (typeof route.method === 'string' && !converted.operationId) Object.assign(converted, appOperation(key));
   const security = securityOf(route);
-  // The public API's routes document their own answers in full; the app's get theirs here, beside any they declare.
+  // The public API's routes, and the app's that document their answers whole (the tus uploads'), declare their refusals
+  // in full; the app's that are `documented` get those any app route can give here, beside their own.
   if (!url.startsWith('/api/v1/')) {
-    converted.response = { ...answersOf(route, security.length > 0, key), ...(converted.response as object | undefined) };
+    const own = (converted.response ?? {}) as Record<number, unknown>;
+    converted.response = refusals
+      ? answersOf(route, security.length > 0, own, refusals)
+      : { ...answersOf(route, security.length > 0, {}, {}), ...own };
   }
   if (!url.endsWith('/*')) return { schema: { ...converted, security }, url };
   // The wildcard of a tus upload's address is the upload's id; only the document names it.

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors';
-import { FieldErrors } from './validation';
+import { FieldErrors } from '../routing/validation';
 import { errorMessage } from '../lib/messages';
 
 /** Whether `error` or one of its causes (drizzle wraps the driver's error) matches. */

@@ -9,6 +9,7 @@ import { sendObject } from '../../storage/send-object';
 import { currentUser, requireUser } from '../auth/guard';
 import { findMembership } from '../teams/membership';
 import { signPath, verifySignature } from './signing';
+import { documented, redirect, stored } from '../../routing/operations';
 
 const assetParams = v.object({ category: v.picklist(ASSET_CATEGORIES), file: v.pipe(v.string(), v.regex(/^[\w.-]{1,200}$/)) });
 
@@ -50,17 +51,41 @@ async function owningTeam(ctx: AppContext, category: AssetCategory, file: string
 export async function assetRoutes(app: FastifyInstance, ctx: AppContext) {
   const key = ctx.signingKey;
 
-  app.get('/assets/data/:category/:file', { preHandler: requireUser(ctx), schema: { params: assetParams } }, async (request, reply) => {
-    const { category, file } = request.params as { category: AssetCategory; file: string };
-    const teamId = await owningTeam(ctx, category, file);
-    if (!teamId || !(await findMembership(ctx.db, teamId, currentUser(request).user.id))) throw errors.notFound('Asset');
-    return reply.redirect(signPath(key, `/assets/signed/${category}/${file}`), 302);
-  });
+  app.get(
+    '/assets/data/:category/:file',
+    {
+      preHandler: requireUser(ctx),
+      schema: {
+        ...documented({
+          id: 'getAsset',
+          tag: 'Assets',
+          summary: 'Get a file',
+          description: 'A file of the team’s work for a member’s session.',
+          answers: { 302: redirect('To a signed link to the file, valid for a few minutes.') },
+        }),
+        params: assetParams,
+      },
+    },
+    async (request, reply) => {
+      const { category, file } = request.params as { category: AssetCategory; file: string };
+      const teamId = await owningTeam(ctx, category, file);
+      if (!teamId || !(await findMembership(ctx.db, teamId, currentUser(request).user.id))) throw errors.notFound('Asset');
+      return reply.redirect(signPath(key, `/assets/signed/${category}/${file}`), 302);
+    },
+  );
 
   app.get(
     '/assets/signed/:category/:file',
     {
       schema: {
+        ...documented({
+          id: 'getSignedAsset',
+          tag: 'Assets',
+          summary: 'Get a file by signed link',
+          description: 'A file of the team’s work by a link that expires, with range requests.',
+          answers: stored('The file, in its own media type (video, picture, sound or captions).', '*/*'),
+          refusals: { 403: ['asset_link_expired'] },
+        }),
         params: assetParams,
         querystring: v.object({
           expires: v.pipe(v.string(), v.transform(Number)),

@@ -24,6 +24,8 @@ import { currentUser, requireUser } from './guard';
 import { bearer, issueSession, revokeSession } from './sessions';
 import { mailResetLink, resetPassword } from './password-resets';
 import { assertSignInAllowed, recordSignInFailure, recordSignInSuccess, unlockAccount } from './sign-in-limits';
+import { documented, json, none, done } from '../../routing/operations';
+import { Session, CodeSent, emailInUse, codeChecked, google } from './answers';
 
 /** Compared against when the e-mail is unknown, so a login takes as long whether or not the account exists. */
 const DUMMY_HASH = hashPassword('kagami-timing-equaliser');
@@ -35,13 +37,30 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const tight = perClientAuthLimit(config.authRateLimitMax);
 
   // Limited as sign-in is: its answer tells a taken address from a free one, as the sign-up step must.
-  app.post('/api/check-email', { schema: { body: v.object({ email: emailField }) }, ...tight }, async (request) => {
-    const { email } = request.body as { email: string };
-    await assertEmailAvailable(db, email);
-    return { available: true };
-  });
+  app.post(
+    '/api/check-email',
+    {
+      schema: {
+        ...documented({
+          id: 'checkEmail',
+          tag: 'Sign-in',
+          summary: 'Check an e-mail address',
+          description: 'Whether the address can be used to sign up.',
+          answers: { 200: json('The address can sign up.', done('available')) },
+          refusals: { 409: emailInUse },
+        }),
+        body: v.object({ email: emailField }),
+      },
+      ...tight,
+    },
+    async (request) => {
+      const { email } = request.body as { email: string };
+      await assertEmailAvailable(db, email);
+      return { available: true };
+    },
+  );
 
-  const codeRequest = { schema: { body: v.object({ email: emailField, language: v.optional(uiLanguageField, 'en') }) }, ...tight };
+  const codeBody = v.object({ email: emailField, language: v.optional(uiLanguageField, 'en') });
   const sendSignupCode = async (request: { body: unknown }, reply: { status: (n: number) => unknown }) => {
     const { email, language } = request.body as { email: string; language: 'en' | 'ja' };
     await assertEmailAvailable(db, email);
@@ -49,12 +68,59 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.status(202);
     return result;
   };
-  app.post('/api/auth/send-verification-code', codeRequest, sendSignupCode);
-  app.post('/api/auth/resend-code', codeRequest, sendSignupCode);
+  app.post(
+    '/api/auth/send-verification-code',
+    {
+      schema: {
+        body: codeBody,
+        ...documented({
+          id: 'sendVerificationCode',
+          tag: 'Sign-in',
+          summary: 'Send a sign-up code',
+          description: 'E-mails a six-digit code to an address that is not registered yet.',
+          answers: { 202: json('The code was sent.', CodeSent) },
+          refusals: { 409: emailInUse, 429: ['too_many_requests'] },
+        }),
+      },
+      ...tight,
+    },
+    sendSignupCode,
+  );
+  app.post(
+    '/api/auth/resend-code',
+    {
+      schema: {
+        body: codeBody,
+        ...documented({
+          id: 'resendVerificationCode',
+          tag: 'Sign-in',
+          summary: 'Send the code again',
+          description: 'E-mails a new code for the same sign-up; the last one stops working.',
+          answers: { 202: json('A new code was sent.', CodeSent) },
+          refusals: { 409: emailInUse, 429: ['too_many_requests'] },
+        }),
+      },
+      ...tight,
+    },
+    sendSignupCode,
+  );
 
   app.post(
     '/api/auth/verify-code',
-    { schema: { body: v.object({ email: emailField, code: verificationCodeField }) }, ...tight },
+    {
+      schema: {
+        ...documented({
+          id: 'verifyCode',
+          tag: 'Sign-in',
+          summary: 'Check a sign-up code',
+          description: 'Whether the code e-mailed to the address is right and still valid.',
+          answers: { 200: json('The code is right.', done('verified')) },
+          refusals: codeChecked,
+        }),
+        body: v.object({ email: emailField, code: verificationCodeField }),
+      },
+      ...tight,
+    },
     async (request) => {
       const { email, code } = request.body as { email: string; code: string };
       await checkCode(ctx, email, 'signup', code);
@@ -66,6 +132,19 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/auth/signup',
     {
       schema: {
+        ...documented({
+          id: 'signUp',
+          tag: 'Sign-in',
+          summary: 'Sign up',
+          description: 'Creates the account from the e-mailed code and a password, and answers with a session.',
+          answers: {
+            201: json(
+              'The account exists; `token` is its session, and `joined_team` the team an invitation code joined (null when none did).',
+              v.object({ token: v.string(), joined_team: v.nullable(v.object({ id: v.string(), name: v.string() })) }),
+            ),
+          },
+          refusals: { ...codeChecked, 409: emailInUse },
+        }),
         body: v.object({
           email: emailField,
           password: passwordField,
@@ -94,7 +173,20 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/login',
-    { schema: { body: v.object({ email: emailField, password: currentPasswordField }) }, ...tight },
+    {
+      schema: {
+        ...documented({
+          id: 'logIn',
+          tag: 'Sign-in',
+          summary: 'Log in',
+          description: 'Signs in with e-mail and password and answers with a session token.',
+          answers: { 200: json('Signed in.', Session) },
+          refusals: { 401: ['invalid_credentials'], 429: ['sign_in_slow_down', 'too_many_attempts', 'account_locked'] },
+        }),
+        body: v.object({ email: emailField, password: currentPasswordField }),
+      },
+      ...tight,
+    },
     async (request, reply) => {
       const { email, password } = request.body as { email: string; password: string };
       const found = await findUserByEmail(db, email);
@@ -120,13 +212,60 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     const identity = await verifyGoogle(config.google, request.body as v.InferOutput<typeof googleBody>);
     return bearer(await session(await findOrCreateGoogleUser(identity)));
   };
-  app.post('/api/google/login', { schema: { body: googleBody }, ...tight }, googleSignIn);
-  app.post('/api/google/signup', { schema: { body: googleBody }, ...tight }, googleSignIn);
+  app.post(
+    '/api/google/login',
+    {
+      schema: {
+        ...documented({
+          id: 'logInWithGoogle',
+          tag: 'Sign-in',
+          summary: 'Log in with Google',
+          description:
+            "Signs in with a Google ID token, an authorization code, or an access token issued to this product's client id. When the address has a password account not yet linked to this Google identity, a code goes to the address and the answer is 409 `google_link_required` with `link_token`.",
+          answers: { 200: json('Signed in.', Session) },
+          refusals: google,
+        }),
+        body: googleBody,
+      },
+      ...tight,
+    },
+    googleSignIn,
+  );
+  app.post(
+    '/api/google/signup',
+    {
+      schema: {
+        ...documented({
+          id: 'signUpWithGoogle',
+          tag: 'Sign-in',
+          summary: 'Sign up with Google',
+          description:
+            'Creates the account from a Google ID token with a verified e-mail (or signs in, as logInWithGoogle does, when it exists).',
+          answers: { 200: json('Signed up (or in, when the address already has an account).', Session) },
+          refusals: google,
+        }),
+        body: googleBody,
+      },
+      ...tight,
+    },
+    googleSignIn,
+  );
 
   app.post(
     '/api/google/link',
     {
-      schema: { body: v.object({ link_token: v.pipe(v.string(), v.nonEmpty(), v.maxLength(512)), code: verificationCodeField }) },
+      schema: {
+        ...documented({
+          id: 'linkGoogle',
+          tag: 'Sign-in',
+          summary: 'Link Google to a password account',
+          description:
+            'Takes the `link_token` of a 409 `google_link_required` and the code mailed to the account: the Google identity is linked and a session answers.',
+          answers: { 200: json('The Google identity is linked to the account; signed in.', Session) },
+          refusals: { ...codeChecked, 401: ['google_link_invalid'], 409: ['google_account_linked_elsewhere'] },
+        }),
+        body: v.object({ link_token: v.pipe(v.string(), v.nonEmpty(), v.maxLength(512)), code: verificationCodeField }),
+      },
       ...tight,
     },
     async (request) => {
@@ -150,20 +289,61 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return created!.id;
   }
 
-  app.get('/api/refresh', { ...auth, config: { writes: true } }, async (request) => {
-    const { user, sessionId } = currentUser(request);
-    await revokeSession(db, sessionId);
-    return bearer(await session(user.id));
-  });
+  app.get(
+    '/api/refresh',
+    {
+      ...auth,
+      config: { writes: true },
+      schema: documented({
+        id: 'refreshSession',
+        tag: 'Sign-in',
+        summary: 'Renew the session',
+        description: 'Ends the session of the token sent and answers with a new one.',
+        answers: { 200: json('A new session; the old one is ended.', Session) },
+      }),
+    },
+    async (request) => {
+      const { user, sessionId } = currentUser(request);
+      await revokeSession(db, sessionId);
+      return bearer(await session(user.id));
+    },
+  );
 
-  app.post('/api/logout', auth, async (request, reply) => {
-    await revokeSession(db, currentUser(request).sessionId);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/logout',
+    {
+      ...auth,
+      schema: documented({
+        id: 'logOut',
+        tag: 'Sign-in',
+        summary: 'Log out',
+        description: 'Ends the session of the token sent.',
+        answers: { 204: none('Signed out.') },
+      }),
+    },
+    async (request, reply) => {
+      await revokeSession(db, currentUser(request).sessionId);
+      return reply.status(204).send();
+    },
+  );
 
   app.post(
     '/api/auth/change-password',
-    { ...auth, schema: { body: v.object({ current_password: currentPasswordField, new_password: passwordField }) }, ...tight },
+    {
+      ...auth,
+      schema: {
+        ...documented({
+          id: 'changePassword',
+          tag: 'Account',
+          summary: 'Change the password',
+          description: 'Takes the current password and a new one.',
+          answers: { 200: json('Changed; the other sessions are ended.', done('changed')) },
+          refusals: { 400: ['password_incorrect'], 403: ['email_managed_by_provider'] },
+        }),
+        body: v.object({ current_password: currentPasswordField, new_password: passwordField }),
+      },
+      ...tight,
+    },
     async (request) => {
       const { current_password, new_password } = request.body as { current_password: string; new_password: string };
       const { user, sessionId } = currentUser(request);
@@ -174,7 +354,20 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/auth/forgot-password',
-    { schema: { body: v.object({ email: emailField, language: v.optional(uiLanguageField) }) }, ...tight },
+    {
+      schema: {
+        ...documented({
+          id: 'requestPasswordReset',
+          tag: 'Sign-in',
+          summary: 'Ask for a password reset',
+          description: 'E-mails a reset link to the address when it has an account; the answer is the same either way.',
+          answers: { 202: json('Accepted (the same whether or not the address has an account).', done('accepted')) },
+          refusals: { 429: ['too_many_attempts'] },
+        }),
+        body: v.object({ email: emailField, language: v.optional(uiLanguageField) }),
+      },
+      ...tight,
+    },
     async (request, reply) => {
       const { email, language } = request.body as { email: string; language?: 'en' | 'ja' };
       await countAttempt(db, reply, 'passwordReset', email);
@@ -186,7 +379,20 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/auth/reset-password',
-    { schema: { body: v.object({ token: v.pipe(v.string(), v.nonEmpty(), v.maxLength(128)), password: passwordField }) }, ...tight },
+    {
+      schema: {
+        ...documented({
+          id: 'resetPassword',
+          tag: 'Sign-in',
+          summary: 'Reset the password',
+          description: 'Sets a new password from a reset link’s token.',
+          answers: { 200: json('Reset; every session of the account is ended.', done('reset')) },
+          refusals: { 401: ['reset_link_invalid'] },
+        }),
+        body: v.object({ token: v.pipe(v.string(), v.nonEmpty(), v.maxLength(128)), password: passwordField }),
+      },
+      ...tight,
+    },
     async (request) => {
       const { token, password } = request.body as { token: string; password: string };
       const account = await resetPassword(ctx, token, password);

@@ -5,6 +5,7 @@ import { type AppContext } from '../app-context';
 import { salesInquiries } from '../../db/schema';
 import { mailTemplates } from '../../mail/templates';
 import { currentUser, requireUser } from '../auth/guard';
+import { documented, json } from '../../routing/operations';
 
 const body = v.object({
   name: nameField,
@@ -16,15 +17,31 @@ const body = v.object({
 
 /** Contact sales (Business): the request is kept, then mailed to SALES_EMAIL (the outbox without SMTP). */
 export function contactSalesRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post('/api/contact-sales', { preHandler: requireUser(ctx), schema: { body } }, async (request, reply) => {
-    const { team_size: teamSize, ...rest } = request.body as v.InferOutput<typeof body>;
-    const inquiry = { ...rest, teamSize };
-    const [stored] = await ctx.db
-      .insert(salesInquiries)
-      .values({ ...inquiry, userId: currentUser(request).user.id })
-      .returning({ id: salesInquiries.id });
-    await ctx.mailer.send(mailTemplates.salesInquiry(ctx.config.salesEmail, inquiry));
-    reply.status(201);
-    return { id: stored!.id };
-  });
+  app.post(
+    '/api/contact-sales',
+    {
+      preHandler: requireUser(ctx),
+      schema: {
+        ...documented({
+          id: 'contactSales',
+          tag: 'Billing',
+          summary: 'Contact sales',
+          description: 'Sends the enterprise enquiry form to the sales team.',
+          answers: { 201: json('The enquiry is recorded and sent to sales.', v.object({ id: v.string() })) },
+        }),
+        body,
+      },
+    },
+    async (request, reply) => {
+      const { team_size: teamSize, ...rest } = request.body as v.InferOutput<typeof body>;
+      const inquiry = { ...rest, teamSize };
+      const [stored] = await ctx.db
+        .insert(salesInquiries)
+        .values({ ...inquiry, userId: currentUser(request).user.id })
+        .returning({ id: salesInquiries.id });
+      await ctx.mailer.send(mailTemplates.salesInquiry(ctx.config.salesEmail, inquiry));
+      reply.status(201);
+      return { id: stored!.id };
+    },
+  );
 }

@@ -7,6 +7,8 @@ import { history, users } from '../../db/schema';
 import { csvFile } from '../../lib/csv';
 import { currentUser, requireUser } from '../auth/guard';
 import { requireMembership } from '../teams/membership';
+import { documented, json, file, pageOf } from '../../routing/operations';
+import { HistoryRow } from './answers';
 
 const teamParams = v.object({ teamId: v.pipe(v.string(), v.uuid('validation.invalid')) });
 const DAY_MS = 86_400_000;
@@ -40,22 +42,52 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   };
 
-  app.get('/api/teams/:teamId/history', { ...auth, schema: { params: teamParams, querystring: historyQuery } }, async (request) => {
-    const { teamId } = request.params as { teamId: string };
-    await requireMembership(db, teamId, currentUser(request).user.id);
-    const query = request.query as HistoryQuery;
-    const { where, rows } = select(teamId, query);
-    const [total] = await db.select({ value: count() }).from(history).where(where);
-    const items = await rows
-      .orderBy(desc(history.createdAt))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size);
-    return { items: items.map(rowJson), page: query.page, page_size: query.page_size, total: total?.value ?? 0 };
-  });
+  app.get(
+    '/api/teams/:teamId/history',
+    {
+      ...auth,
+      schema: {
+        ...documented({
+          id: 'listHistory',
+          tag: 'Billing',
+          summary: 'List usage history',
+          description: 'What the team’s work used, newest first, filtered by period and product.',
+          answers: { 200: json('A page of the usage history, newest first.', pageOf(HistoryRow)) },
+        }),
+        params: teamParams,
+        querystring: historyQuery,
+      },
+    },
+    async (request) => {
+      const { teamId } = request.params as { teamId: string };
+      await requireMembership(db, teamId, currentUser(request).user.id);
+      const query = request.query as HistoryQuery;
+      const { where, rows } = select(teamId, query);
+      const [total] = await db.select({ value: count() }).from(history).where(where);
+      const items = await rows
+        .orderBy(desc(history.createdAt))
+        .limit(query.page_size)
+        .offset((query.page - 1) * query.page_size);
+      return { items: items.map(rowJson), page: query.page, page_size: query.page_size, total: total?.value ?? 0 };
+    },
+  );
 
   app.get(
     '/api/teams/:teamId/history.csv',
-    { ...auth, schema: { params: teamParams, querystring: historyQuery } },
+    {
+      ...auth,
+      schema: {
+        ...documented({
+          id: 'exportHistory',
+          tag: 'Billing',
+          summary: 'Export usage history',
+          description: 'The same history as a CSV file.',
+          answers: { 200: file('The usage history of the filter, as CSV.', 'text/csv') },
+        }),
+        params: teamParams,
+        querystring: historyQuery,
+      },
+    },
     async (request, reply) => {
       const { teamId } = request.params as { teamId: string };
       const team = await requireMembership(db, teamId, currentUser(request).user.id);

@@ -10,6 +10,8 @@ import { browserLanguage, formatDay, languageAskedFor, languageOf, sendPage, typ
 import { userOfPortalToken } from './local-provider';
 import { planOf, priceOf, PRICES, type Price } from './plans';
 import { apiPlanOf, appPlanOf, recordSubscription, usageWindowOf } from './subscriptions';
+import { documented, file, redirect, page, type AppOperation } from '../../routing/operations';
+import { ALREADY_PAID, PORTAL_EXPIRED } from './answers';
 
 // The built-in payment provider's checkout and billing portal: server-rendered pages of the API, in the
 // user's language (or the one its `?lang=` switch asks for), that drive the same state changes as Stripe's
@@ -204,42 +206,82 @@ ${field('card_number', text.cardNumber, 'cc-number', '4242 4242 4242 4242')}
     });
   };
 
-  app.get('/api/billing/checkout/:id', async (request, reply) => {
-    const session = await openSession((request.params as { id: string }).id);
-    if (!session) return reply.status(404).send({ code: 'not_found', message: 'Checkout not found.' });
-    const language = await languageFor(request, session.userId);
-    if (session.status !== 'open') return alreadyPaid(request, reply, language);
-    return checkoutPage(request, reply, session, language);
-  });
+  app.get(
+    '/api/billing/checkout/:id',
+    {
+      schema: documented({
+        id: 'showCheckoutPage',
+        tag: 'Billing',
+        summary: 'Built-in checkout page',
+        description: 'The checkout page of the built-in billing (HTML), used without a payment provider.',
+        answers: { 200: page('The checkout page.'), ...ALREADY_PAID },
+      }),
+    },
+    async (request, reply) => {
+      const session = await openSession((request.params as { id: string }).id);
+      if (!session) return reply.status(404).send({ code: 'not_found', message: 'Checkout not found.' });
+      const language = await languageFor(request, session.userId);
+      if (session.status !== 'open') return alreadyPaid(request, reply, language);
+      return checkoutPage(request, reply, session, language);
+    },
+  );
 
-  app.post('/api/billing/checkout/:id', async (request, reply) => {
-    const session = await openSession((request.params as { id: string }).id);
-    if (!session) return reply.status(404).send({ code: 'not_found', message: 'Checkout not found.' });
-    const language = await languageFor(request, session.userId);
-    if (session.status !== 'open') return alreadyPaid(request, reply, language);
-    const form = (request.body ?? {}) as Record<string, string>;
-    const error = cardErrorOf(form, TEXT[language]);
-    if (error)
-      return checkoutPage(request, reply, session, language, error, { card_number: form.card_number ?? '', expiry: form.expiry ?? '' });
-    const [claimed] = await db
-      .update(checkoutSessions)
-      .set({ status: 'complete' })
-      .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')))
-      .returning();
-    if (!claimed) return alreadyPaid(request, reply, language);
-    await completeCheckout(db, {
-      userId: session.userId,
-      price: priceOf(session.priceId)!,
-      providerSubscriptionId: `sub_local_${session.id.slice(9)}`,
-    });
-    return reply.redirect(withParam(session.successUrl, 'session_id', session.id), 303);
-  });
+  app.post(
+    '/api/billing/checkout/:id',
+    {
+      schema: documented({
+        id: 'payCheckout',
+        tag: 'Billing',
+        summary: 'Pay on the built-in checkout',
+        description: 'Completes the built-in checkout and leads back to the app.',
+        answers: {
+          303: redirect('Paid: to the success address.'),
+          400: page('The checkout page again, saying what is wrong with the card.'),
+          ...ALREADY_PAID,
+        },
+      }),
+    },
+    async (request, reply) => {
+      const session = await openSession((request.params as { id: string }).id);
+      if (!session) return reply.status(404).send({ code: 'not_found', message: 'Checkout not found.' });
+      const language = await languageFor(request, session.userId);
+      if (session.status !== 'open') return alreadyPaid(request, reply, language);
+      const form = (request.body ?? {}) as Record<string, string>;
+      const error = cardErrorOf(form, TEXT[language]);
+      if (error)
+        return checkoutPage(request, reply, session, language, error, { card_number: form.card_number ?? '', expiry: form.expiry ?? '' });
+      const [claimed] = await db
+        .update(checkoutSessions)
+        .set({ status: 'complete' })
+        .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, 'open')))
+        .returning();
+      if (!claimed) return alreadyPaid(request, reply, language);
+      await completeCheckout(db, {
+        userId: session.userId,
+        price: priceOf(session.priceId)!,
+        providerSubscriptionId: `sub_local_${session.id.slice(9)}`,
+      });
+      return reply.redirect(withParam(session.successUrl, 'session_id', session.id), 303);
+    },
+  );
 
-  app.get('/api/billing/checkout/:id/cancel', async (request, reply) => {
-    const session = await openSession((request.params as { id: string }).id);
-    if (!session) return reply.status(404).send({ code: 'not_found', message: 'Checkout not found.' });
-    return reply.redirect(session.cancelUrl, 303);
-  });
+  app.get(
+    '/api/billing/checkout/:id/cancel',
+    {
+      schema: documented({
+        id: 'cancelCheckout',
+        tag: 'Billing',
+        summary: 'Leave the built-in checkout',
+        description: 'Nothing is charged; leads back to the app.',
+        answers: { 303: redirect('To the cancel address.') },
+      }),
+    },
+    async (request, reply) => {
+      const session = await openSession((request.params as { id: string }).id);
+      if (!session) return reply.status(404).send({ code: 'not_found', message: 'Checkout not found.' });
+      return reply.redirect(session.cancelUrl, 303);
+    },
+  );
 
   // ---- billing portal ----
 
@@ -260,87 +302,115 @@ ${field('card_number', text.cardNumber, 'cc-number', '4242 4242 4242 4242')}
     });
   };
 
-  app.get('/api/billing/portal/:token', async (request, reply) => {
-    const { token } = request.params as { token: string };
-    const userId = portalUser(token);
-    if (!userId) return expiredLink(request, reply);
-    const language = await languageFor(request, userId);
-    const text = TEXT[language];
-    const back = returnUrlOf(request.query);
-    const held = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
-    const query = `?return_url=${encodeURIComponent(back)}&lang=${language}`;
-    const plans = held
-      .filter((row) => row.status !== 'canceled' && row.currentPeriodEnd > new Date())
-      .map((row) => {
-        const price = priceOf(row.priceId)!;
-        const others = PRICES.filter(
-          (p) => p.currency === price.currency && planOf(p.alias)!.productType === row.productType && p.id !== price.id,
-        );
-        const [action, label] = row.cancelAtPeriodEnd ? ['resume', text.resume] : ['cancel', text.cancelAtEnd];
-        const change = others.length
-          ? html`<form class="change" method="post" action="/api/billing/portal/${token}/change${query}"><h2>${text.change}</h2><p class="note">${text.carriesOver}</p>
+  app.get(
+    '/api/billing/portal/:token',
+    {
+      schema: documented({
+        id: 'showBillingPortal',
+        tag: 'Billing',
+        summary: 'Built-in billing portal',
+        description: 'The built-in billing portal (HTML): plan, change, cancel, invoices.',
+        answers: { 200: page('The billing portal.'), ...PORTAL_EXPIRED },
+      }),
+    },
+    async (request, reply) => {
+      const { token } = request.params as { token: string };
+      const userId = portalUser(token);
+      if (!userId) return expiredLink(request, reply);
+      const language = await languageFor(request, userId);
+      const text = TEXT[language];
+      const back = returnUrlOf(request.query);
+      const held = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+      const query = `?return_url=${encodeURIComponent(back)}&lang=${language}`;
+      const plans = held
+        .filter((row) => row.status !== 'canceled' && row.currentPeriodEnd > new Date())
+        .map((row) => {
+          const price = priceOf(row.priceId)!;
+          const others = PRICES.filter(
+            (p) => p.currency === price.currency && planOf(p.alias)!.productType === row.productType && p.id !== price.id,
+          );
+          const [action, label] = row.cancelAtPeriodEnd ? ['resume', text.resume] : ['cancel', text.cancelAtEnd];
+          const change = others.length
+            ? html`<form class="change" method="post" action="/api/billing/portal/${token}/change${query}"><h2>${text.change}</h2><p class="note">${text.carriesOver}</p>
 <label for="price-${row.productType}">${text.newPlan}</label>
 <select id="price-${row.productType}" name="price_id">${others.map((p) => html`<option value="${p.id}">${priceLine(p, text, language)}</option>`)}</select>
 <button>${text.change}</button></form>`
-          : '';
-        return html`<section class="card"><h2>${text.plan}</h2>
+            : '';
+          return html`<section class="card"><h2>${text.plan}</h2>
 ${summary(price, text, language)}
 <p>${row.cancelAtPeriodEnd ? text.ends : text.renews}: ${formatDay(row.currentPeriodEnd, language)}</p>
 <form method="post" action="/api/billing/portal/${token}/${action}${query}"><input type="hidden" name="product_type" value="${row.productType}"><button class="secondary">${label}</button></form>
 ${change}</section>`;
-      });
-    const paid = await db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(desc(invoices.createdAt)).limit(24);
-    const rows = paid.map((invoice) => {
-      const price = priceOf(invoice.priceId);
-      const plan = price ? `${planOf(price.alias)!.name} · ${text[price.interval]}` : invoice.priceId;
-      const number = invoiceNumber(invoice);
-      return html`<tr><td>${formatDay(invoice.createdAt, language)}<span class="detail">${number}</span></td><td>${plan}</td>
+        });
+      const paid = await db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(desc(invoices.createdAt)).limit(24);
+      const rows = paid.map((invoice) => {
+        const price = priceOf(invoice.priceId);
+        const plan = price ? `${planOf(price.alias)!.name} · ${text[price.interval]}` : invoice.priceId;
+        const number = invoiceNumber(invoice);
+        return html`<tr><td>${formatDay(invoice.createdAt, language)}<span class="detail">${number}</span></td><td>${plan}</td>
 <td>${formatPrice(invoice.amount, invoice.currency, language)}<span class="detail"><span class="status ${invoice.status}">${text[invoice.status]}</span></span></td>
 <td><a href="/api/billing/portal/${token}/invoices/${invoice.id}.pdf?lang=${language}">${text.downloadPdf}<span class="visually-hidden"> ${number}</span></a></td></tr>`;
-    });
-    const table = html`<table aria-labelledby="invoices"><thead><tr><th>${text.date}</th><th>${text.planColumn}</th><th>${text.amount}</th><th><span class="visually-hidden">PDF</span></th></tr></thead><tbody>${rows}</tbody></table>`;
-    return sendPage(request, reply, {
-      language,
-      title: text.portal,
-      body: html`<h1>${text.portal}</h1>${plans.length ? plans : html`<section class="card"><h2>${text.plan}</h2><p>${text.none}</p></section>`}
+      });
+      const table = html`<table aria-labelledby="invoices"><thead><tr><th>${text.date}</th><th>${text.planColumn}</th><th>${text.amount}</th><th><span class="visually-hidden">PDF</span></th></tr></thead><tbody>${rows}</tbody></table>`;
+      return sendPage(request, reply, {
+        language,
+        title: text.portal,
+        body: html`<h1>${text.portal}</h1>${plans.length ? plans : html`<section class="card"><h2>${text.plan}</h2><p>${text.none}</p></section>`}
 <section class="card"><h2 id="invoices">${text.invoices}</h2>${rows.length ? table : html`<p class="muted">${text.noInvoices}</p>`}</section>
 <p class="center"><a href="${back}">${text.back}</a></p>`,
-    });
-  });
+      });
+    },
+  );
 
-  app.get('/api/billing/portal/:token/invoices/:invoiceId.pdf', async (request, reply) => {
-    const { token, invoiceId } = request.params as { token: string; invoiceId: string };
-    const userId = portalUser(token);
-    if (!userId) return expiredLink(request, reply);
-    const [found] = UUID.test(invoiceId)
-      ? await db
-          .select({ invoice: invoices, user: users })
-          .from(invoices)
-          .innerJoin(users, eq(users.id, invoices.userId))
-          .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)))
-      : [];
-    if (!found) return reply.status(404).send({ code: 'not_found', message: 'Invoice not found.' });
-    const { invoice, user } = found;
-    const price = priceOf(invoice.priceId);
-    const pdf = await invoicePdf(
-      {
-        ...invoice,
-        planName: price ? planOf(price.alias)!.name : invoice.priceId,
-        interval: price?.interval ?? null,
-        customer: { name: user.name, email: user.email },
-        testPayment: invoice.providerInvoiceId === null,
-      },
-      languageAskedFor(request) ?? languageOf(user.language),
-    );
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${invoiceFileName(invoice)}"`)
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
-  });
+  app.get(
+    '/api/billing/portal/:token/invoices/:invoiceId.pdf',
+    {
+      schema: documented({
+        id: 'getInvoicePdf',
+        tag: 'Billing',
+        summary: 'Download an invoice',
+        description: 'An invoice of the portal’s user (PDF).',
+        answers: { 200: file('The invoice (PDF).', 'application/pdf'), ...PORTAL_EXPIRED },
+      }),
+    },
+    async (request, reply) => {
+      const { token, invoiceId } = request.params as { token: string; invoiceId: string };
+      const userId = portalUser(token);
+      if (!userId) return expiredLink(request, reply);
+      const [found] = UUID.test(invoiceId)
+        ? await db
+            .select({ invoice: invoices, user: users })
+            .from(invoices)
+            .innerJoin(users, eq(users.id, invoices.userId))
+            .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)))
+        : [];
+      if (!found) return reply.status(404).send({ code: 'not_found', message: 'Invoice not found.' });
+      const { invoice, user } = found;
+      const price = priceOf(invoice.priceId);
+      const pdf = await invoicePdf(
+        {
+          ...invoice,
+          planName: price ? planOf(price.alias)!.name : invoice.priceId,
+          interval: price?.interval ?? null,
+          customer: { name: user.name, email: user.email },
+          testPayment: invoice.providerInvoiceId === null,
+        },
+        languageAskedFor(request) ?? languageOf(user.language),
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${invoiceFileName(invoice)}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
 
-  const portalAction = (name: string, change: (row: typeof subscriptions.$inferSelect, form: Record<string, string>) => Promise<void>) =>
-    app.post(`/api/billing/portal/:token/${name}`, async (request, reply) => {
+  const portalAction = (
+    name: string,
+    operation: AppOperation,
+    change: (row: typeof subscriptions.$inferSelect, form: Record<string, string>) => Promise<void>,
+  ) =>
+    app.post(`/api/billing/portal/:token/${name}`, { schema: documented(operation) }, async (request, reply) => {
       const { token } = request.params as { token: string };
       const userId = portalUser(token);
       if (!userId) return expiredLink(request, reply);
@@ -368,13 +438,43 @@ ${change}</section>`;
       providerSubscriptionId: row.providerSubscriptionId,
       ...values,
     });
-  portalAction('cancel', (row) => update(row, { cancelAtPeriodEnd: true }));
-  portalAction('resume', (row) => update(row, { cancelAtPeriodEnd: false }));
+  portalAction(
+    'cancel',
+    {
+      id: 'cancelInPortal',
+      tag: 'Billing',
+      summary: 'Cancel in the portal',
+      description: 'The subscription ends at the end of its period.',
+      answers: { 303: redirect('Cancelled at the period end: back to the portal.'), ...PORTAL_EXPIRED },
+    },
+    (row) => update(row, { cancelAtPeriodEnd: true }),
+  );
+  portalAction(
+    'resume',
+    {
+      id: 'resumeInPortal',
+      tag: 'Billing',
+      summary: 'Resume in the portal',
+      description: 'A cancelled subscription renews again.',
+      answers: { 303: redirect('Resumed: back to the portal.'), ...PORTAL_EXPIRED },
+    },
+    (row) => update(row, { cancelAtPeriodEnd: false }),
+  );
   // A change takes effect at once, as a new period: the new plan is charged and its allowance starts.
-  portalAction('change', async (row, form) => {
-    const price = priceOf(form.price_id ?? '');
-    const current = priceOf(row.priceId)!;
-    if (!price || price.currency !== current.currency || price.id === current.id) return;
-    await completeCheckout(db, { userId: row.userId, price, providerSubscriptionId: row.providerSubscriptionId });
-  });
+  portalAction(
+    'change',
+    {
+      id: 'changePlanInPortal',
+      tag: 'Billing',
+      summary: 'Change plan in the portal',
+      description: 'Moves the subscription to another price.',
+      answers: { 303: redirect('Changed: back to the portal.'), ...PORTAL_EXPIRED },
+    },
+    async (row, form) => {
+      const price = priceOf(form.price_id ?? '');
+      const current = priceOf(row.priceId)!;
+      if (!price || price.currency !== current.currency || price.id === current.id) return;
+      await completeCheckout(db, { userId: row.userId, price, providerSubscriptionId: row.providerSubscriptionId });
+    },
+  );
 }

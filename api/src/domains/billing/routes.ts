@@ -17,6 +17,8 @@ import { createStripeClient, StripePaymentProvider } from './stripe-provider';
 import { stripeWebhookRoutes } from './stripe-webhook';
 import { allowanceOwnerOf, quotaOf, teamApiQuota } from './quota';
 import { apiPlanOf, appPlanOf, type CurrentPlan } from './subscriptions';
+import { documented, json } from '../../routing/operations';
+import { currency, interval, PlanFeatures, Quota, Subscription } from './answers';
 
 export const planJson = (plan: Plan) => ({
   alias: plan.alias,
@@ -79,7 +81,20 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/stripe/customer-session',
-    { ...auth, schema: { body: v.object({ email: v.string(), user_id: v.string() }) } },
+    {
+      ...auth,
+      schema: {
+        ...documented({
+          id: 'getBillingCustomer',
+          tag: 'Billing',
+          summary: 'Get the billing customer',
+          description: "The user's customer at the payment provider, made on first use.",
+          answers: { 200: json("The user's customer at the payment provider.", v.object({ customer_id: v.string() })) },
+          refusals: { 403: ['forbidden'] },
+        }),
+        body: v.object({ email: v.string(), user_id: v.string() }),
+      },
+    },
     async (request) => {
       const { user } = currentUser(request);
       const { user_id } = request.body as { user_id: string };
@@ -93,6 +108,20 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       ...auth,
       schema: {
+        ...documented({
+          id: 'createCheckout',
+          tag: 'Billing',
+          summary: 'Start a checkout',
+          description: 'A checkout page for a plan’s price, where the user pays.',
+          answers: {
+            200: json('The checkout to send the user to.', v.object({ session_id: v.string(), url: v.string() })),
+          },
+          refusals: {
+            400: ['invalid_redirect', 'price_unavailable'],
+            403: ['forbidden'],
+            409: ['currency_mismatch'],
+          },
+        }),
         body: v.object({
           price_id: v.string(),
           customer_id: v.string(),
@@ -122,40 +151,120 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post('/api/stripe/billing-portal-session', { ...auth, schema: { body: v.object({ return_url: url }) } }, async (request) => {
-    const { user } = currentUser(request);
-    const { return_url } = request.body as { return_url: string };
-    assertOwnPage(return_url);
-    const portal = await payments.createPortalSession({
-      userId: user.id,
-      customerId: await customerOf(user.id, user.email),
-      returnUrl: return_url,
-      apiOrigin: apiOrigin(request),
-    });
-    return { url: portal.url };
-  });
+  app.post(
+    '/api/stripe/billing-portal-session',
+    {
+      ...auth,
+      schema: {
+        ...documented({
+          id: 'openBillingPortal',
+          tag: 'Billing',
+          summary: 'Open the billing portal',
+          description: 'A page where the user changes or cancels a subscription and reads invoices.',
+          answers: { 200: json('The billing portal to send the user to.', v.object({ url: v.string() })) },
+          refusals: { 400: ['invalid_redirect'] },
+        }),
+        body: v.object({ return_url: url }),
+      },
+    },
+    async (request) => {
+      const { user } = currentUser(request);
+      const { return_url } = request.body as { return_url: string };
+      assertOwnPage(return_url);
+      const portal = await payments.createPortalSession({
+        userId: user.id,
+        customerId: await customerOf(user.id, user.email),
+        returnUrl: return_url,
+        apiOrigin: apiOrigin(request),
+      });
+      return { url: portal.url };
+    },
+  );
 
-  app.get('/api/users/subscription', auth, async (request) => ({
-    subscription: subscriptionJson(await appPlanOf(db, currentUser(request).user.id)),
-  }));
+  app.get(
+    '/api/users/subscription',
+    {
+      ...auth,
+      schema: documented({
+        id: 'getSubscription',
+        tag: 'Billing',
+        summary: 'Get the app subscription',
+        description: "The user's app plan, its period and its state.",
+        answers: { 200: json('The app plan.', v.object({ subscription: Subscription })) },
+      }),
+    },
+    async (request) => ({
+      subscription: subscriptionJson(await appPlanOf(db, currentUser(request).user.id)),
+    }),
+  );
 
-  app.get('/api/users/api-subscription', auth, async (request) => {
-    const current = await apiPlanOf(db, currentUser(request).user.id);
-    return { has_api_subscription: Boolean(current), subscription: current ? subscriptionJson(current) : null };
-  });
+  app.get(
+    '/api/users/api-subscription',
+    {
+      ...auth,
+      schema: documented({
+        id: 'getApiSubscription',
+        tag: 'Billing',
+        summary: 'Get the API subscription',
+        description: "The user's API plan, if any.",
+        answers: {
+          200: json('The API plan, if any.', v.object({ has_api_subscription: v.boolean(), subscription: v.nullable(Subscription) })),
+        },
+      }),
+    },
+    async (request) => {
+      const current = await apiPlanOf(db, currentUser(request).user.id);
+      return { has_api_subscription: Boolean(current), subscription: current ? subscriptionJson(current) : null };
+    },
+  );
 
   /** The allowance the user's creations count against: their current team owner's plan (their own without a team). */
-  app.get('/api/users/quota', auth, async (request) => {
-    const { user } = currentUser(request);
-    const ownerId = user.currentTeamId ? await allowanceOwnerOf(db, user.currentTeamId) : user.id;
-    const quota = await quotaOf(db, await appPlanOf(db, ownerId), ownerId, 'app');
-    return { quota: { ...quota, owner_is_you: ownerId === user.id } };
-  });
+  app.get(
+    '/api/users/quota',
+    {
+      ...auth,
+      schema: documented({
+        id: 'getUserQuota',
+        tag: 'Billing',
+        summary: 'Get the allowance',
+        description: "What the user's creations count against (their current team owner's plan) and what is used.",
+        answers: {
+          200: json(
+            'The allowance the current team counts against, and what is used.',
+            v.object({ quota: v.object({ ...Quota.entries, owner_is_you: v.boolean() }) }),
+          ),
+        },
+      }),
+    },
+    async (request) => {
+      const { user } = currentUser(request);
+      const ownerId = user.currentTeamId ? await allowanceOwnerOf(db, user.currentTeamId) : user.id;
+      const quota = await quotaOf(db, await appPlanOf(db, ownerId), ownerId, 'app');
+      return { quota: { ...quota, owner_is_you: ownerId === user.id } };
+    },
+  );
 
   /** The API plan the team's key is charged to, for the API Key page: its owner's, with its use this period. */
   app.get(
     '/api/teams/:teamId/api-quota',
-    { ...auth, schema: { params: v.object({ teamId: v.pipe(v.string(), v.uuid('validation.invalid')) }) } },
+    {
+      ...auth,
+      schema: {
+        ...documented({
+          id: 'getApiQuota',
+          tag: 'API keys',
+          summary: 'Get the API allowance',
+          description: "The allowance of the API subscription of the team's owner, and its use.",
+          answers: {
+            200: json(
+              "The API plan the team's key is charged to, and what it has used.",
+              v.object({ has_api_subscription: v.boolean(), quota: v.nullable(Quota), owner_is_you: v.boolean() }),
+            ),
+          },
+        }),
+        params: v.object({ teamId: v.pipe(v.string(), v.uuid('validation.invalid')) }),
+      },
+    },
     async (request) => {
       const { teamId } = request.params as { teamId: string };
       const { user } = currentUser(request);
@@ -165,18 +274,46 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.get('/api/stripe/personal-plans', { ...auth, schema: { querystring: productTypeQuery } }, async (request) => {
-    const { product_type } = request.query as { product_type: ProductType };
-    return {
-      plans: PLANS.filter((plan) => plan.productType === product_type).map((plan) => ({
-        ...planJson(plan),
-        prices: PRICES.filter((price) => price.alias === plan.alias).map((price) => ({
-          id: price.id,
-          interval: price.interval,
-          currency: price.currency,
-          unit_amount: price.unitAmount,
+  app.get(
+    '/api/stripe/personal-plans',
+    {
+      ...auth,
+      schema: {
+        ...documented({
+          id: 'listPlans',
+          tag: 'Billing',
+          summary: 'List plans',
+          description: 'The plans of a product (the app or the API) with their prices.',
+          answers: {
+            200: json(
+              'The plans of a product type, with their prices (in the currency’s smallest unit).',
+              v.object({
+                plans: v.array(
+                  v.object({
+                    ...PlanFeatures,
+                    prices: v.array(v.object({ id: v.string(), interval, currency, unit_amount: v.number() })),
+                  }),
+                ),
+              }),
+            ),
+          },
+        }),
+        querystring: productTypeQuery,
+      },
+    },
+    async (request) => {
+      const { product_type } = request.query as { product_type: ProductType };
+      return {
+        plans: PLANS.filter((plan) => plan.productType === product_type).map((plan) => ({
+          ...planJson(plan),
+          prices: PRICES.filter((price) => price.alias === plan.alias).map((price) => ({
+            id: price.id,
+            interval: price.interval,
+            currency: price.currency,
+            unit_amount: price.unitAmount,
+          })),
         })),
-      })),
-    };
-  });
+      };
+    },
+  );
 }

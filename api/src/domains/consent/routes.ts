@@ -5,6 +5,8 @@ import { type AppContext } from '../app-context';
 import { currentUser, requireUser } from '../auth/guard';
 import { requireMembership } from '../teams/membership';
 import { issuePhrase } from './service';
+import { documented, json } from '../../routing/operations';
+import { ConsentPhrase } from '../public-api/responses';
 
 const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
 /** The phrase names the person who reads it: the member asking, unless `name` says who is filmed. */
@@ -14,7 +16,20 @@ const PhraseQuery = v.object({ language: contentLanguageField, name: v.optional(
 export function consentRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/teams/:teamId/avatars/consent-phrase',
-    { preHandler: requireUser(ctx), schema: { params: v.object({ teamId: uuid }), querystring: PhraseQuery } },
+    {
+      preHandler: requireUser(ctx),
+      schema: {
+        ...documented({
+          id: 'getTeamConsentPhrase',
+          tag: 'Avatars',
+          summary: 'Get a consent phrase',
+          description: 'The phrase, with a one-time code, that the person reads in the consent clip.',
+          answers: { 200: json('The phrase to read.', ConsentPhrase) },
+        }),
+        params: v.object({ teamId: uuid }),
+        querystring: PhraseQuery,
+      },
+    },
     async (request) => {
       const { user } = currentUser(request);
       const { teamId } = request.params as { teamId: string };

@@ -13,6 +13,8 @@ import { currentUser, requireUser } from '../auth/guard';
 import { findVideo } from '../studio/service';
 import { embedPage, gonePage, sharePagePolicy, watchPage, type SharedVideo } from './page';
 import { sendObject } from '../../storage/send-object';
+import { documented, json, none, page as pageAnswer, stored } from '../../routing/operations';
+import { Share, UNSHARED } from './answers';
 
 type Share = typeof videoShares.$inferSelect;
 
@@ -68,25 +70,70 @@ export function shareRoutes(app: FastifyInstance, ctx: AppContext) {
   type Params = { teamId: string; id: string };
   const me = (request: FastifyRequest) => currentUser(request).user.id;
 
-  app.get('/api/teams/:teamId/videos/:id/share', { ...auth, schema: { params } }, async (request) => {
-    const { teamId, id } = request.params as Params;
-    await findVideo(ctx, me(request), teamId, id);
-    return shareJson(ctx, await shareOf(ctx, id));
-  });
+  app.get(
+    '/api/teams/:teamId/videos/:id/share',
+    {
+      ...auth,
+      schema: {
+        ...documented({
+          id: 'getVideoShare',
+          tag: 'Sharing',
+          summary: 'Get a video’s link',
+          description: 'The public link of a ready video, if it has one.',
+          answers: { 200: json('Whether the video has a public page, and its links.', Share) },
+        }),
+        params,
+      },
+    },
+    async (request) => {
+      const { teamId, id } = request.params as Params;
+      await findVideo(ctx, me(request), teamId, id);
+      return shareJson(ctx, await shareOf(ctx, id));
+    },
+  );
   app.put(
     '/api/teams/:teamId/videos/:id/share',
-    { ...auth, schema: { params, body: v.object({ allow_download: v.optional(v.boolean('validation.invalid'), false) }) } },
+    {
+      ...auth,
+      schema: {
+        ...documented({
+          id: 'shareVideo',
+          tag: 'Sharing',
+          summary: 'Share a video',
+          description: 'Makes or changes the public link of a ready video (download allowed or not).',
+          answers: { 200: json('The public page, on.', Share) },
+        }),
+        params,
+        body: v.object({ allow_download: v.optional(v.boolean('validation.invalid'), false) }),
+      },
+    },
     async (request) => {
       const { teamId, id } = request.params as Params;
       return share(ctx, me(request), teamId, id, (request.body as { allow_download: boolean }).allow_download);
     },
   );
-  app.delete('/api/teams/:teamId/videos/:id/share', { ...auth, schema: { params } }, async (request, reply) => {
-    const { teamId, id } = request.params as Params;
-    await findVideo(ctx, me(request), teamId, id);
-    await ctx.db.delete(videoShares).where(eq(videoShares.videoId, id));
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/teams/:teamId/videos/:id/share',
+    {
+      ...auth,
+      schema: {
+        ...documented({
+          id: 'unshareVideo',
+          tag: 'Sharing',
+          summary: 'Stop sharing a video',
+          description: 'The public link stops working.',
+          answers: { 204: none('The public page is off; its link stops working.') },
+        }),
+        params,
+      },
+    },
+    async (request, reply) => {
+      const { teamId, id } = request.params as Params;
+      await findVideo(ctx, me(request), teamId, id);
+      await ctx.db.delete(videoShares).where(eq(videoShares.videoId, id));
+      return reply.status(204).send();
+    },
+  );
 
   // The public side: everything below answers to the token.
   app.register(async (pub) => {
@@ -133,8 +180,38 @@ export function shareRoutes(app: FastifyInstance, ctx: AppContext) {
       if (embed) reply.raw.removeHeader('x-frame-options');
       return reply.type('text/html; charset=utf-8').send(embed ? embedPage(shown) : watchPage(shown, wordsFor(request)));
     };
-    pub.get('/share/:token', { schema: { params: tokenParams } }, page(false));
-    pub.get('/share/:token/embed', { schema: { params: tokenParams } }, page(true));
+    pub.get(
+      '/share/:token',
+      {
+        schema: {
+          ...documented({
+            id: 'viewSharedVideo',
+            tag: 'Sharing',
+            summary: 'Watch a shared video',
+            description: 'The page of a shared video (HTML), for anyone with the link.',
+            answers: { 200: pageAnswer('The watch page.'), ...UNSHARED },
+          }),
+          params: tokenParams,
+        },
+      },
+      page(false),
+    );
+    pub.get(
+      '/share/:token/embed',
+      {
+        schema: {
+          ...documented({
+            id: 'embedSharedVideo',
+            tag: 'Sharing',
+            summary: 'Embed a shared video',
+            description: 'The player alone, for an iframe (HTML).',
+            answers: { 200: pageAnswer('The player alone, for an iframe.'), ...UNSHARED },
+          }),
+          params: tokenParams,
+        },
+      },
+      page(true),
+    );
 
     const media =
       (file: (video: typeof videos.$inferSelect) => string | null, attachment = false) =>
@@ -152,22 +229,66 @@ export function shareRoutes(app: FastifyInstance, ctx: AppContext) {
       };
     pub.get(
       '/share/:token/video.mp4',
-      { schema: { params: tokenParams } },
+      {
+        schema: {
+          ...documented({
+            id: 'streamSharedVideo',
+            tag: 'Sharing',
+            summary: 'Stream a shared video',
+            description: 'The video file, with range requests.',
+            answers: { ...stored('The video (MP4).', 'video/mp4'), ...UNSHARED },
+          }),
+          params: tokenParams,
+        },
+      },
       media((video) => video.output),
     );
     pub.get(
       '/share/:token/poster.jpg',
-      { schema: { params: tokenParams } },
+      {
+        schema: {
+          ...documented({
+            id: 'getSharedVideoPoster',
+            tag: 'Sharing',
+            summary: 'Get a shared video’s poster',
+            description: 'Its poster frame (JPEG).',
+            answers: { ...stored('The poster frame (JPEG).', 'image/jpeg'), ...UNSHARED },
+          }),
+          params: tokenParams,
+        },
+      },
       media((video) => video.thumbnail),
     );
     pub.get(
       '/share/:token/captions.vtt',
-      { schema: { params: tokenParams } },
+      {
+        schema: {
+          ...documented({
+            id: 'getSharedVideoCaptions',
+            tag: 'Sharing',
+            summary: 'Get a shared video’s captions',
+            description: 'Its captions (WebVTT).',
+            answers: { ...stored('The captions (WebVTT).', 'text/vtt'), ...UNSHARED },
+          }),
+          params: tokenParams,
+        },
+      },
       media((video) => (video.captions ? `${video.captions}.vtt` : null)),
     );
     pub.get(
       '/share/:token/download',
-      { schema: { params: tokenParams } },
+      {
+        schema: {
+          ...documented({
+            id: 'downloadSharedVideo',
+            tag: 'Sharing',
+            summary: 'Download a shared video',
+            description: 'The video file as an attachment, where its link allows downloads.',
+            answers: { ...stored('The video as an attachment (MP4).', 'video/mp4'), ...UNSHARED },
+          }),
+          params: tokenParams,
+        },
+      },
       media((video) => video.output, true),
     );
   });

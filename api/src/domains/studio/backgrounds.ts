@@ -13,6 +13,8 @@ import { errors, fail } from '../../lib/errors';
 import { currentUser, memberTeamOf, requireUser } from '../auth/guard';
 import { adoptUpload, readyUpload } from './uploads';
 import { assetUrl } from './serialize';
+import { documented, json, deleted } from '../../routing/operations';
+import { Background } from './answers';
 
 export type BackgroundKind = 'image' | 'video';
 type Row = typeof backgrounds.$inferSelect;
@@ -139,14 +141,36 @@ export function backgroundRoutes(app: FastifyInstance, ctx: AppContext) {
   const member = (request: FastifyRequest) => memberTeamOf(ctx, request);
   const teamParams = v.object({ teamId: uuid });
 
-  app.get('/api/teams/:teamId/backgrounds', { ...auth, schema: { params: teamParams } }, async (request) =>
-    listBackgrounds(ctx, await member(request)),
+  app.get(
+    '/api/teams/:teamId/backgrounds',
+    {
+      ...auth,
+      schema: {
+        ...documented({
+          id: 'listBackgrounds',
+          tag: 'Backgrounds',
+          summary: 'List backgrounds',
+          description: "The team's background pictures and videos.",
+          answers: { 200: json("The team's backgrounds, newest first.", v.object({ data: v.array(Background) })) },
+        }),
+        params: teamParams,
+      },
+    },
+    async (request) => listBackgrounds(ctx, await member(request)),
   );
   app.post(
     '/api/teams/:teamId/backgrounds',
     {
       ...auth,
       schema: {
+        ...documented({
+          id: 'addBackground',
+          tag: 'Backgrounds',
+          summary: 'Add a background',
+          description: 'Adds a finished upload of a picture or video to the library, once per content.',
+          answers: { 201: json('The background, made from its upload.', Background) },
+          refusals: { 400: ['upload_not_ready'], 409: ['backgrounds_full'] },
+        }),
         params: teamParams,
         body: v.object({ upload_id: v.pipe(v.string('validation.required'), v.maxLength(64)), name: v.optional(nameField) }),
       },
@@ -160,7 +184,19 @@ export function backgroundRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   app.delete(
     '/api/teams/:teamId/backgrounds/:id',
-    { ...auth, schema: { params: v.object({ teamId: uuid, id: v.pipe(v.string(), v.maxLength(64)) }) } },
+    {
+      ...auth,
+      schema: {
+        ...documented({
+          id: 'deleteBackground',
+          tag: 'Backgrounds',
+          summary: 'Delete a background',
+          description: 'Removes it from the team’s library.',
+          answers: deleted,
+        }),
+        params: v.object({ teamId: uuid, id: v.pipe(v.string(), v.maxLength(64)) }),
+      },
+    },
     async (request, reply) => {
       await deleteBackground(ctx, await member(request), (request.params as { id: string }).id);
       return reply.status(204).send();

@@ -6,6 +6,7 @@ import { avatars, videos, voices } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { bearerToken, currentUser, requireUser } from '../auth/guard';
 import { requireMembership } from '../teams/membership';
+import { documented, file } from '../../routing/operations';
 
 export const EVENT_POLL_MS = 1500;
 const KEEP_ALIVE_MS = 15_000;
@@ -72,7 +73,22 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/teams/:teamId/events',
     {
       preHandler: requireUser(ctx),
-      schema: { params: v.object({ teamId: v.pipe(v.string(), v.uuid()) }) },
+      schema: {
+        ...documented({
+          id: 'followTeamEvents',
+          tag: 'Videos',
+          summary: 'Follow the team’s work',
+          description: 'Server-sent events: status changes of the team’s avatars, voices and videos as they happen.',
+          answers: {
+            200: file(
+              'Server-sent events: `ready` (`{watching}`), then `status` (`{kind, id, status, reason}`) and `progress` (`{kind, id, stage, progress}`) as items change; `end` (`{reason}`: `session_ended` or `membership_ended`) just before the server closes the stream.',
+              'text/event-stream',
+            ),
+          },
+          refusals: { 429: ['too_many_streams'] },
+        }),
+        params: v.object({ teamId: v.pipe(v.string(), v.uuid()) }),
+      },
       config: { rateLimit: false } as never,
     },
     async (request, reply) => {

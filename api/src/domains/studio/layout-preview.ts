@@ -14,6 +14,7 @@ import { currentUser, requireUser } from '../auth/guard';
 import { requireMembership } from '../teams/membership';
 import { assertPlacementFits, videoBackgroundOf, withBackdrop } from './backgrounds';
 import type { StoredFile } from '../../storage/media-store';
+import { documented, file } from '../../routing/operations';
 
 export async function layoutPreview(ctx: AppContext, userId: string, teamId: string, input: VideoLookInput & { avatar_id: string }) {
   await requireMembership(ctx.db, teamId, userId);
@@ -55,7 +56,18 @@ export function layoutPreviewRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/teams/:teamId/layout-preview',
     {
       preHandler: requireUser(ctx),
-      schema: { params: v.object({ teamId: uuid }), body: v.object({ avatar_id: uuid, ...videoLookEntries }) },
+      schema: {
+        ...documented({
+          id: 'previewLayout',
+          tag: 'Videos',
+          summary: 'Preview a layout',
+          description: 'A still of the avatar placed over a background in a format, before rendering (JPEG).',
+          answers: { 200: file('A still of the layout (JPEG).', 'image/jpeg') },
+          refusals: { 400: ['background_kind_mismatch', 'placement_needs_background'], 409: ['avatar_not_ready'] },
+        }),
+        params: v.object({ teamId: uuid }),
+        body: v.object({ avatar_id: uuid, ...videoLookEntries }),
+      },
     },
     async (request, reply) => {
       const { teamId } = request.params as { teamId: string };

@@ -9,6 +9,8 @@ import { pronunciations } from '../../db/schema';
 import type { Pronunciation } from '../../engine';
 import { errors, fail } from '../../lib/errors';
 import { memberTeamOf, requireUser } from '../auth/guard';
+import { documented, json, deleted } from '../../routing/operations';
+import { Pronunciation as PronunciationAnswer, PronunciationList } from '../public-api/responses';
 
 /** The body that adds or changes a word (a field left out is reported like an empty one). */
 export const pronunciationBody = v.object({ word: pronunciationWordField, say_as: pronunciationSayAsField }, 'validation.required');
@@ -69,12 +71,40 @@ export function pronunciationRoutes(app: FastifyInstance, ctx: AppContext) {
   const member = (request: FastifyRequest) => memberTeamOf(ctx, request);
   const teamParams = v.object({ teamId: uuid });
 
-  app.get('/api/teams/:teamId/pronunciations', { ...auth, schema: { params: teamParams } }, async (request) =>
-    listPronunciations(ctx, await member(request)),
+  app.get(
+    '/api/teams/:teamId/pronunciations',
+    {
+      ...auth,
+      schema: {
+        ...documented({
+          id: 'listTeamPronunciations',
+          tag: 'Pronunciations',
+          summary: 'List pronunciations',
+          description: "Every word the team's scripts say in a way of their own.",
+          answers: { 200: json("The team's pronunciations.", PronunciationList) },
+        }),
+        params: teamParams,
+      },
+    },
+    async (request) => listPronunciations(ctx, await member(request)),
   );
   app.post(
     '/api/teams/:teamId/pronunciations',
-    { ...auth, schema: { params: teamParams, body: pronunciationBody } },
+    {
+      ...auth,
+      schema: {
+        ...documented({
+          id: 'saveTeamPronunciation',
+          tag: 'Pronunciations',
+          summary: 'Add a pronunciation',
+          description: 'How scripts say a word from now on; a word already listed is replaced.',
+          answers: { 201: json('The pronunciation (replacing one of the same word).', PronunciationAnswer) },
+          refusals: { 409: ['pronunciations_full'] },
+        }),
+        params: teamParams,
+        body: pronunciationBody,
+      },
+    },
     async (request, reply) => {
       reply.status(201);
       return savePronunciation(ctx, await member(request), request.body as { word: string; say_as: string });
@@ -82,7 +112,19 @@ export function pronunciationRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   app.delete(
     '/api/teams/:teamId/pronunciations/:id',
-    { ...auth, schema: { params: v.object({ teamId: uuid, id: uuid }) } },
+    {
+      ...auth,
+      schema: {
+        ...documented({
+          id: 'deleteTeamPronunciation',
+          tag: 'Pronunciations',
+          summary: 'Delete a pronunciation',
+          description: 'Scripts say the word as the voice would again.',
+          answers: deleted,
+        }),
+        params: v.object({ teamId: uuid, id: uuid }),
+      },
+    },
     async (request, reply) => {
       await deletePronunciation(ctx, await member(request), (request.params as { id: string }).id);
       return reply.status(204).send();

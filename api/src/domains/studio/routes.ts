@@ -1,11 +1,21 @@
 import * as v from 'valibot';
 import type { FastifyInstance } from 'fastify';
-import { contentLanguageField, nameField, SCRIPT_MAX_CHARS, scriptField, speedField, videoLookEntries } from '@kagami/shared/validation';
-import { type AppContext } from '../app-context';
+import {
+  CONTENT_LANGUAGES,
+  contentLanguageField,
+  nameField,
+  SCRIPT_MAX_CHARS,
+  scriptField,
+  speedField,
+  videoLookEntries,
+} from '@kagami/shared/validation';
+import type { AppContext } from '../app-context';
 import { currentUser, requireUser } from '../auth/guard';
 import * as studio from './service';
 import { voiceIdField } from './voice-library';
 import { pageNumberQuery, type Page } from '../../routing/pages';
+import { deleted, documented, file, json, pageOf, type AppOperation } from '../../routing/operations';
+import { Avatar, Video, Voice } from './answers';
 
 const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
 const teamParams = v.object({ teamId: uuid });
@@ -22,6 +32,35 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
   const resources = [
     {
       path: 'avatars',
+      operations: {
+        list: {
+          id: 'listTeamAvatars',
+          tag: 'Avatars',
+          summary: 'List avatars',
+          description: "The team's avatars, newest first.",
+          answers: { 200: json('A page of avatars, newest first.', pageOf(Avatar)) },
+        },
+        create: {
+          id: 'createTeamAvatar',
+          tag: 'Avatars',
+          summary: 'Create an avatar',
+          description: 'Starts making an avatar from a finished upload and the consent of the person filmed.',
+          answers: { 202: json('Accepted: the avatar is being made.', Avatar) },
+          refusals: {
+            400: ['consent_required', 'upload_not_ready', 'unsupported_video_format'],
+            402: ['quota_exceeded'],
+            422: ['consent_required'],
+            503: ['capacity_exhausted'],
+          },
+        },
+        get: {
+          id: 'getTeamAvatar',
+          tag: 'Avatars',
+          summary: 'Get an avatar',
+          description: 'One avatar, with its processing stage while in progress.',
+          answers: { 200: json('The avatar.', Avatar) },
+        },
+      } satisfies Record<string, AppOperation>,
       body: v.object({
         name: nameField,
         language: contentLanguageField,
@@ -35,6 +74,30 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     {
       path: 'voices',
+      operations: {
+        list: {
+          id: 'listTeamVoices',
+          tag: 'Voices',
+          summary: 'List voice models',
+          description: "The team's voice models, newest first.",
+          answers: { 200: json('A page of voice models, newest first.', pageOf(Voice)) },
+        },
+        create: {
+          id: 'createTeamVoice',
+          tag: 'Voices',
+          summary: 'Create a voice model',
+          description: 'Starts making a voice model from a finished upload of a recording.',
+          answers: { 202: json('Accepted: the voice model is being made.', Voice) },
+          refusals: { 400: ['upload_not_ready'], 402: ['quota_exceeded'], 503: ['capacity_exhausted'] },
+        },
+        get: {
+          id: 'getTeamVoice',
+          tag: 'Voices',
+          summary: 'Get a voice model',
+          description: 'One voice model and its sample.',
+          answers: { 200: json('The voice model.', Voice) },
+        },
+      } satisfies Record<string, AppOperation>,
       body: v.object({ name: nameField, language: contentLanguageField, upload_id: uploadId }),
       create: studio.createVoice,
       list: studio.listVoices,
@@ -42,6 +105,43 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     {
       path: 'videos',
+      operations: {
+        list: {
+          id: 'listTeamVideos',
+          tag: 'Videos',
+          summary: 'List videos',
+          description: "The team's videos, newest first, a page at a time.",
+          answers: { 200: json('A page of videos, newest first.', pageOf(Video)) },
+        },
+        create: {
+          id: 'createTeamVideo',
+          tag: 'Videos',
+          summary: 'Create a video',
+          description: 'Starts rendering a talking video of a ready avatar from a script or uploaded audio.',
+          answers: { 202: json('Accepted: the video is being made.', Video) },
+          refusals: {
+            400: [
+              'background_kind_mismatch',
+              'placement_needs_background',
+              'script_or_audio_required',
+              'text_too_long',
+              'upload_not_ready',
+              'voice_language_mismatch',
+            ],
+            402: ['quota_exceeded'],
+            409: ['avatar_not_ready', 'voice_not_ready'],
+            422: ['script_refused'],
+            503: ['capacity_exhausted', 'moderation_unavailable'],
+          },
+        },
+        get: {
+          id: 'getTeamVideo',
+          tag: 'Videos',
+          summary: 'Get a video',
+          description: 'One video, with its progress while rendering and its links once ready.',
+          answers: { 200: json('The video.', Video) },
+        },
+      } satisfies Record<string, AppOperation>,
       body: v.object({
         name: nameField,
         avatar_id: uuid,
@@ -60,25 +160,44 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
   ] as const;
 
   for (const resource of resources) {
-    app.get(`/api/teams/:teamId/${resource.path}`, { ...auth, schema: { params: teamParams, querystring: pageQuery } }, async (request) =>
-      resource.list(ctx, me(request).id, ids(request).teamId, request.query as Page),
+    app.get(
+      `/api/teams/:teamId/${resource.path}`,
+      { ...auth, schema: { ...documented(resource.operations.list), params: teamParams, querystring: pageQuery } },
+      async (request) => resource.list(ctx, me(request).id, ids(request).teamId, request.query as Page),
     );
     app.post(
       `/api/teams/:teamId/${resource.path}`,
-      { ...auth, schema: { params: teamParams, body: resource.body } },
+      { ...auth, schema: { ...documented(resource.operations.create), params: teamParams, body: resource.body } },
       async (request, reply) => {
         reply.status(202);
         return resource.create(ctx, me(request), ids(request).teamId, request.body as never);
       },
     );
-    app.get(`/api/teams/:teamId/${resource.path}/:id`, { ...auth, schema: { params: itemParams } }, async (request) =>
-      resource.get(ctx, me(request).id, ids(request).teamId, ids(request).id),
+    app.get(
+      `/api/teams/:teamId/${resource.path}/:id`,
+      { ...auth, schema: { ...documented(resource.operations.get), params: itemParams } },
+      async (request) => resource.get(ctx, me(request).id, ids(request).teamId, ids(request).id),
     );
   }
 
   app.get(
     '/api/teams/:teamId/languages',
-    { ...auth, schema: { params: teamParams, querystring: v.object({ avatar_id: v.optional(uuid) }) } },
+    {
+      ...auth,
+      schema: {
+        ...documented({
+          id: 'listLanguages',
+          tag: 'Videos',
+          summary: 'List languages',
+          description: 'The languages a video can be made in, for an avatar when one is named.',
+          answers: {
+            200: json('The languages a video can be made in.', v.object({ languages: v.array(v.picklist(CONTENT_LANGUAGES)) })),
+          },
+        }),
+        params: teamParams,
+        querystring: v.object({ avatar_id: v.optional(uuid) }),
+      },
+    },
     async (request) => studio.languagesFor(ctx, me(request).id, ids(request).teamId, (request.query as { avatar_id?: string }).avatar_id),
   );
 
@@ -87,6 +206,19 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       ...auth,
       schema: {
+        ...documented({
+          id: 'previewVoice',
+          tag: 'Voices',
+          summary: 'Hear a voice',
+          description: 'A short text spoken by a voice, with the team’s pronunciations, as audio.',
+          answers: { 200: file('The text spoken (WAV).', 'audio/wav') },
+          refusals: {
+            400: ['text_too_long', 'voice_language_mismatch'],
+            409: ['voice_not_ready'],
+            422: ['script_refused'],
+            503: ['speech_provider_unavailable', 'moderation_unavailable'],
+          },
+        }),
         params: teamParams,
         body: v.object({
           voice_id: v.optional(voiceIdField),
@@ -108,7 +240,17 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/teams/:teamId/avatars/:id',
     {
       ...auth,
-      schema: { params: itemParams, querystring: v.object({ with_default_voice: v.optional(v.picklist(['true', 'false']), 'false') }) },
+      schema: {
+        ...documented({
+          id: 'deleteTeamAvatar',
+          tag: 'Avatars',
+          summary: 'Delete an avatar',
+          description: 'Deletes the avatar, its files and its own voice.',
+          answers: deleted,
+        }),
+        params: itemParams,
+        querystring: v.object({ with_default_voice: v.optional(v.picklist(['true', 'false']), 'false') }),
+      },
     },
     async (request, reply) => {
       const { with_default_voice } = request.query as { with_default_voice: 'true' | 'false' };
@@ -116,12 +258,45 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
       return reply.status(204).send();
     },
   );
-  app.delete('/api/teams/:teamId/voices/:id', { ...auth, schema: { params: itemParams } }, async (request, reply) => {
-    await studio.deleteVoice(ctx, me(request).id, ids(request).teamId, ids(request).id);
-    return reply.status(204).send();
-  });
-  app.delete('/api/teams/:teamId/videos/:id', { ...auth, schema: { params: itemParams } }, async (request, reply) => {
-    await studio.deleteVideo(ctx, me(request).id, ids(request).teamId, ids(request).id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/teams/:teamId/voices/:id',
+    {
+      ...auth,
+      schema: {
+        ...documented({
+          id: 'deleteTeamVoice',
+          tag: 'Voices',
+          summary: 'Delete a voice model',
+          description: 'Deletes the voice model and its files.',
+          answers: deleted,
+          refusals: { 503: ['speech_provider_unavailable'] },
+        }),
+        params: itemParams,
+      },
+    },
+    async (request, reply) => {
+      await studio.deleteVoice(ctx, me(request).id, ids(request).teamId, ids(request).id);
+      return reply.status(204).send();
+    },
+  );
+  app.delete(
+    '/api/teams/:teamId/videos/:id',
+    {
+      ...auth,
+      schema: {
+        ...documented({
+          id: 'deleteTeamVideo',
+          tag: 'Videos',
+          summary: 'Delete a video',
+          description: 'Deletes the video and its files.',
+          answers: deleted,
+        }),
+        params: itemParams,
+      },
+    },
+    async (request, reply) => {
+      await studio.deleteVideo(ctx, me(request).id, ids(request).teamId, ids(request).id);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -25,6 +25,8 @@ import {
 import { type ProviderVoice } from '../../config/providers';
 import { errors, fail } from '../../lib/errors';
 import { encodeMp3 } from '../../media/tools';
+import { documented, json, file, text } from '../../routing/operations';
+import { LibraryVoice } from './answers';
 
 const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
 /** A voice a video may be spoken by: a voice model of the team (its id), or a built-in voice (`builtin-…`). */
@@ -137,21 +139,52 @@ async function previewedVoice(ctx: AppContext, id: string): Promise<Previewed | 
 
 /** The library and its previews: the same for every team, so open to any caller (nothing in them is anyone's). */
 export function voiceLibraryRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/voices/builtin', async () => {
-    const provider = ctx.engine.speechProvider;
-    return {
-      data: [
-        ...BUILTIN_VOICES.map((voice) => builtinVoiceJson(voice)),
-        ...(provider ? (await providerVoices(ctx)).map((voice) => providerVoiceJson(provider, voice)) : []),
-      ],
-      /** Who makes a voice model from a recording: the provider that clones (`elevenlabs`), or null (made here). */
-      clones_with: provider?.clone ? provider.name : null,
-    };
-  });
+  app.get(
+    '/api/voices/builtin',
+    {
+      schema: documented({
+        id: 'listBuiltinVoices',
+        tag: 'Voices',
+        summary: 'List built-in voices',
+        description: 'The voices every team can use, per language.',
+        answers: {
+          200: json(
+            "The built-in voices, then the speech provider's.",
+            v.object({
+              data: v.array(LibraryVoice),
+              clones_with: v.pipe(text, v.description('The provider that clones a recording into a voice model; null: made here.')),
+            }),
+          ),
+        },
+      }),
+    },
+    async () => {
+      const provider = ctx.engine.speechProvider;
+      return {
+        data: [
+          ...BUILTIN_VOICES.map((voice) => builtinVoiceJson(voice)),
+          ...(provider ? (await providerVoices(ctx)).map((voice) => providerVoiceJson(provider, voice)) : []),
+        ],
+        /** Who makes a voice model from a recording: the provider that clones (`elevenlabs`), or null (made here). */
+        clones_with: provider?.clone ? provider.name : null,
+      };
+    },
+  );
 
   app.get(
     '/api/voices/builtin/:id/preview',
-    { schema: { params: v.object({ id: v.pipe(v.string(), v.maxLength(64)) }) } },
+    {
+      schema: {
+        ...documented({
+          id: 'getBuiltinVoicePreview',
+          tag: 'Voices',
+          summary: 'Hear a built-in voice',
+          description: 'A sample of the built-in voice (MP3).',
+          answers: { 200: file('A sample sentence in the voice (MP3).', 'audio/mpeg') },
+        }),
+        params: v.object({ id: v.pipe(v.string(), v.maxLength(64)) }),
+      },
+    },
     async (request, reply) => {
       const voice = await previewedVoice(ctx, (request.params as { id: string }).id);
       if (!voice) throw errors.notFound('Voice');

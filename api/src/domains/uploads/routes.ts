@@ -8,8 +8,9 @@ import { assertUploadAllowed } from './allowance';
 import { UPLOAD_PURPOSES } from './limits';
 import { teamForKeyHeader } from '../api-keys/service';
 import { createTusServer, PRINCIPAL_HEADER, UPLOADS_PATH } from './tus-server';
-import { refusal } from '../../http/app-document';
+import { refusal } from '../public-api/refusal';
 import { removeUnusedUploads } from './unused';
+import { documented, json, done } from '../../routing/operations';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -130,7 +131,22 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/teams/:teamId/uploads/check',
     {
       preHandler: requireUser(ctx),
-      schema: { params: v.object({ teamId: v.pipe(v.string(), v.uuid('validation.invalid')) }), body: checkBody },
+      schema: {
+        ...documented({
+          id: 'checkUpload',
+          tag: 'Uploads',
+          summary: 'Check an upload before sending it',
+          description: 'The refusals the upload’s creation would meet (purpose, size, length, quota), before any byte.',
+          answers: { 200: json('The upload would be accepted.', done('allowed')) },
+          refusals: {
+            400: ['file_empty'],
+            402: ['quota_exceeded'],
+            413: ['video_too_large', 'image_too_large', 'audio_too_large'],
+          },
+        }),
+        params: v.object({ teamId: v.pipe(v.string(), v.uuid('validation.invalid')) }),
+        body: checkBody,
+      },
     },
     async (request) => {
       const { teamId } = request.params as { teamId: string };

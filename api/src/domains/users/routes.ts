@@ -19,6 +19,9 @@ import { buildProfile } from './profile';
 import { exportAccountData } from './data-export';
 import { baseUrlOf } from '../public-api/serialize';
 import { confirmEmailChange, deleteAccount, requestEmailChange } from './account-changes';
+import { documented, json, none } from '../../routing/operations';
+import { codeChecked, CodeSent, emailInUse } from '../auth/answers';
+import { Profile, Export } from './answers';
 
 const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
 
@@ -27,26 +30,59 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const auth = { preHandler: requireUser(ctx) };
   const tight = perClientAuthLimit(ctx.config.authRateLimitMax);
 
-  app.get('/api/profile', auth, async (request) => {
-    const { user } = currentUser(request);
-    return buildProfile(ctx, user.id, user);
-  });
+  app.get(
+    '/api/profile',
+    {
+      ...auth,
+      schema: documented({
+        id: 'getProfile',
+        tag: 'Account',
+        summary: 'Get the profile',
+        description: "The signed-in user's profile and current team.",
+        answers: { 200: json('The profile.', Profile) },
+      }),
+    },
+    async (request) => {
+      const { user } = currentUser(request);
+      return buildProfile(ctx, user.id, user);
+    },
+  );
 
   // The account's data export, as a file to keep (GDPR Art. 15 and 20).
-  app.get('/api/users/export', auth, async (request, reply) => {
-    const { user } = currentUser(request);
-    const data = await exportAccountData(ctx, user.id, baseUrlOf(request));
-    return reply
-      .header('content-disposition', `attachment; filename="kagami-data-${data.exported_at.slice(0, 10)}.json"`)
-      .header('cache-control', 'no-store')
-      .send(data);
-  });
+  app.get(
+    '/api/users/export',
+    {
+      ...auth,
+      schema: documented({
+        id: 'exportAccount',
+        tag: 'Account',
+        summary: 'Export the account’s data',
+        description: 'Everything kept about the user, as a JSON file to keep.',
+        answers: { 200: json("The account's data, with signed links to its files.", Export) },
+      }),
+    },
+    async (request, reply) => {
+      const { user } = currentUser(request);
+      const data = await exportAccountData(ctx, user.id, baseUrlOf(request));
+      return reply
+        .header('content-disposition', `attachment; filename="kagami-data-${data.exported_at.slice(0, 10)}.json"`)
+        .header('cache-control', 'no-store')
+        .send(data);
+    },
+  );
 
   app.put(
     '/api/users/update-profile',
     {
       ...auth,
       schema: {
+        ...documented({
+          id: 'updateProfile',
+          tag: 'Account',
+          summary: 'Update the profile',
+          description: "Changes the signed-in user's profile.",
+          answers: { 200: json('The profile as changed.', Profile) },
+        }),
         body: v.object({
           name: nameField,
           company_name: v.optional(companyNameField, ''),
@@ -71,17 +107,52 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.put('/api/users/current-team', { ...auth, schema: { body: v.object({ team_id: uuid }) } }, async (request) => {
-    const { team_id } = request.body as { team_id: string };
-    const { user } = currentUser(request);
-    await requireMembership(db, team_id, user.id);
-    await db.update(users).set({ currentTeamId: team_id }).where(eq(users.id, user.id));
-    return buildProfile(ctx, user.id);
-  });
+  app.put(
+    '/api/users/current-team',
+    {
+      ...auth,
+      schema: {
+        ...documented({
+          id: 'setCurrentTeam',
+          tag: 'Teams',
+          summary: 'Switch team',
+          description: 'The team the app works in from now on; the user must be a member.',
+          answers: { 200: json('The profile with its new current team.', Profile) },
+          refusals: { 404: ['not_found'] },
+        }),
+        body: v.object({ team_id: uuid }),
+      },
+    },
+    async (request) => {
+      const { team_id } = request.body as { team_id: string };
+      const { user } = currentUser(request);
+      await requireMembership(db, team_id, user.id);
+      await db.update(users).set({ currentTeamId: team_id }).where(eq(users.id, user.id));
+      return buildProfile(ctx, user.id);
+    },
+  );
 
   app.post(
     '/api/users/change-email-request',
-    { ...auth, schema: { body: v.object({ new_email: emailField, language: v.optional(uiLanguageField, 'en') }) }, ...tight },
+    {
+      ...auth,
+      schema: {
+        ...documented({
+          id: 'requestEmailChange',
+          tag: 'Account',
+          summary: 'Ask to change the e-mail',
+          description: 'E-mails a code to the new address.',
+          answers: { 202: json('A code was sent to the new address.', CodeSent) },
+          refusals: {
+            403: ['email_managed_by_provider'],
+            409: emailInUse,
+            429: ['too_many_attempts', 'too_many_requests'],
+          },
+        }),
+        body: v.object({ new_email: emailField, language: v.optional(uiLanguageField, 'en') }),
+      },
+      ...tight,
+    },
     async (request, reply) => {
       const { new_email, language } = request.body as { new_email: string; language: 'en' | 'ja' };
       await countAttempt(db, reply, 'emailChange', currentUser(request).user.id);
@@ -92,7 +163,26 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/users/change-email-verify-otp',
-    { ...auth, schema: { body: v.object({ new_email: emailField, otp: verificationCodeField }) }, ...tight },
+    {
+      ...auth,
+      schema: {
+        ...documented({
+          id: 'confirmEmailChange',
+          tag: 'Account',
+          summary: 'Confirm the new e-mail',
+          description: 'Changes the address once the code e-mailed to it is right.',
+          answers: { 200: json('The profile with its new address.', Profile) },
+          refusals: {
+            ...codeChecked,
+            403: ['email_managed_by_provider'],
+            409: emailInUse,
+            429: ['too_many_attempts', 'code_attempts_exceeded'],
+          },
+        }),
+        body: v.object({ new_email: emailField, otp: verificationCodeField }),
+      },
+      ...tight,
+    },
     async (request, reply) => {
       const { new_email, otp } = request.body as { new_email: string; otp: string };
       const { user } = currentUser(request);
@@ -106,7 +196,18 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/users/:id',
     {
       ...auth,
-      schema: { params: v.object({ id: uuid }), body: v.object({ email: v.pipe(v.string('validation.required'), v.maxLength(254)) }) },
+      schema: {
+        ...documented({
+          id: 'deleteAccount',
+          tag: 'Account',
+          summary: 'Delete the account',
+          description: 'Deletes the signed-in user, confirmed by typing their e-mail; a last owner of a team with members cannot.',
+          answers: { 204: none('The account is deleted.') },
+          refusals: { 400: ['email_confirmation_mismatch'], 403: ['forbidden'], 409: ['team_has_members'] },
+        }),
+        params: v.object({ id: uuid }),
+        body: v.object({ email: v.pipe(v.string('validation.required'), v.maxLength(254)) }),
+      },
     },
     async (request, reply) => {
       const { id } = request.params as { id: string };

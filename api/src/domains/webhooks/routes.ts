@@ -6,6 +6,8 @@ import { currentUser, requireUser } from '../auth/guard';
 import { requireMembership } from '../teams/membership';
 import * as webhooks from './service';
 import { pageNumberQuery, type Page } from '../../routing/pages';
+import { deleted, documented, json, ownerOnly, pageOf, text } from '../../routing/operations';
+import { DeliveryCancelled, DeliveryQueued, WebhookDelivery, WebhookEndpoint } from '../public-api/responses';
 
 const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
 const teamParams = v.object({ teamId: uuid });
@@ -24,51 +26,196 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
   const owner = (request: FastifyRequest) => requireMembership(db, ids(request).teamId, currentUser(request).user.id, 'owner');
   const base = '/api/teams/:teamId/webhooks';
 
-  app.get(base, { ...auth, schema: { params: teamParams } }, async (request) => {
-    const { role } = await member(request);
-    const { teamId } = ids(request);
-    return {
-      endpoints: await webhooks.listEndpoints(db, teamId),
-      signing_secret: role === 'owner' ? await webhooks.signingSecret(db, teamId) : null,
-    };
-  });
+  app.get(
+    base,
+    {
+      ...auth,
+      schema: {
+        ...documented({
+          id: 'listTeamWebhooks',
+          tag: 'Webhooks',
+          summary: 'List webhook endpoints',
+          description: "The team's endpoints, and the signing secret for its owners.",
+          answers: {
+            200: json(
+              "The team's endpoints, and the signing secret (owners only; null for members).",
+              v.object({ endpoints: v.array(WebhookEndpoint), signing_secret: text }),
+            ),
+          },
+        }),
+        params: teamParams,
+      },
+    },
+    async (request) => {
+      const { role } = await member(request);
+      const { teamId } = ids(request);
+      return {
+        endpoints: await webhooks.listEndpoints(db, teamId),
+        signing_secret: role === 'owner' ? await webhooks.signingSecret(db, teamId) : null,
+      };
+    },
+  );
 
-  app.post(base, { ...auth, schema: { params: teamParams, body: webhookEndpointForm } }, async (request, reply) => {
-    await owner(request);
-    reply.status(201);
-    return webhooks.addEndpoint(ctx, ids(request).teamId, request.body as v.InferOutput<typeof webhookEndpointForm>);
-  });
+  app.post(
+    base,
+    {
+      ...auth,
+      schema: {
+        ...documented({
+          id: 'addTeamWebhook',
+          tag: 'Webhooks',
+          summary: 'Add a webhook endpoint',
+          description: 'An HTTPS address on the public internet, told of the events chosen.',
+          answers: { 201: json('The endpoint.', WebhookEndpoint) },
+          refusals: {
+            ...ownerOnly,
+            400: ['webhook_url_invalid', 'webhook_url_https_required', 'webhook_url_unresolvable', 'webhook_url_private'],
+            409: ['webhook_endpoint_limit'],
+          },
+        }),
+        params: teamParams,
+        body: webhookEndpointForm,
+      },
+    },
+    async (request, reply) => {
+      await owner(request);
+      reply.status(201);
+      return webhooks.addEndpoint(ctx, ids(request).teamId, request.body as v.InferOutput<typeof webhookEndpointForm>);
+    },
+  );
 
-  app.delete(`${base}/:id`, { ...auth, schema: { params: itemParams } }, async (request, reply) => {
-    await owner(request);
-    await webhooks.removeEndpoint(db, ids(request).teamId, ids(request).id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    `${base}/:id`,
+    {
+      ...auth,
+      schema: {
+        ...documented({
+          id: 'deleteTeamWebhook',
+          tag: 'Webhooks',
+          summary: 'Delete a webhook endpoint',
+          description: 'The endpoint is told of nothing more.',
+          answers: deleted,
+          refusals: ownerOnly,
+        }),
+        params: itemParams,
+      },
+    },
+    async (request, reply) => {
+      await owner(request);
+      await webhooks.removeEndpoint(db, ids(request).teamId, ids(request).id);
+      return reply.status(204).send();
+    },
+  );
 
-  app.post(`${base}/:id/test`, { ...auth, schema: { params: itemParams } }, async (request, reply) => {
-    await owner(request);
-    reply.status(202);
-    return webhooks.sendTestEvent(ctx, ids(request).teamId, ids(request).id);
-  });
+  app.post(
+    `${base}/:id/test`,
+    {
+      ...auth,
+      schema: {
+        ...documented({
+          id: 'testTeamWebhook',
+          tag: 'Webhooks',
+          summary: 'Send a test event',
+          description: 'Queues a test delivery to the endpoint.',
+          answers: { 202: json('A `webhook.test` delivery is queued.', DeliveryQueued) },
+          refusals: ownerOnly,
+        }),
+        params: itemParams,
+      },
+    },
+    async (request, reply) => {
+      await owner(request);
+      reply.status(202);
+      return webhooks.sendTestEvent(ctx, ids(request).teamId, ids(request).id);
+    },
+  );
 
-  app.post(`${base}/secret`, { ...auth, schema: { params: teamParams } }, async (request) => {
-    await owner(request);
-    return { signing_secret: await webhooks.rotateSigningSecret(db, ids(request).teamId) };
-  });
+  app.post(
+    `${base}/secret`,
+    {
+      ...auth,
+      schema: {
+        ...documented({
+          id: 'rotateWebhookSecret',
+          tag: 'Webhooks',
+          summary: 'Replace the signing secret',
+          description: 'Deliveries are signed with a new secret from now on.',
+          answers: { 200: json('The new signing secret.', v.object({ signing_secret: v.string() })) },
+          refusals: ownerOnly,
+        }),
+        params: teamParams,
+      },
+    },
+    async (request) => {
+      await owner(request);
+      return { signing_secret: await webhooks.rotateSigningSecret(db, ids(request).teamId) };
+    },
+  );
 
-  app.get(`${base}/deliveries`, { ...auth, schema: { params: teamParams, querystring: pageQuery } }, async (request) => {
-    await member(request);
-    return webhooks.deliveryLog(db, ids(request).teamId, request.query as Page);
-  });
+  app.get(
+    `${base}/deliveries`,
+    {
+      ...auth,
+      schema: {
+        ...documented({
+          id: 'listTeamWebhookDeliveries',
+          tag: 'Webhooks',
+          summary: 'List deliveries',
+          description: 'Every delivery to the team’s endpoints, newest first, with each attempt.',
+          answers: { 200: json('A page of deliveries, newest first.', pageOf(WebhookDelivery)) },
+        }),
+        params: teamParams,
+        querystring: pageQuery,
+      },
+    },
+    async (request) => {
+      await member(request);
+      return webhooks.deliveryLog(db, ids(request).teamId, request.query as Page);
+    },
+  );
 
-  app.post(`${base}/deliveries/:id/cancel`, { ...auth, schema: { params: itemParams } }, async (request) => {
-    await owner(request);
-    return webhooks.cancelDelivery(db, ids(request).teamId, ids(request).id);
-  });
+  app.post(
+    `${base}/deliveries/:id/cancel`,
+    {
+      ...auth,
+      schema: {
+        ...documented({
+          id: 'cancelTeamWebhookDelivery',
+          tag: 'Webhooks',
+          summary: 'Cancel a delivery',
+          description: 'A pending delivery is attempted no more.',
+          answers: { 200: json('The delivery will not be tried again.', DeliveryCancelled) },
+          refusals: { ...ownerOnly, 409: ['delivery_not_pending'] },
+        }),
+        params: itemParams,
+      },
+    },
+    async (request) => {
+      await owner(request);
+      return webhooks.cancelDelivery(db, ids(request).teamId, ids(request).id);
+    },
+  );
 
-  app.post(`${base}/deliveries/:id/resend`, { ...auth, schema: { params: itemParams } }, async (request, reply) => {
-    await owner(request);
-    reply.status(202);
-    return webhooks.resendDelivery(ctx, ids(request).teamId, ids(request).id);
-  });
+  app.post(
+    `${base}/deliveries/:id/resend`,
+    {
+      ...auth,
+      schema: {
+        ...documented({
+          id: 'resendTeamWebhookDelivery',
+          tag: 'Webhooks',
+          summary: 'Send a delivery again',
+          description: 'Queues a new delivery of the same event and body.',
+          answers: { 202: json('A new delivery of the same event is queued.', DeliveryQueued) },
+          refusals: { ...ownerOnly, 409: ['webhook_endpoint_removed'] },
+        }),
+        params: itemParams,
+      },
+    },
+    async (request, reply) => {
+      await owner(request);
+      reply.status(202);
+      return webhooks.resendDelivery(ctx, ids(request).teamId, ids(request).id);
+    },
+  );
 }
