@@ -287,7 +287,7 @@ test('a frame renders the same in a worker thread from transferred buffers', asy
   const worker = new Worker(
     `require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register();
      const { parentPort } = require('node:worker_threads');
-     const { renderFaceJob } = require(${JSON.stringify(join(__dirname, '..', '..', 'src', 'engine', 'face', 'warp.ts'))});
+     const { renderFaceJob } = require(${JSON.stringify(join(__dirname, '..', '..', 'src', 'engine', 'draw', 'warp.ts'))});
      parentPort.on('message', (job) => {
        renderFaceJob(job);
        parentPort.postMessage(job, [job.source.buffer, job.output.buffer]);
