@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { frameSizeOf, videoLookEntries, type VideoLookInput } from '@kagami/shared/validation';
 import { type AppContext } from '../app-context';
 import { avatars } from '../../db/schema';
-import { composeLayoutStill, EngineFailure } from '../../engine';
+import { composeLayoutStill } from '../../engine';
 import { errors, fail } from '../../lib/errors';
 import { currentUser, requireUser } from '../auth/guard';
 import { requireMembership } from '../teams/membership';
@@ -37,12 +37,7 @@ export async function layoutPreview(ctx: AppContext, userId: string, teamId: str
       ctx.assets.workspace(async (folder) => {
         const output = join(folder, 'layout.jpg');
         const framing = { frame: frameSizeOf(input.aspect_ratio ?? '16:9', '720p'), background, placement };
-        try {
-          await composeLayoutStill({ picture, mouth, matte, framing, output });
-        } catch (error) {
-          if (error instanceof EngineFailure && error.reason === 'avatar_not_ready') throw fail(409, 'avatar_not_ready');
-          throw error;
-        }
+        if (!(await composeLayoutStill({ picture, mouth, matte, framing, output }))) throw fail(409, 'avatar_not_ready');
         return readFile(output);
       }),
     ),

@@ -5,7 +5,7 @@ import { type AppContext } from '../app-context';
 import { uploads } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { contentTypeOf } from '../../storage/media-store';
-import type { UploadPurpose } from '../uploads/limits';
+import type { UploadPurpose } from '@kagami/shared/validation';
 
 /** A finished upload of this team and purpose, ready to become an avatar, voice, video or background. */
 export async function readyUpload(ctx: AppContext, teamId: string, uploadId: string, purposes: UploadPurpose[]) {

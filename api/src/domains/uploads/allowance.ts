@@ -2,7 +2,8 @@ import type { Queryable } from '../../db/connect';
 import type { ProductType } from '../billing/plans';
 import { assertAllowance, needsOf } from '../billing/quota';
 import { fail } from '../../lib/errors';
-import { MAX_BYTES, type UploadPurpose } from './limits';
+import type { UploadPurpose } from '@kagami/shared/validation';
+import { MAX_BYTES } from './limits';
 
 /** What an upload of this purpose becomes, for its allowance: `seconds` is the media's length when the client knows it. */
 const NEEDS: Record<UploadPurpose, (seconds: number) => ReturnType<typeof needsOf.avatar>> = {

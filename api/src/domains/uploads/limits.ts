@@ -20,7 +20,6 @@ import {
 import type { MediaProbe } from '../../media/probe';
 
 // What an upload is for: one list with the browser's (@kagami/shared), taken from here by the uploads domain.
-export { UPLOAD_PURPOSES, type UploadPurpose } from '@kagami/shared/validation';
 
 export const MAX_BYTES: Record<UploadPurpose, number> = {
   avatar_video: AVATAR_VIDEO.maxBytes,

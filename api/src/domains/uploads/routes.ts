@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { bearerToken, currentUser, requireUser } from '../auth/guard';
 import { requireMembership } from '../teams/membership';
 import { assertUploadAllowed } from './allowance';
-import { UPLOAD_PURPOSES } from './limits';
+import { UPLOAD_PURPOSES } from '@kagami/shared/validation';
 import { teamForKeyHeader } from '../api-keys/service';
 import { createTusServer, PRINCIPAL_HEADER, UPLOADS_PATH } from './tus-server';
 import { refusal } from '../public-api/refusal';

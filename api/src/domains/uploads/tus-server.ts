@@ -8,7 +8,8 @@ import { probeMedia } from '../../media/probe';
 import { findMembership } from '../teams/membership';
 import { AppError } from '../../lib/errors';
 import { assertUploadAllowed } from './allowance';
-import { checkContent, MAX_BYTES, PICTURE_PURPOSES, UPLOAD_PURPOSES, type UploadPurpose } from './limits';
+import { UPLOAD_PURPOSES, type UploadPurpose } from '@kagami/shared/validation';
+import { checkContent, MAX_BYTES, PICTURE_PURPOSES } from './limits';
 import { imageSize } from '../../media/image-size';
 import { checkPixels } from '../../media/validate';
 

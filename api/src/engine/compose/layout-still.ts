@@ -3,12 +3,11 @@
 import { probeMedia } from '../../media/probe';
 import { readMeshTrack } from '../mesh/mesh-track';
 import { scaleMeshes } from '../draw/render';
-import { EngineFailure } from '../failure';
 import type { Framing } from './compose';
 import { faceBoxOf } from './layout';
 import { composeStill } from './still';
 
-/** Writes the still to `output` (JPEG); an avatar preview that is not a picture fails as `avatar_not_ready`. */
+/** Writes the still to `output` (JPEG) and answers true; false when the avatar's preview is not a picture. */
 export async function composeLayoutStill(input: {
   picture: string;
   mouth: string | null;
@@ -17,7 +16,7 @@ export async function composeLayoutStill(input: {
   output: string;
 }) {
   const size = (await probeMedia(input.picture))?.video;
-  if (!size) throw new EngineFailure('avatar_not_ready');
+  if (!size) return false;
   const track = input.mouth ? readMeshTrack(input.mouth) : null;
   await composeStill({
     picture: { file: input.picture, size },
@@ -26,4 +25,5 @@ export async function composeLayoutStill(input: {
     framing: input.framing,
     output: input.output,
   });
+  return true;
 }
