@@ -2,7 +2,6 @@
 // Route schemas are valibot schemas, converted here; each operation's security follows the guard its route runs.
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { RouteOptions } from 'fastify';
-import { needsSession } from '../domains/auth/guard';
 import { needsApiKey } from '../domains/public-api/auth';
 import { UPLOADS_PATH } from '../domains/uploads/tus-server';
 import { valibotToOpenApi } from '../routing/validation';
@@ -37,9 +36,9 @@ export const withAppComponents: NonNullable<FastifyDynamicSwaggerOptions['transf
 };
 
 /** Who may call a route: a session, a team's key, either (the tus uploads), or anyone. */
-function securityOf(route: Pick<RouteOptions, 'preHandler' | 'url'>): Record<string, string[]>[] {
+function securityOf(route: Pick<RouteOptions, 'preHandler' | 'url' | 'config'>): Record<string, string[]>[] {
+  if (route.config?.signedIn) return [{ bearer: [] }];
   const handlers = [route.preHandler].flat();
-  if (handlers.some(needsSession)) return [{ bearer: [] }];
   if (handlers.some(needsApiKey)) return [{ apiKey: [] }];
   if (route.url.startsWith(UPLOADS_PATH)) return [{ bearer: [] }, { apiKey: [] }];
   return [];

@@ -1,19 +1,19 @@
 // GET /api/ops/lipsync?from=&to=: what the lip-sync providers made per team over a period (videos and the seconds the
 // providers billed), for operators reconciling the providers' invoices; `Authorization: Bearer {OPS_TOKEN}`.
 import { and, eq, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { type AppContext } from '../domains/app-context';
 import { teams, videos } from '../db/schema';
 import { requireOpsToken } from './ops-token';
+import type { App } from '../routing/typed';
 
 const day = v.pipe(v.string(), v.isoDate());
-export function lipSyncReportRoutes(app: FastifyInstance, ctx: AppContext) {
+export function lipSyncReportRoutes(app: App, ctx: AppContext) {
   const token = ctx.config.opsToken;
   if (!token) return;
   app.get('/api/ops/lipsync', { schema: { querystring: v.object({ from: day, to: day }) } }, async (request) => {
     requireOpsToken(request, token);
-    const { from, to } = request.query as { from: string; to: string };
+    const { from, to } = request.query;
     const rows = await ctx.db
       .select({
         team_id: videos.teamId,

@@ -6,18 +6,20 @@
 // same to an avatar: its files go, and videos can no longer be made with it.
 import { desc, eq, isNotNull } from 'drizzle-orm';
 import * as v from 'valibot';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { type AppContext } from '../domains/app-context';
 import { avatars, teams, videoShares, videos } from '../db/schema';
 import { errors } from '../lib/errors';
 import { removeAvatarFiles, removeMadeFiles } from '../domains/studio/service';
 import { baseUrlOf, signedUrl } from '../domains/public-api/serialize';
 import { requireOpsToken } from './ops-token';
+import type { App } from '../routing/typed';
+import { uuid } from '../routing/params';
 
-const params = v.object({ id: v.pipe(v.string(), v.uuid('validation.invalid')) });
+const params = v.object({ id: uuid });
 const REVIEWS_SHOWN = 100;
 
-export function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
+export function reviewRoutes(app: App, ctx: AppContext) {
   const token = ctx.config.opsToken;
   if (!token) return;
   const ops = { preHandler: async (request: FastifyRequest) => requireOpsToken(request, token) };
@@ -63,17 +65,13 @@ export function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/api/ops/videos/:id/approve', { ...ops, schema: { params } }, async (request, reply) => {
-    const [row] = await ctx.db
-      .update(videos)
-      .set({ review: null })
-      .where(eq(videos.id, (request.params as { id: string }).id))
-      .returning({ id: videos.id });
+    const [row] = await ctx.db.update(videos).set({ review: null }).where(eq(videos.id, request.params.id)).returning({ id: videos.id });
     if (!row) throw errors.notFound('Video');
     return reply.status(204).send();
   });
 
   app.post('/api/ops/videos/:id/take-down', { ...ops, schema: { params } }, async (request) => {
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const [video] = await ctx.db.select().from(videos).where(eq(videos.id, id));
     if (!video) throw errors.notFound('Video');
     await ctx.db.delete(videoShares).where(eq(videoShares.videoId, id));
@@ -90,14 +88,14 @@ export function reviewRoutes(app: FastifyInstance, ctx: AppContext) {
     const [row] = await ctx.db
       .update(avatars)
       .set({ consentReview: null })
-      .where(eq(avatars.id, (request.params as { id: string }).id))
+      .where(eq(avatars.id, request.params.id))
       .returning({ id: avatars.id });
     if (!row) throw errors.notFound('Avatar');
     return reply.status(204).send();
   });
 
   app.post('/api/ops/avatars/:id/take-down', { ...ops, schema: { params } }, async (request) => {
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const [avatar] = await ctx.db.select().from(avatars).where(eq(avatars.id, id));
     if (!avatar) throw errors.notFound('Avatar');
     await ctx.db

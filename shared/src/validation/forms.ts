@@ -128,20 +128,13 @@ export type VideoForm = v.InferInput<typeof videoForm>;
 const isoDay = v.pipe(v.string(), v.isoDate(m('invalid')));
 const optionalDay = v.optional(v.union([v.literal(''), isoDay], m('invalid')), '');
 
-/** SPEC §5: a History date range ends on or after its start (either end may be left open). Typed loosely, as `confirms`. */
-const endsOnOrAfterStart: never = v.forward(
-  v.partialCheck(
-    [['from'], ['to']] as never,
-    (input: never) => {
-      const { from, to } = input as { from: string; to: string };
-      return !from || !to || to >= from;
-    },
-    m('dateRange'),
-  ) as never,
-  ['to'] as never,
-) as never;
+/** SPEC §5: a History date range ends on or after its start (either end may be left open). */
+const endsOnOrAfterStart = ({ from, to }: { from?: string; to?: string }) => !from || !to || to >= from;
 
-export const historyRangeForm = v.pipe(v.object({ from: optionalDay, to: optionalDay }), endsOnOrAfterStart);
+export const historyRangeForm = v.pipe(
+  v.object({ from: optionalDay, to: optionalDay }),
+  v.forward(v.partialCheck([['from'], ['to']], endsOnOrAfterStart, m('dateRange')), ['to']),
+);
 export type HistoryRangeForm = v.InferInput<typeof historyRangeForm>;
 
 /**
@@ -170,10 +163,9 @@ export const historyQuery = v.pipe(
     page: queryInteger(1, 100_000, 1),
     page_size: queryInteger(1, 100, 20),
   }),
-  endsOnOrAfterStart,
+  v.forward(v.partialCheck([['from'], ['to']], endsOnOrAfterStart, m('dateRange')), ['to']),
 );
-/** The query once parsed (valibot cannot infer through the loosely typed range check). */
-export type HistoryQuery = { type: 'app' | 'api'; from: string; to: string; page: number; page_size: number };
+export type HistoryQuery = v.InferOutput<typeof historyQuery>;
 
 export const CONTACT_MESSAGE_MAX_LENGTH = 2000;
 

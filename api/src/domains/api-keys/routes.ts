@@ -1,21 +1,16 @@
 import * as v from 'valibot';
-import type { FastifyInstance } from 'fastify';
-import { type AppContext } from '../app-context';
 
-import { currentUser, requireUser } from '../auth/guard';
+import { currentUser, signedIn } from '../auth/guard';
 import { describeApiKey, generateApiKey } from './service';
 import { documented, json, ownerOnly, text, time } from '../../routing/operations';
+import { teamParams } from '../../routing/params';
 
-const teamParams = v.object({ teamId: v.pipe(v.string(), v.uuid('validation.invalid')) });
-
-export function apiKeyRoutes(app: FastifyInstance, ctx: AppContext) {
+export const apiKeyRoutes = signedIn((app, ctx) => {
   const { db } = ctx;
-  const auth = { preHandler: requireUser(ctx) };
 
   app.get(
     '/api/teams/:teamId/api-key',
     {
-      ...auth,
       schema: {
         params: teamParams,
         ...documented({
@@ -33,7 +28,7 @@ export function apiKeyRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const { teamId } = request.params as { teamId: string };
+      const { teamId } = request.params;
       return describeApiKey(db, teamId, currentUser(request).user.id);
     },
   );
@@ -41,7 +36,6 @@ export function apiKeyRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/teams/:teamId/api-key',
     {
-      ...auth,
       schema: {
         params: teamParams,
         ...documented({
@@ -60,9 +54,9 @@ export function apiKeyRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const { teamId } = request.params as { teamId: string };
+      const { teamId } = request.params;
       reply.status(201);
       return generateApiKey(db, teamId, currentUser(request).user.id);
     },
   );
-}
+});

@@ -1,15 +1,15 @@
 import * as v from 'valibot';
 import { eq, or } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { type AppContext } from '../app-context';
 import { avatars, backgrounds, videos, voices } from '../../db/schema';
 import { errors } from '../../lib/errors';
 import { ASSET_CATEGORIES, type AssetCategory } from '../../storage/media-store';
 import { sendObject } from '../../storage/send-object';
-import { currentUser, requireUser } from '../auth/guard';
+import { currentUser, signedIn } from '../auth/guard';
 import { findMembership } from '../teams/membership';
 import { signPath, verifySignature } from './signing';
 import { documented, redirect, stored } from '../../routing/operations';
+import type { App } from '../../routing/typed';
 
 const assetParams = v.object({ category: v.picklist(ASSET_CATEGORIES), file: v.pipe(v.string(), v.regex(/^[\w.-]{1,200}$/)) });
 
@@ -48,31 +48,33 @@ async function owningTeam(ctx: AppContext, category: AssetCategory, file: string
  * GET /assets/data/{category}/{file}: members of the owning team are redirected to a signed URL valid
  * for five minutes, which serves the bytes with range support (seeking in players, resumable downloads).
  */
-export async function assetRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function assetRoutes(app: App, ctx: AppContext) {
   const key = ctx.signingKey;
 
-  app.get(
-    '/assets/data/:category/:file',
-    {
-      preHandler: requireUser(ctx),
-      schema: {
-        ...documented({
-          id: 'getAsset',
-          tag: 'Assets',
-          summary: 'Get a file',
-          description: 'A file of the team’s work for a member’s session.',
-          answers: { 302: redirect('To a signed link to the file, valid for a few minutes.') },
-        }),
-        params: assetParams,
+  // A member's files, by session.
+  signedIn((app) => {
+    app.get(
+      '/assets/data/:category/:file',
+      {
+        schema: {
+          ...documented({
+            id: 'getAsset',
+            tag: 'Assets',
+            summary: 'Get a file',
+            description: 'A file of the team’s work for a member’s session.',
+            answers: { 302: redirect('To a signed link to the file, valid for a few minutes.') },
+          }),
+          params: assetParams,
+        },
       },
-    },
-    async (request, reply) => {
-      const { category, file } = request.params as { category: AssetCategory; file: string };
-      const teamId = await owningTeam(ctx, category, file);
-      if (!teamId || !(await findMembership(ctx.db, teamId, currentUser(request).user.id))) throw errors.notFound('Asset');
-      return reply.redirect(signPath(key, `/assets/signed/${category}/${file}`), 302);
-    },
-  );
+      async (request, reply) => {
+        const { category, file } = request.params;
+        const teamId = await owningTeam(ctx, category, file);
+        if (!teamId || !(await findMembership(ctx.db, teamId, currentUser(request).user.id))) throw errors.notFound('Asset');
+        return reply.redirect(signPath(key, `/assets/signed/${category}/${file}`), 302);
+      },
+    );
+  })(app, ctx);
 
   app.get(
     '/assets/signed/:category/:file',
@@ -96,8 +98,8 @@ export async function assetRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const { category, file } = request.params as { category: AssetCategory; file: string };
-      const { expires, sig, download } = request.query as { expires: number; sig: string; download?: string };
+      const { category, file } = request.params;
+      const { expires, sig, download } = request.query;
       if (!verifySignature(key, `/assets/signed/${category}/${file}`, expires, sig)) {
         return reply.status(403).send({ code: 'asset_link_expired', message: 'This link has expired. Open the item again.' });
       }

@@ -1,7 +1,6 @@
 import { countAttempt, perClientAuthLimit } from '../../routing/account-limits';
 import * as v from 'valibot';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import {
   currentPasswordField,
   emailField,
@@ -20,19 +19,19 @@ import { changePassword } from '../users/account-changes';
 import { checkCode, consumeCode, sendCode } from './codes';
 import { verifyGoogle, type GoogleIdentity } from './google';
 import { askOwnerToLink, confirmLink } from './google-link';
-import { currentUser, requireUser } from './guard';
+import { currentUser, signedIn } from './guard';
 import { bearer, issueSession, revokeSession } from './sessions';
 import { mailResetLink, resetPassword } from './password-resets';
 import { assertSignInAllowed, recordSignInFailure, recordSignInSuccess, unlockAccount } from './sign-in-limits';
 import { documented, json, none, done } from '../../routing/operations';
 import { Session, CodeSent, emailInUse, codeChecked, google } from './answers';
+import type { App } from '../../routing/typed';
 
 /** Compared against when the e-mail is unknown, so a login takes as long whether or not the account exists. */
 const DUMMY_HASH = hashPassword('kagami-timing-equaliser');
 
-export function authRoutes(app: FastifyInstance, ctx: AppContext) {
+export function authRoutes(app: App, ctx: AppContext) {
   const { db, config } = ctx;
-  const auth = { preHandler: requireUser(ctx) };
   const session = (userId: string) => issueSession(db, userId, config.sessionTtlDays);
   const tight = perClientAuthLimit(config.authRateLimitMax);
 
@@ -54,15 +53,15 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       ...tight,
     },
     async (request) => {
-      const { email } = request.body as { email: string };
+      const { email } = request.body;
       await assertEmailAvailable(db, email);
       return { available: true };
     },
   );
 
   const codeBody = v.object({ email: emailField, language: v.optional(uiLanguageField, 'en') });
-  const sendSignupCode = async (request: { body: unknown }, reply: { status: (n: number) => unknown }) => {
-    const { email, language } = request.body as { email: string; language: 'en' | 'ja' };
+  const sendSignupCode = async (request: { body: v.InferOutput<typeof codeBody> }, reply: { status: (n: number) => unknown }) => {
+    const { email, language } = request.body;
     await assertEmailAvailable(db, email);
     const result = await sendCode(ctx, email, 'signup', language);
     reply.status(202);
@@ -122,7 +121,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       ...tight,
     },
     async (request) => {
-      const { email, code } = request.body as { email: string; code: string };
+      const { email, code } = request.body;
       await checkCode(ctx, email, 'signup', code);
       return { verified: true };
     },
@@ -156,7 +155,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       ...tight,
     },
     async (request, reply) => {
-      const body = request.body as { email: string; password: string; code: string; invitation_code?: string; language: 'en' | 'ja' };
+      const body = request.body;
       await assertEmailAvailable(db, body.email);
       const verified = await checkCode(ctx, body.email, 'signup', body.code);
       const [user] = await db
@@ -188,7 +187,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       ...tight,
     },
     async (request, reply) => {
-      const { email, password } = request.body as { email: string; password: string };
+      const { email, password } = request.body;
       const found = await findUserByEmail(db, email);
       const user = found && !found.deletedAt && found.passwordHash ? found : null;
       const attempt = { email, client: request.ip, userId: user?.id ?? null };
@@ -208,8 +207,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     code: v.optional(v.pipe(v.string(), v.maxLength(2048))),
     access_token: v.optional(v.pipe(v.string(), v.maxLength(4096))),
   });
-  const googleSignIn = async (request: { body: unknown }) => {
-    const identity = await verifyGoogle(config.google, request.body as v.InferOutput<typeof googleBody>);
+  const googleSignIn = async (request: { body: v.InferOutput<typeof googleBody> }) => {
+    const identity = await verifyGoogle(config.google, request.body);
     return bearer(await session(await findOrCreateGoogleUser(identity)));
   };
   app.post(
@@ -269,7 +268,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       ...tight,
     },
     async (request) => {
-      const { link_token, code } = request.body as { link_token: string; code: string };
+      const { link_token, code } = request.body;
       return bearer(await session(await confirmLink(ctx, link_token, code)));
     },
   );
@@ -289,68 +288,68 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return created!.id;
   }
 
-  app.get(
-    '/api/refresh',
-    {
-      ...auth,
-      config: { writes: true },
-      schema: documented({
-        id: 'refreshSession',
-        tag: 'Sign-in',
-        summary: 'Renew the session',
-        description: 'Ends the session of the token sent and answers with a new one.',
-        answers: { 200: json('A new session; the old one is ended.', Session) },
-      }),
-    },
-    async (request) => {
-      const { user, sessionId } = currentUser(request);
-      await revokeSession(db, sessionId);
-      return bearer(await session(user.id));
-    },
-  );
-
-  app.post(
-    '/api/logout',
-    {
-      ...auth,
-      schema: documented({
-        id: 'logOut',
-        tag: 'Sign-in',
-        summary: 'Log out',
-        description: 'Ends the session of the token sent.',
-        answers: { 204: none('Signed out.') },
-      }),
-    },
-    async (request, reply) => {
-      await revokeSession(db, currentUser(request).sessionId);
-      return reply.status(204).send();
-    },
-  );
-
-  app.post(
-    '/api/auth/change-password',
-    {
-      ...auth,
-      schema: {
-        ...documented({
-          id: 'changePassword',
-          tag: 'Account',
-          summary: 'Change the password',
-          description: 'Takes the current password and a new one.',
-          answers: { 200: json('Changed; the other sessions are ended.', done('changed')) },
-          refusals: { 400: ['password_incorrect'], 403: ['email_managed_by_provider'] },
+  // A session's own calls: refresh it, sign out, change the password.
+  signedIn((app) => {
+    app.get(
+      '/api/refresh',
+      {
+        config: { writes: true },
+        schema: documented({
+          id: 'refreshSession',
+          tag: 'Sign-in',
+          summary: 'Renew the session',
+          description: 'Ends the session of the token sent and answers with a new one.',
+          answers: { 200: json('A new session; the old one is ended.', Session) },
         }),
-        body: v.object({ current_password: currentPasswordField, new_password: passwordField }),
       },
-      ...tight,
-    },
-    async (request) => {
-      const { current_password, new_password } = request.body as { current_password: string; new_password: string };
-      const { user, sessionId } = currentUser(request);
-      await changePassword(ctx, user, sessionId, current_password, new_password);
-      return { changed: true };
-    },
-  );
+      async (request) => {
+        const { user, sessionId } = currentUser(request);
+        await revokeSession(db, sessionId);
+        return bearer(await session(user.id));
+      },
+    );
+
+    app.post(
+      '/api/logout',
+      {
+        schema: documented({
+          id: 'logOut',
+          tag: 'Sign-in',
+          summary: 'Log out',
+          description: 'Ends the session of the token sent.',
+          answers: { 204: none('Signed out.') },
+        }),
+      },
+      async (request, reply) => {
+        await revokeSession(db, currentUser(request).sessionId);
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      '/api/auth/change-password',
+      {
+        schema: {
+          ...documented({
+            id: 'changePassword',
+            tag: 'Account',
+            summary: 'Change the password',
+            description: 'Takes the current password and a new one.',
+            answers: { 200: json('Changed; the other sessions are ended.', done('changed')) },
+            refusals: { 400: ['password_incorrect'], 403: ['email_managed_by_provider'] },
+          }),
+          body: v.object({ current_password: currentPasswordField, new_password: passwordField }),
+        },
+        ...tight,
+      },
+      async (request) => {
+        const { current_password, new_password } = request.body;
+        const { user, sessionId } = currentUser(request);
+        await changePassword(ctx, user, sessionId, current_password, new_password);
+        return { changed: true };
+      },
+    );
+  })(app, ctx);
 
   app.post(
     '/api/auth/forgot-password',
@@ -369,7 +368,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       ...tight,
     },
     async (request, reply) => {
-      const { email, language } = request.body as { email: string; language?: 'en' | 'ja' };
+      const { email, language } = request.body;
       await countAttempt(db, reply, 'passwordReset', email);
       const user = await findUserByEmail(db, email);
       if (user && !user.deletedAt) await mailResetLink(ctx, user, language);
@@ -394,7 +393,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       ...tight,
     },
     async (request) => {
-      const { token, password } = request.body as { token: string; password: string };
+      const { token, password } = request.body;
       const account = await resetPassword(ctx, token, password);
       await unlockAccount(db, account.email);
       return { reset: true };

@@ -1,10 +1,8 @@
 import * as v from 'valibot';
-import type { FastifyInstance } from 'fastify';
 import { emailField, employeeCountField, nameField, salesCompanyField, salesMessageField } from '@kagami/shared/validation';
-import { type AppContext } from '../app-context';
 import { salesInquiries } from '../../db/schema';
 import { mailTemplates } from '../../mail/templates';
-import { currentUser, requireUser } from '../auth/guard';
+import { currentUser, signedIn } from '../auth/guard';
 import { documented, json } from '../../routing/operations';
 
 const body = v.object({
@@ -16,11 +14,10 @@ const body = v.object({
 });
 
 /** Contact sales (Business): the request is kept, then mailed to SALES_EMAIL (the outbox without SMTP). */
-export function contactSalesRoutes(app: FastifyInstance, ctx: AppContext) {
+export const contactSalesRoutes = signedIn((app, ctx) => {
   app.post(
     '/api/contact-sales',
     {
-      preHandler: requireUser(ctx),
       schema: {
         ...documented({
           id: 'contactSales',
@@ -33,7 +30,7 @@ export function contactSalesRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const { team_size: teamSize, ...rest } = request.body as v.InferOutput<typeof body>;
+      const { team_size: teamSize, ...rest } = request.body;
       const inquiry = { ...rest, teamSize };
       const [stored] = await ctx.db
         .insert(salesInquiries)
@@ -44,4 +41,4 @@ export function contactSalesRoutes(app: FastifyInstance, ctx: AppContext) {
       return { id: stored!.id };
     },
   );
-}
+});

@@ -1,16 +1,12 @@
-import * as v from 'valibot';
 import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { historyQuery, type HistoryQuery } from '@kagami/shared/validation';
-import { type AppContext } from '../app-context';
 import { history, users } from '../../db/schema';
 import { csvFile } from '../../lib/csv';
-import { currentUser, requireUser } from '../auth/guard';
+import { currentUser, signedIn } from '../auth/guard';
 import { requireMembership } from '../teams/membership';
 import { documented, json, file, pageOf } from '../../routing/operations';
 import { HistoryRow } from './answers';
-
-const teamParams = v.object({ teamId: v.pipe(v.string(), v.uuid('validation.invalid')) });
+import { teamParams } from '../../routing/params';
 const DAY_MS = 86_400_000;
 
 /** SPEC §3 history rows: created, type, name, duration in minutes, creator. */
@@ -24,9 +20,8 @@ const rowJson = (row: { history: typeof history.$inferSelect; creator: string | 
 });
 
 /** App History and API History of a team (SPEC §2), by date range, a page at a time or as CSV. */
-export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
+export const historyRoutes = signedIn((app, ctx) => {
   const { db } = ctx;
-  const auth = { preHandler: requireUser(ctx) };
 
   const select = (teamId: string, query: HistoryQuery) => {
     const where = and(
@@ -45,7 +40,6 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/teams/:teamId/history',
     {
-      ...auth,
       schema: {
         ...documented({
           id: 'listHistory',
@@ -59,9 +53,9 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const { teamId } = request.params as { teamId: string };
+      const { teamId } = request.params;
       await requireMembership(db, teamId, currentUser(request).user.id);
-      const query = request.query as HistoryQuery;
+      const query = request.query;
       const { where, rows } = select(teamId, query);
       const [total] = await db.select({ value: count() }).from(history).where(where);
       const items = await rows
@@ -75,7 +69,6 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/teams/:teamId/history.csv',
     {
-      ...auth,
       schema: {
         ...documented({
           id: 'exportHistory',
@@ -89,9 +82,9 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const { teamId } = request.params as { teamId: string };
+      const { teamId } = request.params;
       const team = await requireMembership(db, teamId, currentUser(request).user.id);
-      const query = request.query as HistoryQuery;
+      const query = request.query;
       const items = (await select(teamId, query).rows.orderBy(desc(history.createdAt))).map(rowJson);
       const creatorOf = (item: ReturnType<typeof rowJson>) => item.creator ?? (item.created_via === 'api' ? `API (${team.name})` : '');
       const rows = items.map((item) => [item.created_at, item.type, item.name, item.duration_minutes, creatorOf(item)]);
@@ -101,4 +94,4 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext) {
         .send(csvFile(['created_at', 'type', 'name', 'duration_minutes', 'creator'], rows));
     },
   );
-}
+});

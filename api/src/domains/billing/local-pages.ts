@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, ne } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { formatPrice } from '@kagami/shared/api';
 import { type AppContext } from '../app-context';
 import { checkoutSessions, invoices, subscriptions, usage, users } from '../../db/schema';
@@ -12,6 +12,7 @@ import { planOf, priceOf, PRICES, type Price } from './plans';
 import { apiPlanOf, appPlanOf, recordSubscription, usageWindowOf } from './subscriptions';
 import { documented, file, redirect, page, type AppOperation } from '../../routing/operations';
 import { ALREADY_PAID, PORTAL_EXPIRED } from './answers';
+import type { App } from '../../routing/typed';
 
 // The built-in payment provider's checkout and billing portal: server-rendered pages of the API, in the
 // user's language (or the one its `?lang=` switch asks for), that drive the same state changes as Stripe's
@@ -128,7 +129,7 @@ const withParam = (url: string, name: string, value: string) => {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function localBillingPages(app: FastifyInstance, ctx: AppContext, key: Buffer) {
+export function localBillingPages(app: App, ctx: AppContext, key: Buffer) {
   const { db } = ctx;
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
@@ -206,7 +207,7 @@ ${field('card_number', text.cardNumber, 'cc-number', '4242 4242 4242 4242')}
     });
   };
 
-  app.get(
+  app.get<{ Params: { id: string } }>(
     '/api/billing/checkout/:id',
     {
       schema: documented({
@@ -218,7 +219,7 @@ ${field('card_number', text.cardNumber, 'cc-number', '4242 4242 4242 4242')}
       }),
     },
     async (request, reply) => {
-      const session = await openSession((request.params as { id: string }).id);
+      const session = await openSession(request.params.id);
       if (!session) return reply.status(404).send({ code: 'not_found', message: 'Checkout not found.' });
       const language = await languageFor(request, session.userId);
       if (session.status !== 'open') return alreadyPaid(request, reply, language);
@@ -226,7 +227,7 @@ ${field('card_number', text.cardNumber, 'cc-number', '4242 4242 4242 4242')}
     },
   );
 
-  app.post(
+  app.post<{ Params: { id: string } }>(
     '/api/billing/checkout/:id',
     {
       schema: documented({
@@ -242,7 +243,7 @@ ${field('card_number', text.cardNumber, 'cc-number', '4242 4242 4242 4242')}
       }),
     },
     async (request, reply) => {
-      const session = await openSession((request.params as { id: string }).id);
+      const session = await openSession(request.params.id);
       if (!session) return reply.status(404).send({ code: 'not_found', message: 'Checkout not found.' });
       const language = await languageFor(request, session.userId);
       if (session.status !== 'open') return alreadyPaid(request, reply, language);
@@ -265,7 +266,7 @@ ${field('card_number', text.cardNumber, 'cc-number', '4242 4242 4242 4242')}
     },
   );
 
-  app.get(
+  app.get<{ Params: { id: string } }>(
     '/api/billing/checkout/:id/cancel',
     {
       schema: documented({
@@ -277,7 +278,7 @@ ${field('card_number', text.cardNumber, 'cc-number', '4242 4242 4242 4242')}
       }),
     },
     async (request, reply) => {
-      const session = await openSession((request.params as { id: string }).id);
+      const session = await openSession(request.params.id);
       if (!session) return reply.status(404).send({ code: 'not_found', message: 'Checkout not found.' });
       return reply.redirect(session.cancelUrl, 303);
     },
@@ -302,7 +303,7 @@ ${field('card_number', text.cardNumber, 'cc-number', '4242 4242 4242 4242')}
     });
   };
 
-  app.get(
+  app.get<{ Params: { token: string } }>(
     '/api/billing/portal/:token',
     {
       schema: documented({
@@ -314,7 +315,7 @@ ${field('card_number', text.cardNumber, 'cc-number', '4242 4242 4242 4242')}
       }),
     },
     async (request, reply) => {
-      const { token } = request.params as { token: string };
+      const { token } = request.params;
       const userId = portalUser(token);
       if (!userId) return expiredLink(request, reply);
       const language = await languageFor(request, userId);
@@ -362,7 +363,7 @@ ${change}</section>`;
     },
   );
 
-  app.get(
+  app.get<{ Params: { token: string; invoiceId: string } }>(
     '/api/billing/portal/:token/invoices/:invoiceId.pdf',
     {
       schema: documented({
@@ -374,7 +375,7 @@ ${change}</section>`;
       }),
     },
     async (request, reply) => {
-      const { token, invoiceId } = request.params as { token: string; invoiceId: string };
+      const { token, invoiceId } = request.params;
       const userId = portalUser(token);
       if (!userId) return expiredLink(request, reply);
       const [found] = UUID.test(invoiceId)
@@ -410,22 +411,26 @@ ${change}</section>`;
     operation: AppOperation,
     change: (row: typeof subscriptions.$inferSelect, form: Record<string, string>) => Promise<void>,
   ) =>
-    app.post(`/api/billing/portal/:token/${name}`, { schema: documented(operation) }, async (request, reply) => {
-      const { token } = request.params as { token: string };
-      const userId = portalUser(token);
-      if (!userId) return expiredLink(request, reply);
-      const form = (request.body ?? {}) as Record<string, string>;
-      const held = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
-      const price = form.price_id ? priceOf(form.price_id) : undefined;
-      const productType = price ? planOf(price.alias)!.productType : form.product_type;
-      const row = held.find((r) => r.productType === productType && r.status !== 'canceled');
-      if (row) await change(row, form);
-      const language = languageAskedFor(request);
-      return reply.redirect(
-        `/api/billing/portal/${token}?return_url=${encodeURIComponent(returnUrlOf(request.query))}${language ? `&lang=${language}` : ''}`,
-        303,
-      );
-    });
+    app.post<{ Params: { token: string } }>(
+      `/api/billing/portal/:token/${name}`,
+      { schema: documented(operation) },
+      async (request, reply) => {
+        const { token } = request.params;
+        const userId = portalUser(token);
+        if (!userId) return expiredLink(request, reply);
+        const form = (request.body ?? {}) as Record<string, string>;
+        const held = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+        const price = form.price_id ? priceOf(form.price_id) : undefined;
+        const productType = price ? planOf(price.alias)!.productType : form.product_type;
+        const row = held.find((r) => r.productType === productType && r.status !== 'canceled');
+        if (row) await change(row, form);
+        const language = languageAskedFor(request);
+        return reply.redirect(
+          `/api/billing/portal/${token}?return_url=${encodeURIComponent(returnUrlOf(request.query))}${language ? `&lang=${language}` : ''}`,
+          303,
+        );
+      },
+    );
 
   const update = (row: typeof subscriptions.$inferSelect, values: Partial<Parameters<typeof recordSubscription>[1]>) =>
     recordSubscription(db, {

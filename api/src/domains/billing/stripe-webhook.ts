@@ -1,5 +1,4 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { type AppContext } from '../app-context';
 import { invoices, stripeEvents, subscriptions, users } from '../../db/schema';
@@ -7,6 +6,7 @@ import { fail } from '../../lib/errors';
 import { priceOf } from './plans';
 import { recordSubscription, type SubscriptionRow } from './subscriptions';
 import type { StripeSettings } from './stripe-provider';
+import type { App } from '../../routing/typed';
 
 const STATUS: Record<string, SubscriptionRow['status']> = {
   active: 'active',
@@ -23,7 +23,7 @@ const seconds = (value: number | null | undefined) => (value ? new Date(value * 
  * invoices paid and failed, checkouts completed. Each event id is handled once; an event older than what a
  * subscription already shows is ignored, so retries and any order leave the newest state.
  */
-export function stripeWebhookRoutes(app: FastifyInstance, ctx: AppContext, stripe: Stripe, settings: StripeSettings) {
+export function stripeWebhookRoutes(app: App, ctx: AppContext, stripe: Stripe, settings: StripeSettings) {
   const { db } = ctx;
   const catalogueIdOf = Object.fromEntries(Object.entries(settings.prices).map(([catalogue, stripeId]) => [stripeId, catalogue]));
 
@@ -99,11 +99,8 @@ export function stripeWebhookRoutes(app: FastifyInstance, ctx: AppContext, strip
     scope.post('/api/stripe/webhook', async (request) => {
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(
-          request.body as Buffer,
-          String(request.headers['stripe-signature'] ?? ''),
-          settings.webhookSecret,
-        );
+        if (!Buffer.isBuffer(request.body)) throw new Error('not the raw body');
+        event = stripe.webhooks.constructEvent(request.body, String(request.headers['stripe-signature'] ?? ''), settings.webhookSecret);
       } catch {
         throw fail(400, 'invalid_signature');
       }

@@ -1,23 +1,20 @@
 import * as v from 'valibot';
-import type { FastifyInstance } from 'fastify';
 import { contentLanguageField, nameField } from '@kagami/shared/validation';
-import { type AppContext } from '../app-context';
-import { currentUser, requireUser } from '../auth/guard';
+import { currentUser, signedIn } from '../auth/guard';
 import { requireMembership } from '../teams/membership';
 import { issuePhrase } from './service';
 import { documented, json } from '../../routing/operations';
 import { ConsentPhrase } from '../public-api/responses';
+import { teamParams } from '../../routing/params';
 
-const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
 /** The phrase names the person who reads it: the member asking, unless `name` says who is filmed. */
 const PhraseQuery = v.object({ language: contentLanguageField, name: v.optional(nameField) });
 
 /** `GET /api/teams/{teamId}/avatars/consent-phrase`: the phrase a member's consent clip reads. */
-export function consentRoutes(app: FastifyInstance, ctx: AppContext) {
+export const consentRoutes = signedIn((app, ctx) => {
   app.get(
     '/api/teams/:teamId/avatars/consent-phrase',
     {
-      preHandler: requireUser(ctx),
       schema: {
         ...documented({
           id: 'getTeamConsentPhrase',
@@ -26,16 +23,16 @@ export function consentRoutes(app: FastifyInstance, ctx: AppContext) {
           description: 'The phrase, with a one-time code, that the person reads in the consent clip.',
           answers: { 200: json('The phrase to read.', ConsentPhrase) },
         }),
-        params: v.object({ teamId: uuid }),
+        params: teamParams,
         querystring: PhraseQuery,
       },
     },
     async (request) => {
       const { user } = currentUser(request);
-      const { teamId } = request.params as { teamId: string };
-      const query = request.query as v.InferOutput<typeof PhraseQuery>;
+      const { teamId } = request.params;
+      const query = request.query;
       await requireMembership(ctx.db, teamId, user.id);
       return issuePhrase(ctx, { teamId, userId: user.id }, query.language, query.name ?? user.name ?? user.email);
     },
   );
-}
+});

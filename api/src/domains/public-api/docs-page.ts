@@ -1,6 +1,6 @@
 // GET /api/v1/docs: the public API's reference, rendered by Swagger UI from /api/v1/openapi.json. The
 // UI's files come from the @fastify/swagger-ui package (served under /api/docs/static): nothing from a CDN.
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../../routing/typed';
 
 const ASSETS = '/api/docs/static';
 
@@ -31,7 +31,7 @@ const START = `window.ui = SwaggerUIBundle({
 });
 `;
 
-export function docsPageRoutes(app: FastifyInstance) {
+export function docsPageRoutes(app: App) {
   app.get('/api/v1/docs', { schema: { hide: true } }, (_request, reply) => reply.type('text/html; charset=utf-8').send(PAGE));
   app.get('/api/v1/docs/start.js', { schema: { hide: true } }, (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').send(START),

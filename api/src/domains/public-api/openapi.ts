@@ -1,9 +1,9 @@
 // GET /api/v1/openapi.json: the public API's OpenAPI 3.1 document, made from the routes' own schemas
 // (so it cannot drift from them), with the key's security scheme and every error code and its meaning.
-import type { FastifyInstance } from 'fastify';
 import { messageTemplate } from '../../lib/messages';
 import { TAGS } from './operations';
 import { referencedSchemas } from '../../routing/openapi-components';
+import type { App } from '../../routing/typed';
 
 /** The codes an /api/v1 call can answer with, the reasons a creation can fail with later, and why a webhook attempt failed. */
 export const API_ERROR_CODES = [
@@ -81,7 +81,7 @@ type Document = { paths?: Record<string, unknown>; components?: Record<string, u
 /** The API's release, from its package: what ops read in the reference's About. */
 const API_VERSION = (require('../../../package.json') as { version: string }).version;
 
-export function publicApiDocument(app: FastifyInstance) {
+export function publicApiDocument(app: App) {
   // The app's document (app-document.ts) has every route, its titled schemas already components.
   const all = app.swagger() as Document & { components?: { schemas?: Record<string, unknown> } };
   const paths = Object.fromEntries(Object.entries(all.paths ?? {}).filter(([path]) => path.startsWith('/api/v1/')));

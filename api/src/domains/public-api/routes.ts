@@ -1,7 +1,7 @@
 // The public API, /api/v1: the team of the key in X-API-Key, snake_case JSON, ISO dates, cursor pages.
 import * as v from 'valibot';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import {
   contentLanguageField,
   nameField,
@@ -31,6 +31,7 @@ import { providerVoices, voiceIdField } from '../studio/voice-library';
 import { deletePronunciation, listPronunciations, pronunciationBody, savePronunciation } from '../studio/pronunciations';
 import { issuePhrase } from '../consent/service';
 import { avatarJson, baseUrlOf, builtinVoiceJson, providerVoiceJson, videoJson, voiceJson } from './serialize';
+import type { App } from '../../routing/typed';
 
 type VoiceJson = ReturnType<typeof builtinVoiceJson | typeof providerVoiceJson | typeof voiceJson>;
 
@@ -93,7 +94,12 @@ const VideoBody = v.object({
   callback_url: v.optional(webhookUrlField),
 });
 
-export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
+/** The schemas a route may check: its path, query and body. */
+type RouteSchemas = { params?: v.GenericSchema; querystring?: v.GenericSchema; body?: v.GenericSchema };
+/** A request for one of the team's items by `:id`. */
+type ItemRequest = FastifyRequest & { params: { id: string } };
+
+export function publicApiRoutes(app: App, ctx: AppContext) {
   const { db } = ctx;
   // Counted per team key, in the database so every replica sees the count. It runs after the key is checked
   // (a preHandler after requireApiKey): a wrong key is refused, and counted per address, before it could open a count of its own.
@@ -108,7 +114,7 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   };
   const keyed = { preHandler: requireApiKey(db), config: perKey };
   /** A route's schemas, documented: its operation, its answers and the refusals it can give (each an ApiError). */
-  const route = (operation: Operation, schema: Record<string, unknown>, answers: Record<number, v.GenericSchema>) => ({
+  const route = <Schema extends RouteSchemas>(operation: Operation, schema: Schema, answers: Record<number, v.GenericSchema>) => ({
     ...keyed,
     schema: { ...documented(operation), ...schema, response: { ...successResponses(answers), ...refusalResponses(operation.refusals) } },
   });
@@ -121,7 +127,7 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   const item = (operation: Operation, answers: Record<number, v.GenericSchema>) =>
     route(refusing(operation, { 400: ['validation_failed'], 404: ['not_found'] }), { params: ItemParams }, answers);
   /** A creation, which takes an Idempotency-Key and checks its input. */
-  const creating = (operation: Operation, body: v.GenericSchema, answers: Record<number, v.GenericSchema>) =>
+  const creating = <Body extends v.GenericSchema>(operation: Operation, body: Body, answers: Record<number, v.GenericSchema>) =>
     route(
       refusing(operation, mergeRefusals(IDEMPOTENT, SENDS_BODY)),
       { body: operation.example ? v.pipe(body, v.examples([operation.example])) : body },
@@ -141,7 +147,7 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   const teamPage = async <Row extends { id: string }>(
     table: typeof avatars | typeof voices | typeof videos | typeof webhookDeliveries,
     request: FastifyRequest,
-    query = request.query as PageQuery,
+    query: v.InferOutput<typeof PageQuery>,
   ) => {
     const page = keyset(table.createdAt, table.id, query);
     const rows = (await db
@@ -164,13 +170,13 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     description: "The team's avatars, newest first, a page at a time: pass `next_cursor` as `cursor` for the next page.",
   };
   app.get('/api/v1/avatars', listed(listAvatars, R.AvatarPage), async (request) => {
-    const page = await teamPage<typeof avatars.$inferSelect>(avatars, request);
+    const page = await teamPage<typeof avatars.$inferSelect>(avatars, request, request.query);
     return { ...page, data: page.data.map((avatar) => avatarJson(ctx, baseUrlOf(request), avatar)) };
   });
 
   /** The item named by the path's id, if it is the team's. */
-  const teamItem = async <Row>(table: typeof avatars | typeof videos, request: FastifyRequest, what: string) => {
-    const { id } = request.params as { id: string };
+  const teamItem = async <Row>(table: typeof avatars | typeof videos, request: ItemRequest, what: string) => {
+    const { id } = request.params;
     const [row] = await db
       .select()
       .from(table as typeof avatars)
@@ -204,7 +210,7 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
       ...BUILTIN_VOICES.map((voice) => builtinVoiceJson(base, voice)),
       ...(await providerVoices(ctx)).map((voice) => providerVoiceJson(base, voice)),
     ];
-    return listThenTable(fixed, request.query as PageQuery, async (query) => {
+    return listThenTable(fixed, request.query, async (query) => {
       const page = await teamPage<typeof voices.$inferSelect>(voices, request, query);
       return { ...page, data: page.data.map((voice) => voiceJson(ctx, base, voice)) };
     });
@@ -217,11 +223,11 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     description: "The team's videos, newest first, a page at a time.",
   };
   app.get('/api/v1/videos', listed(listVideos, R.VideoPage), async (request) => {
-    const page = await teamPage<typeof videos.$inferSelect>(videos, request);
+    const page = await teamPage<typeof videos.$inferSelect>(videos, request, request.query);
     return { ...page, data: page.data.map((video) => videoJson(ctx, baseUrlOf(request), video)) };
   });
 
-  const teamVideo = (request: FastifyRequest) => teamItem<typeof videos.$inferSelect>(videos, request, 'Video');
+  const teamVideo = (request: ItemRequest) => teamItem<typeof videos.$inferSelect>(videos, request, 'Video');
 
   const getVideo: Operation = {
     id: 'getVideo',
@@ -247,7 +253,7 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/v1/avatars/consent-phrase',
     route(getConsentPhrase, { querystring: PhraseQuery }, { 200: R.ConsentPhrase }),
     async (request) => {
-      const query = request.query as v.InferOutput<typeof PhraseQuery>;
+      const query = request.query;
       return issuePhrase(ctx, { teamId: apiTeam(request).id, userId: null }, query.language, query.name);
     },
   );
@@ -270,7 +276,7 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/v1/avatars', creating(createAvatar, AvatarBody, { 202: R.Avatar }), async (request, reply) => {
     const team = apiTeam(request);
     return idempotent(db, team.id, request, reply, async () => {
-      const avatar = await createTeamAvatar(ctx, byKey, team.id, request.body as v.InferOutput<typeof AvatarBody>);
+      const avatar = await createTeamAvatar(ctx, byKey, team.id, request.body);
       return { status: 202, body: avatarJson(ctx, baseUrlOf(request), avatar) };
     });
   });
@@ -287,7 +293,7 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/v1/voices', creating(createVoice, VoiceBody, { 202: R.Voice }), async (request, reply) => {
     const team = apiTeam(request);
     return idempotent(db, team.id, request, reply, async () => {
-      const voice = await createTeamVoice(ctx, byKey, team.id, request.body as v.InferOutput<typeof VoiceBody>);
+      const voice = await createTeamVoice(ctx, byKey, team.id, request.body);
       return { status: 202, body: voiceJson(ctx, baseUrlOf(request), voice) };
     });
   });
@@ -330,7 +336,7 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   };
   app.post('/api/v1/videos', creating(createVideo, VideoBody, { 202: R.Video }), async (request, reply) => {
     const team = apiTeam(request);
-    const body = request.body as v.InferOutput<typeof VideoBody>;
+    const body = request.body;
     if (body.callback_url) await checkDestination(body.callback_url, ctx.config.webhooks);
     return idempotent(db, team.id, request, reply, async () => {
       const video = await createTeamVideo(ctx, byKey, team.id, {
@@ -376,7 +382,7 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   const teamId = (request: FastifyRequest) => apiTeam(request).id;
-  const itemId = (request: FastifyRequest) => (request.params as { id: string }).id;
+  const itemId = (request: ItemRequest) => request.params.id;
 
   const listPronunciationsOp: Operation = {
     id: 'listPronunciations',
@@ -399,7 +405,7 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/v1/pronunciations', creating(createPronunciation, pronunciationBody, { 201: R.Pronunciation }), async (request, reply) =>
     idempotent(db, teamId(request), request, reply, async () => ({
       status: 201,
-      body: await savePronunciation(ctx, teamId(request), request.body as v.InferOutput<typeof pronunciationBody>),
+      body: await savePronunciation(ctx, teamId(request), request.body),
     })),
   );
 
@@ -439,7 +445,7 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/v1/webhooks', creating(createWebhook, webhookEndpointForm, { 201: R.WebhookEndpoint }), async (request, reply) =>
     idempotent(db, teamId(request), request, reply, async () => ({
       status: 201,
-      body: await webhooks.addEndpoint(ctx, teamId(request), request.body as v.InferOutput<typeof webhookEndpointForm>),
+      body: await webhooks.addEndpoint(ctx, teamId(request), request.body),
     })),
   );
 
@@ -472,7 +478,7 @@ export function publicApiRoutes(app: FastifyInstance, ctx: AppContext) {
     description: 'Every delivery to the team’s endpoints, newest first, with each attempt’s answer.',
   };
   app.get('/api/v1/webhooks/deliveries', listed(listDeliveries, R.WebhookDeliveryPage), async (request) => {
-    const page = await teamPage<typeof webhookDeliveries.$inferSelect>(webhookDeliveries, request);
+    const page = await teamPage<typeof webhookDeliveries.$inferSelect>(webhookDeliveries, request, request.query);
     return { ...page, data: await webhooks.withAttempts(db, page.data) };
   });
 

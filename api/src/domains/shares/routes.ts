@@ -4,17 +4,19 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AppContext } from '../app-context';
 import { videoShares, videos } from '../../db/schema';
 import { frameSizeOf } from '@kagami/shared/validation';
 import { fail } from '../../lib/errors';
-import { currentUser, requireUser } from '../auth/guard';
+import { currentUser, signedIn } from '../auth/guard';
 import { findVideo } from '../studio/service';
 import { embedPage, gonePage, sharePagePolicy, watchPage, type SharedVideo } from './page';
 import { sendObject } from '../../storage/send-object';
 import { documented, json, none, page as pageAnswer, stored } from '../../routing/operations';
 import { Share, UNSHARED } from './answers';
+import type { App } from '../../routing/typed';
+import { teamItemParams } from '../../routing/params';
 
 type Share = typeof videoShares.$inferSelect;
 
@@ -61,81 +63,78 @@ const wordsFor = (request: FastifyRequest) =>
         gone: 'This video is not shared, or its link was turned off.',
       };
 
-const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
 const tokenParams = v.object({ token: v.pipe(v.string(), v.regex(/^[\w-]{20,64}$/)) });
 
-export function shareRoutes(app: FastifyInstance, ctx: AppContext) {
-  const auth = { preHandler: requireUser(ctx) };
-  const params = v.object({ teamId: uuid, id: uuid });
-  type Params = { teamId: string; id: string };
+export function shareRoutes(app: App, ctx: AppContext) {
   const me = (request: FastifyRequest) => currentUser(request).user.id;
 
-  app.get(
-    '/api/teams/:teamId/videos/:id/share',
-    {
-      ...auth,
-      schema: {
-        ...documented({
-          id: 'getVideoShare',
-          tag: 'Sharing',
-          summary: 'Get a video’s link',
-          description: 'The public link of a ready video, if it has one.',
-          answers: { 200: json('Whether the video has a public page, and its links.', Share) },
-        }),
-        params,
+  // A member's share links.
+  signedIn((app) => {
+    app.get(
+      '/api/teams/:teamId/videos/:id/share',
+      {
+        schema: {
+          ...documented({
+            id: 'getVideoShare',
+            tag: 'Sharing',
+            summary: 'Get a video’s link',
+            description: 'The public link of a ready video, if it has one.',
+            answers: { 200: json('Whether the video has a public page, and its links.', Share) },
+          }),
+          params: teamItemParams,
+        },
       },
-    },
-    async (request) => {
-      const { teamId, id } = request.params as Params;
-      await findVideo(ctx, me(request), teamId, id);
-      return shareJson(ctx, await shareOf(ctx, id));
-    },
-  );
-  app.put(
-    '/api/teams/:teamId/videos/:id/share',
-    {
-      ...auth,
-      schema: {
-        ...documented({
-          id: 'shareVideo',
-          tag: 'Sharing',
-          summary: 'Share a video',
-          description: 'Makes or changes the public link of a ready video (download allowed or not).',
-          answers: { 200: json('The public page, on.', Share) },
-        }),
-        params,
-        body: v.object({ allow_download: v.optional(v.boolean('validation.invalid'), false) }),
+      async (request) => {
+        const { teamId, id } = request.params;
+        await findVideo(ctx, me(request), teamId, id);
+        return shareJson(ctx, await shareOf(ctx, id));
       },
-    },
-    async (request) => {
-      const { teamId, id } = request.params as Params;
-      return share(ctx, me(request), teamId, id, (request.body as { allow_download: boolean }).allow_download);
-    },
-  );
-  app.delete(
-    '/api/teams/:teamId/videos/:id/share',
-    {
-      ...auth,
-      schema: {
-        ...documented({
-          id: 'unshareVideo',
-          tag: 'Sharing',
-          summary: 'Stop sharing a video',
-          description: 'The public link stops working.',
-          answers: { 204: none('The public page is off; its link stops working.') },
-        }),
-        params,
+    );
+    app.put(
+      '/api/teams/:teamId/videos/:id/share',
+      {
+        schema: {
+          ...documented({
+            id: 'shareVideo',
+            tag: 'Sharing',
+            summary: 'Share a video',
+            description: 'Makes or changes the public link of a ready video (download allowed or not).',
+            answers: { 200: json('The public page, on.', Share) },
+          }),
+          params: teamItemParams,
+          body: v.object({ allow_download: v.optional(v.boolean('validation.invalid'), false) }),
+        },
       },
-    },
-    async (request, reply) => {
-      const { teamId, id } = request.params as Params;
-      await findVideo(ctx, me(request), teamId, id);
-      await ctx.db.delete(videoShares).where(eq(videoShares.videoId, id));
-      return reply.status(204).send();
-    },
-  );
+      async (request) => {
+        const { teamId, id } = request.params;
+        return share(ctx, me(request), teamId, id, request.body.allow_download);
+      },
+    );
+    app.delete(
+      '/api/teams/:teamId/videos/:id/share',
+      {
+        schema: {
+          ...documented({
+            id: 'unshareVideo',
+            tag: 'Sharing',
+            summary: 'Stop sharing a video',
+            description: 'The public link stops working.',
+            answers: { 204: none('The public page is off; its link stops working.') },
+          }),
+          params: teamItemParams,
+        },
+      },
+      async (request, reply) => {
+        const { teamId, id } = request.params;
+        await findVideo(ctx, me(request), teamId, id);
+        await ctx.db.delete(videoShares).where(eq(videoShares.videoId, id));
+        return reply.status(204).send();
+      },
+    );
 
-  // The public side: everything below answers to the token.
+    // The public side: everything below answers to the token.
+  })(app, ctx);
+
   app.register(async (pub) => {
     const sharedVideo = async (token: string) => {
       const [row] = await ctx.db
@@ -152,8 +151,8 @@ export function shareRoutes(app: FastifyInstance, ctx: AppContext) {
         .type('text/html; charset=utf-8')
         .send(gonePage(wordsFor(request).gone));
 
-    const page = (embed: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
-      const { token } = request.params as { token: string };
+    const page = (embed: boolean) => async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
+      const { token } = request.params;
       const found = await sharedVideo(token);
       if (!found) return gone(request, reply);
       const { video, share: shared } = found;
@@ -215,8 +214,8 @@ export function shareRoutes(app: FastifyInstance, ctx: AppContext) {
 
     const media =
       (file: (video: typeof videos.$inferSelect) => string | null, attachment = false) =>
-      async (request: FastifyRequest, reply: FastifyReply) => {
-        const { token } = request.params as { token: string };
+      async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
+        const { token } = request.params;
         const found = await sharedVideo(token);
         const name = found ? file(found.video) : null;
         if (!found || !name || (attachment && !found.share.allowDownload)) return gone(request, reply);

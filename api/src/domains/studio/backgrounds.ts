@@ -3,18 +3,18 @@
 import { join } from 'node:path';
 import { and, count, desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BACKGROUNDS_MAX, nameField } from '@kagami/shared/validation';
 import { type AppContext } from '../app-context';
 import { backgrounds, type VideoBackground } from '../../db/schema';
 import { type Backdrop, EngineFailure } from '../../engine';
 import { runFfmpeg } from '../../media/tools';
 import { errors, fail } from '../../lib/errors';
-import { currentUser, memberTeamOf, requireUser } from '../auth/guard';
+import { currentUser, memberTeamOf, type TeamRequest, signedIn } from '../auth/guard';
 import { adoptUpload, readyUpload } from './uploads';
 import { assetUrl } from './serialize';
 import { documented, json, deleted } from '../../routing/operations';
 import { Background } from './answers';
+import { teamParams, uuid } from '../../routing/params';
 
 export type BackgroundKind = 'image' | 'video';
 type Row = typeof backgrounds.$inferSelect;
@@ -133,18 +133,13 @@ export async function deleteBackground(ctx: AppContext, teamId: string, id: stri
   await Promise.all([ctx.assets.remove('avatar_input', deleted.file), ctx.assets.remove('avatar_output', deleted.preview)]);
 }
 
-const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
-
 /** The app's routes: any member of the team lists, adds and deletes its backgrounds. */
-export function backgroundRoutes(app: FastifyInstance, ctx: AppContext) {
-  const auth = { preHandler: requireUser(ctx) };
-  const member = (request: FastifyRequest) => memberTeamOf(ctx, request);
-  const teamParams = v.object({ teamId: uuid });
+export const backgroundRoutes = signedIn((app, ctx) => {
+  const member = (request: TeamRequest) => memberTeamOf(ctx, request);
 
   app.get(
     '/api/teams/:teamId/backgrounds',
     {
-      ...auth,
       schema: {
         ...documented({
           id: 'listBackgrounds',
@@ -161,7 +156,6 @@ export function backgroundRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/teams/:teamId/backgrounds',
     {
-      ...auth,
       schema: {
         ...documented({
           id: 'addBackground',
@@ -177,7 +171,7 @@ export function backgroundRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const teamId = await member(request);
-      const { upload_id, name } = request.body as { upload_id: string; name?: string };
+      const { upload_id, name } = request.body;
       reply.status(201);
       return backgroundJson(await teamBackground(ctx, teamId, currentUser(request).user.id, upload_id, undefined, name));
     },
@@ -185,7 +179,6 @@ export function backgroundRoutes(app: FastifyInstance, ctx: AppContext) {
   app.delete(
     '/api/teams/:teamId/backgrounds/:id',
     {
-      ...auth,
       schema: {
         ...documented({
           id: 'deleteBackground',
@@ -198,8 +191,8 @@ export function backgroundRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      await deleteBackground(ctx, await member(request), (request.params as { id: string }).id);
+      await deleteBackground(ctx, await member(request), request.params.id);
       return reply.status(204).send();
     },
   );
-}
+});

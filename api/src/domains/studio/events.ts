@@ -1,12 +1,11 @@
 import { and, eq, gt, or } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import * as v from 'valibot';
 import { type AppContext } from '../app-context';
 import { avatars, videos, voices } from '../../db/schema';
 import { fail } from '../../lib/errors';
-import { bearerToken, currentUser, requireUser } from '../auth/guard';
+import { bearerToken, currentUser, signedIn } from '../auth/guard';
 import { requireMembership } from '../teams/membership';
 import { documented, file } from '../../routing/operations';
+import { teamParams } from '../../routing/params';
 
 export const EVENT_POLL_MS = 1500;
 const KEEP_ALIVE_MS = 15_000;
@@ -61,7 +60,7 @@ const stateOf = (item: Status & { step?: Step }) => ({
  * is still live and its user still a member: when either has ended, an `end` event says so and the
  * stream closes.
  */
-export function eventRoutes(app: FastifyInstance, ctx: AppContext) {
+export const eventRoutes = signedIn((app, ctx) => {
   const openStreams = new Map<string, number>();
   const stillAllowed = async (token: string, teamId: string) => {
     const session = await ctx.authCache.findSession(token);
@@ -72,7 +71,6 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/teams/:teamId/events',
     {
-      preHandler: requireUser(ctx),
       schema: {
         ...documented({
           id: 'followTeamEvents',
@@ -87,12 +85,12 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext) {
           },
           refusals: { 429: ['too_many_streams'] },
         }),
-        params: v.object({ teamId: v.pipe(v.string(), v.uuid()) }),
+        params: teamParams,
       },
       config: { rateLimit: false } as never,
     },
     async (request, reply) => {
-      const { teamId } = request.params as { teamId: string };
+      const { teamId } = request.params;
       const userId = currentUser(request).user.id;
       await requireMembership(ctx.db, teamId, userId);
       const open = openStreams.get(userId) ?? 0;
@@ -160,4 +158,4 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext) {
       );
     },
   );
-}
+});

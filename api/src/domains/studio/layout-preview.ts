@@ -4,17 +4,17 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import type { FastifyInstance } from 'fastify';
 import { frameSizeOf, videoLookEntries, type VideoLookInput } from '@kagami/shared/validation';
 import { type AppContext } from '../app-context';
 import { avatars } from '../../db/schema';
 import { composeLayoutStill } from '../../engine';
 import { errors, fail } from '../../lib/errors';
-import { currentUser, requireUser } from '../auth/guard';
+import { currentUser, signedIn } from '../auth/guard';
 import { requireMembership } from '../teams/membership';
 import { assertPlacementFits, videoBackgroundOf, withBackdrop } from './backgrounds';
 import type { StoredFile } from '../../storage/media-store';
 import { documented, file } from '../../routing/operations';
+import { teamParams, uuid } from '../../routing/params';
 
 export async function layoutPreview(ctx: AppContext, userId: string, teamId: string, input: VideoLookInput & { avatar_id: string }) {
   await requireMembership(ctx.db, teamId, userId);
@@ -44,13 +44,10 @@ export async function layoutPreview(ctx: AppContext, userId: string, teamId: str
   );
 }
 
-const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
-
-export function layoutPreviewRoutes(app: FastifyInstance, ctx: AppContext) {
+export const layoutPreviewRoutes = signedIn((app, ctx) => {
   app.post(
     '/api/teams/:teamId/layout-preview',
     {
-      preHandler: requireUser(ctx),
       schema: {
         ...documented({
           id: 'previewLayout',
@@ -60,14 +57,14 @@ export function layoutPreviewRoutes(app: FastifyInstance, ctx: AppContext) {
           answers: { 200: file('A still of the layout (JPEG).', 'image/jpeg') },
           refusals: { 400: ['background_kind_mismatch', 'placement_needs_background'], 409: ['avatar_not_ready'] },
         }),
-        params: v.object({ teamId: uuid }),
+        params: teamParams,
         body: v.object({ avatar_id: uuid, ...videoLookEntries }),
       },
     },
     async (request, reply) => {
-      const { teamId } = request.params as { teamId: string };
-      const still = await layoutPreview(ctx, currentUser(request).user.id, teamId, request.body as never);
+      const { teamId } = request.params;
+      const still = await layoutPreview(ctx, currentUser(request).user.id, teamId, request.body);
       return reply.type('image/jpeg').header('Cache-Control', 'no-store').send(still);
     },
   );
-}
+});

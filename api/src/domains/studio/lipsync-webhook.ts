@@ -2,17 +2,17 @@
 // GET /v1/webhooks/default/secret, LIPSYNC_WEBHOOK_SECRET): the video waiting for it is rendered again, and that
 // render follows the prediction by the id stored when it was created, takes its output and finishes the video.
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { type AppContext } from '../app-context';
 import { videos } from '../../db/schema';
 import { LIPSYNC_WEBHOOK_PATH } from '../../config/providers';
 import { QUEUES } from '../../jobs/queue';
 import { fail } from '../../lib/errors';
+import type { App } from '../../routing/typed';
 
 const ENDED = ['succeeded', 'failed', 'canceled', 'aborted'];
 
-export function lipSyncWebhookRoutes(app: FastifyInstance, ctx: AppContext) {
+export function lipSyncWebhookRoutes(app: App, ctx: AppContext) {
   const webhook = ctx.config.lipSync?.webhook;
   if (!webhook) return;
   const verifier = new Webhook(webhook.secret);
@@ -22,7 +22,8 @@ export function lipSyncWebhookRoutes(app: FastifyInstance, ctx: AppContext) {
     scope.post(LIPSYNC_WEBHOOK_PATH, async (request) => {
       let prediction: { id?: unknown; status?: unknown };
       try {
-        prediction = verifier.verify((request.body as Buffer).toString(), request.headers as Record<string, string>) as typeof prediction;
+        if (!Buffer.isBuffer(request.body)) throw new Error('not the raw body');
+        prediction = verifier.verify(request.body.toString(), request.headers as Record<string, string>) as typeof prediction;
       } catch {
         throw fail(401, 'invalid_signature');
       }

@@ -2,15 +2,15 @@
 // and voice preview of the team before the speech engine reads it (engine/speech/script.ts).
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PRONUNCIATIONS_MAX, pronunciationSayAsField, pronunciationWordField } from '@kagami/shared/validation';
 import { type AppContext } from '../app-context';
 import { pronunciations } from '../../db/schema';
 import type { Pronunciation } from '../../engine';
 import { errors, fail } from '../../lib/errors';
-import { memberTeamOf, requireUser } from '../auth/guard';
+import { memberTeamOf, type TeamRequest, signedIn } from '../auth/guard';
 import { documented, json, deleted } from '../../routing/operations';
 import { Pronunciation as PronunciationAnswer, PronunciationList } from '../public-api/responses';
+import { teamItemParams, teamParams } from '../../routing/params';
 
 /** The body that adds or changes a word (a field left out is reported like an empty one). */
 export const pronunciationBody = v.object({ word: pronunciationWordField, say_as: pronunciationSayAsField }, 'validation.required');
@@ -63,18 +63,13 @@ export async function deletePronunciation(ctx: AppContext, teamId: string, id: s
   if (!deleted) throw errors.notFound('Pronunciation');
 }
 
-const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
-
 /** The app's routes: any member of the team reads and edits its list. */
-export function pronunciationRoutes(app: FastifyInstance, ctx: AppContext) {
-  const auth = { preHandler: requireUser(ctx) };
-  const member = (request: FastifyRequest) => memberTeamOf(ctx, request);
-  const teamParams = v.object({ teamId: uuid });
+export const pronunciationRoutes = signedIn((app, ctx) => {
+  const member = (request: TeamRequest) => memberTeamOf(ctx, request);
 
   app.get(
     '/api/teams/:teamId/pronunciations',
     {
-      ...auth,
       schema: {
         ...documented({
           id: 'listTeamPronunciations',
@@ -91,7 +86,6 @@ export function pronunciationRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/teams/:teamId/pronunciations',
     {
-      ...auth,
       schema: {
         ...documented({
           id: 'saveTeamPronunciation',
@@ -107,13 +101,12 @@ export function pronunciationRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       reply.status(201);
-      return savePronunciation(ctx, await member(request), request.body as { word: string; say_as: string });
+      return savePronunciation(ctx, await member(request), request.body);
     },
   );
   app.delete(
     '/api/teams/:teamId/pronunciations/:id',
     {
-      ...auth,
       schema: {
         ...documented({
           id: 'deleteTeamPronunciation',
@@ -122,12 +115,12 @@ export function pronunciationRoutes(app: FastifyInstance, ctx: AppContext) {
           description: 'Scripts say the word as the voice would again.',
           answers: deleted,
         }),
-        params: v.object({ teamId: uuid, id: uuid }),
+        params: teamItemParams,
       },
     },
     async (request, reply) => {
-      await deletePronunciation(ctx, await member(request), (request.params as { id: string }).id);
+      await deletePronunciation(ctx, await member(request), request.params.id);
       return reply.status(204).send();
     },
   );
-}
+});

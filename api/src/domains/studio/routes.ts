@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import type { FastifyInstance } from 'fastify';
 import {
   CONTENT_LANGUAGES,
   contentLanguageField,
@@ -10,180 +9,181 @@ import {
   videoLookEntries,
 } from '@kagami/shared/validation';
 import type { AppContext } from '../app-context';
-import { currentUser, requireUser } from '../auth/guard';
+import { currentUser, signedIn } from '../auth/guard';
+import type { SessionUser } from '../auth/sessions';
 import * as studio from './service';
 import { voiceIdField } from './voice-library';
 import { pageNumberQuery, type Page } from '../../routing/pages';
 import { deleted, documented, file, json, pageOf, type AppOperation } from '../../routing/operations';
 import { Avatar, Video, Voice } from './answers';
-
-const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
-const teamParams = v.object({ teamId: uuid });
-const itemParams = v.object({ teamId: uuid, id: uuid });
+import { teamItemParams, teamParams, uuid } from '../../routing/params';
 const pageQuery = pageNumberQuery(12);
 const uploadId = v.pipe(v.string('validation.required'), v.nonEmpty('validation.required'), v.maxLength(64));
 
 /** Avatars, voices and videos of a team: every route checks that the caller belongs to it. */
-export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
-  const auth = { preHandler: requireUser(ctx) };
-  const ids = (request: { params: unknown }) => request.params as { teamId: string; id: string };
+export const studioRoutes = signedIn((app, ctx) => {
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).user;
 
-  const resources = [
-    {
-      path: 'avatars',
-      operations: {
-        list: {
-          id: 'listTeamAvatars',
-          tag: 'Avatars',
-          summary: 'List avatars',
-          description: "The team's avatars, newest first.",
-          answers: { 200: json('A page of avatars, newest first.', pageOf(Avatar)) },
-        },
-        create: {
-          id: 'createTeamAvatar',
-          tag: 'Avatars',
-          summary: 'Create an avatar',
-          description: 'Starts making an avatar from a finished upload and the consent of the person filmed.',
-          answers: { 202: json('Accepted: the avatar is being made.', Avatar) },
-          refusals: {
-            400: ['consent_required', 'upload_not_ready', 'unsupported_video_format'],
-            402: ['quota_exceeded'],
-            422: ['consent_required'],
-            503: ['capacity_exhausted'],
-          },
-        },
-        get: {
-          id: 'getTeamAvatar',
-          tag: 'Avatars',
-          summary: 'Get an avatar',
-          description: 'One avatar, with its processing stage while in progress.',
-          answers: { 200: json('The avatar.', Avatar) },
-        },
-      } satisfies Record<string, AppOperation>,
-      body: v.object({
-        name: nameField,
-        language: contentLanguageField,
-        upload_id: uploadId,
-        consent_text: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required'), v.maxLength(2000)),
-        consent_upload_id: v.optional(uploadId),
-      }),
-      create: studio.createAvatar,
-      list: studio.listAvatars,
-      get: studio.getAvatar,
-    },
-    {
-      path: 'voices',
-      operations: {
-        list: {
-          id: 'listTeamVoices',
-          tag: 'Voices',
-          summary: 'List voice models',
-          description: "The team's voice models, newest first.",
-          answers: { 200: json('A page of voice models, newest first.', pageOf(Voice)) },
-        },
-        create: {
-          id: 'createTeamVoice',
-          tag: 'Voices',
-          summary: 'Create a voice model',
-          description: 'Starts making a voice model from a finished upload of a recording.',
-          answers: { 202: json('Accepted: the voice model is being made.', Voice) },
-          refusals: { 400: ['upload_not_ready'], 402: ['quota_exceeded'], 503: ['capacity_exhausted'] },
-        },
-        get: {
-          id: 'getTeamVoice',
-          tag: 'Voices',
-          summary: 'Get a voice model',
-          description: 'One voice model and its sample.',
-          answers: { 200: json('The voice model.', Voice) },
-        },
-      } satisfies Record<string, AppOperation>,
-      body: v.object({ name: nameField, language: contentLanguageField, upload_id: uploadId }),
-      create: studio.createVoice,
-      list: studio.listVoices,
-      get: studio.getVoice,
-    },
-    {
-      path: 'videos',
-      operations: {
-        list: {
-          id: 'listTeamVideos',
-          tag: 'Videos',
-          summary: 'List videos',
-          description: "The team's videos, newest first, a page at a time.",
-          answers: { 200: json('A page of videos, newest first.', pageOf(Video)) },
-        },
-        create: {
-          id: 'createTeamVideo',
-          tag: 'Videos',
-          summary: 'Create a video',
-          description: 'Starts rendering a talking video of a ready avatar from a script or uploaded audio.',
-          answers: { 202: json('Accepted: the video is being made.', Video) },
-          refusals: {
-            400: [
-              'background_kind_mismatch',
-              'placement_needs_background',
-              'script_or_audio_required',
-              'text_too_long',
-              'upload_not_ready',
-              'voice_language_mismatch',
-            ],
-            402: ['quota_exceeded'],
-            409: ['avatar_not_ready', 'voice_not_ready'],
-            422: ['script_refused'],
-            503: ['capacity_exhausted', 'moderation_unavailable'],
-          },
-        },
-        get: {
-          id: 'getTeamVideo',
-          tag: 'Videos',
-          summary: 'Get a video',
-          description: 'One video, with its progress while rendering and its links once ready.',
-          answers: { 200: json('The video.', Video) },
-        },
-      } satisfies Record<string, AppOperation>,
-      body: v.object({
-        name: nameField,
-        avatar_id: uuid,
-        language: contentLanguageField,
-        script: v.optional(scriptField),
-        audio_upload_id: v.optional(uploadId),
-        voice_id: v.optional(voiceIdField),
-        subtitles: v.optional(v.boolean('validation.invalid'), false),
-        speed: v.optional(speedField, 1),
-        ...videoLookEntries,
-      }),
-      create: studio.createVideo,
-      list: studio.listVideos,
-      get: studio.getVideo,
-    },
-  ] as const;
-
-  for (const resource of resources) {
+  /** A kind of the team's work: list it, start making one from `body`, get one. */
+  const resourceRoutes = <Body extends v.GenericSchema>(resource: {
+    path: string;
+    operations: Record<'list' | 'create' | 'get', AppOperation>;
+    body: Body;
+    create: (ctx: AppContext, user: SessionUser, teamId: string, input: v.InferOutput<Body>) => Promise<unknown>;
+    list: (ctx: AppContext, userId: string, teamId: string, page: Page) => Promise<unknown>;
+    get: (ctx: AppContext, userId: string, teamId: string, id: string) => Promise<unknown>;
+  }) => {
     app.get(
       `/api/teams/:teamId/${resource.path}`,
-      { ...auth, schema: { ...documented(resource.operations.list), params: teamParams, querystring: pageQuery } },
-      async (request) => resource.list(ctx, me(request).id, ids(request).teamId, request.query as Page),
+      { schema: { ...documented(resource.operations.list), params: teamParams, querystring: pageQuery } },
+      async (request) => resource.list(ctx, me(request).id, request.params.teamId, request.query),
     );
     app.post(
       `/api/teams/:teamId/${resource.path}`,
-      { ...auth, schema: { ...documented(resource.operations.create), params: teamParams, body: resource.body } },
+      { schema: { ...documented(resource.operations.create), params: teamParams, body: resource.body } },
       async (request, reply) => {
         reply.status(202);
-        return resource.create(ctx, me(request), ids(request).teamId, request.body as never);
+        return resource.create(ctx, me(request), request.params.teamId, request.body);
       },
     );
     app.get(
       `/api/teams/:teamId/${resource.path}/:id`,
-      { ...auth, schema: { ...documented(resource.operations.get), params: itemParams } },
-      async (request) => resource.get(ctx, me(request).id, ids(request).teamId, ids(request).id),
+      { schema: { ...documented(resource.operations.get), params: teamItemParams } },
+      async (request) => resource.get(ctx, me(request).id, request.params.teamId, request.params.id),
     );
-  }
+  };
+
+  resourceRoutes({
+    path: 'avatars',
+    operations: {
+      list: {
+        id: 'listTeamAvatars',
+        tag: 'Avatars',
+        summary: 'List avatars',
+        description: "The team's avatars, newest first.",
+        answers: { 200: json('A page of avatars, newest first.', pageOf(Avatar)) },
+      },
+      create: {
+        id: 'createTeamAvatar',
+        tag: 'Avatars',
+        summary: 'Create an avatar',
+        description: 'Starts making an avatar from a finished upload and the consent of the person filmed.',
+        answers: { 202: json('Accepted: the avatar is being made.', Avatar) },
+        refusals: {
+          400: ['consent_required', 'upload_not_ready', 'unsupported_video_format'],
+          402: ['quota_exceeded'],
+          422: ['consent_required'],
+          503: ['capacity_exhausted'],
+        },
+      },
+      get: {
+        id: 'getTeamAvatar',
+        tag: 'Avatars',
+        summary: 'Get an avatar',
+        description: 'One avatar, with its processing stage while in progress.',
+        answers: { 200: json('The avatar.', Avatar) },
+      },
+    } satisfies Record<string, AppOperation>,
+    body: v.object({
+      name: nameField,
+      language: contentLanguageField,
+      upload_id: uploadId,
+      consent_text: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required'), v.maxLength(2000)),
+      consent_upload_id: v.optional(uploadId),
+    }),
+    create: studio.createAvatar,
+    list: studio.listAvatars,
+    get: studio.getAvatar,
+  });
+  resourceRoutes({
+    path: 'voices',
+    operations: {
+      list: {
+        id: 'listTeamVoices',
+        tag: 'Voices',
+        summary: 'List voice models',
+        description: "The team's voice models, newest first.",
+        answers: { 200: json('A page of voice models, newest first.', pageOf(Voice)) },
+      },
+      create: {
+        id: 'createTeamVoice',
+        tag: 'Voices',
+        summary: 'Create a voice model',
+        description: 'Starts making a voice model from a finished upload of a recording.',
+        answers: { 202: json('Accepted: the voice model is being made.', Voice) },
+        refusals: { 400: ['upload_not_ready'], 402: ['quota_exceeded'], 503: ['capacity_exhausted'] },
+      },
+      get: {
+        id: 'getTeamVoice',
+        tag: 'Voices',
+        summary: 'Get a voice model',
+        description: 'One voice model and its sample.',
+        answers: { 200: json('The voice model.', Voice) },
+      },
+    } satisfies Record<string, AppOperation>,
+    body: v.object({ name: nameField, language: contentLanguageField, upload_id: uploadId }),
+    create: studio.createVoice,
+    list: studio.listVoices,
+    get: studio.getVoice,
+  });
+  resourceRoutes({
+    path: 'videos',
+    operations: {
+      list: {
+        id: 'listTeamVideos',
+        tag: 'Videos',
+        summary: 'List videos',
+        description: "The team's videos, newest first, a page at a time.",
+        answers: { 200: json('A page of videos, newest first.', pageOf(Video)) },
+      },
+      create: {
+        id: 'createTeamVideo',
+        tag: 'Videos',
+        summary: 'Create a video',
+        description: 'Starts rendering a talking video of a ready avatar from a script or uploaded audio.',
+        answers: { 202: json('Accepted: the video is being made.', Video) },
+        refusals: {
+          400: [
+            'background_kind_mismatch',
+            'placement_needs_background',
+            'script_or_audio_required',
+            'text_too_long',
+            'upload_not_ready',
+            'voice_language_mismatch',
+          ],
+          402: ['quota_exceeded'],
+          409: ['avatar_not_ready', 'voice_not_ready'],
+          422: ['script_refused'],
+          503: ['capacity_exhausted', 'moderation_unavailable'],
+        },
+      },
+      get: {
+        id: 'getTeamVideo',
+        tag: 'Videos',
+        summary: 'Get a video',
+        description: 'One video, with its progress while rendering and its links once ready.',
+        answers: { 200: json('The video.', Video) },
+      },
+    } satisfies Record<string, AppOperation>,
+    body: v.object({
+      name: nameField,
+      avatar_id: uuid,
+      language: contentLanguageField,
+      script: v.optional(scriptField),
+      audio_upload_id: v.optional(uploadId),
+      voice_id: v.optional(voiceIdField),
+      subtitles: v.optional(v.boolean('validation.invalid'), false),
+      speed: v.optional(speedField, 1),
+      ...videoLookEntries,
+    }),
+    create: studio.createVideo,
+    list: studio.listVideos,
+    get: studio.getVideo,
+  });
 
   app.get(
     '/api/teams/:teamId/languages',
     {
-      ...auth,
       schema: {
         ...documented({
           id: 'listLanguages',
@@ -198,13 +198,12 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
         querystring: v.object({ avatar_id: v.optional(uuid) }),
       },
     },
-    async (request) => studio.languagesFor(ctx, me(request).id, ids(request).teamId, (request.query as { avatar_id?: string }).avatar_id),
+    async (request) => studio.languagesFor(ctx, me(request).id, request.params.teamId, request.query.avatar_id),
   );
 
   app.post(
     '/api/teams/:teamId/voice-preview',
     {
-      ...auth,
       schema: {
         ...documented({
           id: 'previewVoice',
@@ -231,7 +230,7 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const wav = await studio.previewVoice(ctx, me(request).id, ids(request).teamId, request.body as never);
+      const wav = await studio.previewVoice(ctx, me(request).id, request.params.teamId, request.body);
       return reply.type('audio/wav').header('Cache-Control', 'no-store').send(wav);
     },
   );
@@ -239,7 +238,6 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
   app.delete(
     '/api/teams/:teamId/avatars/:id',
     {
-      ...auth,
       schema: {
         ...documented({
           id: 'deleteTeamAvatar',
@@ -248,20 +246,19 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
           description: 'Deletes the avatar, its files and its own voice.',
           answers: deleted,
         }),
-        params: itemParams,
+        params: teamItemParams,
         querystring: v.object({ with_default_voice: v.optional(v.picklist(['true', 'false']), 'false') }),
       },
     },
     async (request, reply) => {
-      const { with_default_voice } = request.query as { with_default_voice: 'true' | 'false' };
-      await studio.deleteAvatar(ctx, me(request).id, ids(request).teamId, ids(request).id, with_default_voice === 'true');
+      const { with_default_voice } = request.query;
+      await studio.deleteAvatar(ctx, me(request).id, request.params.teamId, request.params.id, with_default_voice === 'true');
       return reply.status(204).send();
     },
   );
   app.delete(
     '/api/teams/:teamId/voices/:id',
     {
-      ...auth,
       schema: {
         ...documented({
           id: 'deleteTeamVoice',
@@ -271,18 +268,17 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
           answers: deleted,
           refusals: { 503: ['speech_provider_unavailable'] },
         }),
-        params: itemParams,
+        params: teamItemParams,
       },
     },
     async (request, reply) => {
-      await studio.deleteVoice(ctx, me(request).id, ids(request).teamId, ids(request).id);
+      await studio.deleteVoice(ctx, me(request).id, request.params.teamId, request.params.id);
       return reply.status(204).send();
     },
   );
   app.delete(
     '/api/teams/:teamId/videos/:id',
     {
-      ...auth,
       schema: {
         ...documented({
           id: 'deleteTeamVideo',
@@ -291,12 +287,12 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
           description: 'Deletes the video and its files.',
           answers: deleted,
         }),
-        params: itemParams,
+        params: teamItemParams,
       },
     },
     async (request, reply) => {
-      await studio.deleteVideo(ctx, me(request).id, ids(request).teamId, ids(request).id);
+      await studio.deleteVideo(ctx, me(request).id, request.params.teamId, request.params.id);
       return reply.status(204).send();
     },
   );
-}
+});

@@ -5,7 +5,6 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import type { FastifyInstance } from 'fastify';
 import { type AppContext } from '../app-context';
 import type { ContentLanguage } from '@kagami/shared/validation';
 import { voices } from '../../db/schema';
@@ -27,8 +26,9 @@ import { errors, fail } from '../../lib/errors';
 import { encodeMp3 } from '../../media/tools';
 import { documented, json, file, text } from '../../routing/operations';
 import { LibraryVoice } from './answers';
+import type { App } from '../../routing/typed';
+import { uuid } from '../../routing/params';
 
-const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
 /** A voice a video may be spoken by: a voice model of the team (its id), or a built-in voice (`builtin-…`). */
 export const voiceIdField = v.union(
   [uuid, v.pipe(v.string(), v.regex(/^(builtin-[a-z]{2}(-[a-z]+)?|provider-[\w-]{1,64})$/, 'validation.invalid'))],
@@ -138,7 +138,7 @@ async function previewedVoice(ctx: AppContext, id: string): Promise<Previewed | 
 }
 
 /** The library and its previews: the same for every team, so open to any caller (nothing in them is anyone's). */
-export function voiceLibraryRoutes(app: FastifyInstance, ctx: AppContext) {
+export function voiceLibraryRoutes(app: App, ctx: AppContext) {
   app.get(
     '/api/voices/builtin',
     {
@@ -186,7 +186,7 @@ export function voiceLibraryRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const voice = await previewedVoice(ctx, (request.params as { id: string }).id);
+      const voice = await previewedVoice(ctx, request.params.id);
       if (!voice) throw errors.notFound('Voice');
       const mp3 = await ctx.assets.withLocal(
         { file: ['audio_output', await spokenForRequest(previewOf(ctx, voice))] } as const,

@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AppContext } from '../app-context';
 import { everyHour } from '../../routing/hourly';
 import * as v from 'valibot';
-import { bearerToken, currentUser, requireUser } from '../auth/guard';
+import { bearerToken, currentUser, signedIn } from '../auth/guard';
 import { requireMembership } from '../teams/membership';
 import { assertUploadAllowed } from './allowance';
 import { UPLOAD_PURPOSES } from '@kagami/shared/validation';
@@ -11,6 +11,8 @@ import { createTusServer, PRINCIPAL_HEADER, UPLOADS_PATH } from './tus-server';
 import { refusal } from '../public-api/refusal';
 import { removeUnusedUploads } from './unused';
 import { documented, json, done } from '../../routing/operations';
+import type { App } from '../../routing/typed';
+import { teamParams } from '../../routing/params';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -95,7 +97,7 @@ const TUS_DOCUMENTED: Record<string, Record<string, unknown>> = {
 };
 
 /** Mounts tus on /api/uploads: Fastify authenticates, then hands the raw request to the tus server. */
-export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
+export function uploadRoutes(app: App, ctx: AppContext) {
   const tus = createTusServer(ctx, app.log);
 
   // tus bodies are raw bytes: leave the stream unread for the tus server.
@@ -121,47 +123,49 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
       app.route({ method, url, handler, schema, exposeHeadRoute: false, config: config as never });
     }
   }
-  // Asked by the upload dialogs when a file is chosen: the same refusals the upload's creation would meet, before any byte.
-  const checkBody = v.object({
-    purpose: v.picklist(UPLOAD_PURPOSES, 'validation.invalid'),
-    size_bytes: v.pipe(v.number('validation.number'), v.integer('validation.number'), v.minValue(0, 'validation.invalid')),
-    duration_seconds: v.optional(v.pipe(v.number('validation.number'), v.minValue(0, 'validation.invalid'))),
-  });
-  app.post(
-    '/api/teams/:teamId/uploads/check',
-    {
-      preHandler: requireUser(ctx),
-      schema: {
-        ...documented({
-          id: 'checkUpload',
-          tag: 'Uploads',
-          summary: 'Check an upload before sending it',
-          description: 'The refusals the upload’s creation would meet (purpose, size, length, quota), before any byte.',
-          answers: { 200: json('The upload would be accepted.', done('allowed')) },
-          refusals: {
-            400: ['file_empty'],
-            402: ['quota_exceeded'],
-            413: ['video_too_large', 'image_too_large', 'audio_too_large'],
-          },
-        }),
-        params: v.object({ teamId: v.pipe(v.string(), v.uuid('validation.invalid')) }),
-        body: checkBody,
+  // A member's check of an upload before sending it.
+  signedIn((app) => {
+    // Asked by the upload dialogs when a file is chosen: the same refusals the upload's creation would meet, before any byte.
+    const checkBody = v.object({
+      purpose: v.picklist(UPLOAD_PURPOSES, 'validation.invalid'),
+      size_bytes: v.pipe(v.number('validation.number'), v.integer('validation.number'), v.minValue(0, 'validation.invalid')),
+      duration_seconds: v.optional(v.pipe(v.number('validation.number'), v.minValue(0, 'validation.invalid'))),
+    });
+    app.post(
+      '/api/teams/:teamId/uploads/check',
+      {
+        schema: {
+          ...documented({
+            id: 'checkUpload',
+            tag: 'Uploads',
+            summary: 'Check an upload before sending it',
+            description: 'The refusals the upload’s creation would meet (purpose, size, length, quota), before any byte.',
+            answers: { 200: json('The upload would be accepted.', done('allowed')) },
+            refusals: {
+              400: ['file_empty'],
+              402: ['quota_exceeded'],
+              413: ['video_too_large', 'image_too_large', 'audio_too_large'],
+            },
+          }),
+          params: teamParams,
+          body: checkBody,
+        },
       },
-    },
-    async (request) => {
-      const { teamId } = request.params as { teamId: string };
-      await requireMembership(ctx.db, teamId, currentUser(request).user.id);
-      const body = request.body as v.InferOutput<typeof checkBody>;
-      await assertUploadAllowed(ctx.db, {
-        teamId,
-        productType: 'app',
-        purpose: body.purpose,
-        sizeBytes: body.size_bytes,
-        durationSeconds: body.duration_seconds,
-      });
-      return { allowed: true };
-    },
-  );
+      async (request) => {
+        const { teamId } = request.params;
+        await requireMembership(ctx.db, teamId, currentUser(request).user.id);
+        const body = request.body;
+        await assertUploadAllowed(ctx.db, {
+          teamId,
+          productType: 'app',
+          purpose: body.purpose,
+          sizeBytes: body.size_bytes,
+          durationSeconds: body.duration_seconds,
+        });
+        return { allowed: true };
+      },
+    );
+  })(app, ctx);
 
   const removeExpired = async () => (await tus.cleanUpExpiredUploads()) + (await removeUnusedUploads(ctx));
   app.decorate('removeExpiredUploads', removeExpired);

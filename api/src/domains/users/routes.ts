@@ -1,7 +1,6 @@
 import { countAttempt, perClientAuthLimit } from '../../routing/account-limits';
 import * as v from 'valibot';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import {
   companyNameField,
   emailField,
@@ -11,9 +10,8 @@ import {
   uiLanguageField,
   verificationCodeField,
 } from '@kagami/shared/validation';
-import { type AppContext } from '../app-context';
 import { users } from '../../db/schema';
-import { currentUser, requireUser } from '../auth/guard';
+import { currentUser, signedIn } from '../auth/guard';
 import { requireMembership } from '../teams/membership';
 import { buildProfile } from './profile';
 import { exportAccountData } from './data-export';
@@ -22,18 +20,15 @@ import { confirmEmailChange, deleteAccount, requestEmailChange } from './account
 import { documented, json, none } from '../../routing/operations';
 import { codeChecked, CodeSent, emailInUse } from '../auth/answers';
 import { Profile, Export } from './answers';
+import { uuid } from '../../routing/params';
 
-const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
-
-export function userRoutes(app: FastifyInstance, ctx: AppContext) {
+export const userRoutes = signedIn((app, ctx) => {
   const { db } = ctx;
-  const auth = { preHandler: requireUser(ctx) };
   const tight = perClientAuthLimit(ctx.config.authRateLimitMax);
 
   app.get(
     '/api/profile',
     {
-      ...auth,
       schema: documented({
         id: 'getProfile',
         tag: 'Account',
@@ -52,7 +47,6 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/users/export',
     {
-      ...auth,
       schema: documented({
         id: 'exportAccount',
         tag: 'Account',
@@ -74,7 +68,6 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
   app.put(
     '/api/users/update-profile',
     {
-      ...auth,
       schema: {
         ...documented({
           id: 'updateProfile',
@@ -92,7 +85,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const body = request.body as { name: string; company_name: string; number_of_employees: string; role: string };
+      const body = request.body;
       const { user } = currentUser(request);
       await db
         .update(users)
@@ -110,7 +103,6 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
   app.put(
     '/api/users/current-team',
     {
-      ...auth,
       schema: {
         ...documented({
           id: 'setCurrentTeam',
@@ -124,7 +116,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const { team_id } = request.body as { team_id: string };
+      const { team_id } = request.body;
       const { user } = currentUser(request);
       await requireMembership(db, team_id, user.id);
       await db.update(users).set({ currentTeamId: team_id }).where(eq(users.id, user.id));
@@ -135,7 +127,6 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/users/change-email-request',
     {
-      ...auth,
       schema: {
         ...documented({
           id: 'requestEmailChange',
@@ -154,7 +145,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
       ...tight,
     },
     async (request, reply) => {
-      const { new_email, language } = request.body as { new_email: string; language: 'en' | 'ja' };
+      const { new_email, language } = request.body;
       await countAttempt(db, reply, 'emailChange', currentUser(request).user.id);
       reply.status(202);
       return requestEmailChange(ctx, currentUser(request).user, new_email, language);
@@ -164,7 +155,6 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/users/change-email-verify-otp',
     {
-      ...auth,
       schema: {
         ...documented({
           id: 'confirmEmailChange',
@@ -184,7 +174,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
       ...tight,
     },
     async (request, reply) => {
-      const { new_email, otp } = request.body as { new_email: string; otp: string };
+      const { new_email, otp } = request.body;
       const { user } = currentUser(request);
       await countAttempt(db, reply, 'emailChange', user.id);
       await confirmEmailChange(ctx, user, new_email, otp);
@@ -195,7 +185,6 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
   app.delete(
     '/api/users/:id',
     {
-      ...auth,
       schema: {
         ...documented({
           id: 'deleteAccount',
@@ -210,10 +199,10 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
-      const { email } = request.body as { email: string };
+      const { id } = request.params;
+      const { email } = request.body;
       await deleteAccount(ctx, currentUser(request).user, id, email);
       return reply.status(204).send();
     },
   );
-}
+});

@@ -1,35 +1,27 @@
 import * as v from 'valibot';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { webhookEndpointForm } from '@kagami/shared/validation';
-import { type AppContext } from '../app-context';
-import { currentUser, requireUser } from '../auth/guard';
+import { currentUser, signedIn, type TeamRequest } from '../auth/guard';
 import { requireMembership } from '../teams/membership';
 import * as webhooks from './service';
-import { pageNumberQuery, type Page } from '../../routing/pages';
+import { pageNumberQuery } from '../../routing/pages';
 import { deleted, documented, json, ownerOnly, pageOf, text } from '../../routing/operations';
 import { DeliveryCancelled, DeliveryQueued, WebhookDelivery, WebhookEndpoint } from '../public-api/responses';
-
-const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
-const teamParams = v.object({ teamId: uuid });
-const itemParams = v.object({ teamId: uuid, id: uuid });
+import { teamItemParams, teamParams } from '../../routing/params';
 const pageQuery = pageNumberQuery(20);
 
 /**
  * The API Key page's webhooks: members see the endpoints and the delivery log; owners add and remove
  * endpoints, see and rotate the signing secret, send test events, and resend or cancel deliveries.
  */
-export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
+export const webhookRoutes = signedIn((app, ctx) => {
   const { db } = ctx;
-  const auth = { preHandler: requireUser(ctx) };
-  const ids = (request: FastifyRequest) => request.params as { teamId: string; id: string };
-  const member = (request: FastifyRequest) => requireMembership(db, ids(request).teamId, currentUser(request).user.id);
-  const owner = (request: FastifyRequest) => requireMembership(db, ids(request).teamId, currentUser(request).user.id, 'owner');
+  const member = (request: TeamRequest) => requireMembership(db, request.params.teamId, currentUser(request).user.id);
+  const owner = (request: TeamRequest) => requireMembership(db, request.params.teamId, currentUser(request).user.id, 'owner');
   const base = '/api/teams/:teamId/webhooks';
 
   app.get(
     base,
     {
-      ...auth,
       schema: {
         ...documented({
           id: 'listTeamWebhooks',
@@ -48,7 +40,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const { role } = await member(request);
-      const { teamId } = ids(request);
+      const { teamId } = request.params;
       return {
         endpoints: await webhooks.listEndpoints(db, teamId),
         signing_secret: role === 'owner' ? await webhooks.signingSecret(db, teamId) : null,
@@ -59,7 +51,6 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(
     base,
     {
-      ...auth,
       schema: {
         ...documented({
           id: 'addTeamWebhook',
@@ -80,14 +71,13 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       await owner(request);
       reply.status(201);
-      return webhooks.addEndpoint(ctx, ids(request).teamId, request.body as v.InferOutput<typeof webhookEndpointForm>);
+      return webhooks.addEndpoint(ctx, request.params.teamId, request.body);
     },
   );
 
   app.delete(
     `${base}/:id`,
     {
-      ...auth,
       schema: {
         ...documented({
           id: 'deleteTeamWebhook',
@@ -97,12 +87,12 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
           answers: deleted,
           refusals: ownerOnly,
         }),
-        params: itemParams,
+        params: teamItemParams,
       },
     },
     async (request, reply) => {
       await owner(request);
-      await webhooks.removeEndpoint(db, ids(request).teamId, ids(request).id);
+      await webhooks.removeEndpoint(db, request.params.teamId, request.params.id);
       return reply.status(204).send();
     },
   );
@@ -110,7 +100,6 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(
     `${base}/:id/test`,
     {
-      ...auth,
       schema: {
         ...documented({
           id: 'testTeamWebhook',
@@ -120,20 +109,19 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
           answers: { 202: json('A `webhook.test` delivery is queued.', DeliveryQueued) },
           refusals: ownerOnly,
         }),
-        params: itemParams,
+        params: teamItemParams,
       },
     },
     async (request, reply) => {
       await owner(request);
       reply.status(202);
-      return webhooks.sendTestEvent(ctx, ids(request).teamId, ids(request).id);
+      return webhooks.sendTestEvent(ctx, request.params.teamId, request.params.id);
     },
   );
 
   app.post(
     `${base}/secret`,
     {
-      ...auth,
       schema: {
         ...documented({
           id: 'rotateWebhookSecret',
@@ -148,14 +136,13 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       await owner(request);
-      return { signing_secret: await webhooks.rotateSigningSecret(db, ids(request).teamId) };
+      return { signing_secret: await webhooks.rotateSigningSecret(db, request.params.teamId) };
     },
   );
 
   app.get(
     `${base}/deliveries`,
     {
-      ...auth,
       schema: {
         ...documented({
           id: 'listTeamWebhookDeliveries',
@@ -170,14 +157,13 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       await member(request);
-      return webhooks.deliveryLog(db, ids(request).teamId, request.query as Page);
+      return webhooks.deliveryLog(db, request.params.teamId, request.query);
     },
   );
 
   app.post(
     `${base}/deliveries/:id/cancel`,
     {
-      ...auth,
       schema: {
         ...documented({
           id: 'cancelTeamWebhookDelivery',
@@ -187,19 +173,18 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
           answers: { 200: json('The delivery will not be tried again.', DeliveryCancelled) },
           refusals: { ...ownerOnly, 409: ['delivery_not_pending'] },
         }),
-        params: itemParams,
+        params: teamItemParams,
       },
     },
     async (request) => {
       await owner(request);
-      return webhooks.cancelDelivery(db, ids(request).teamId, ids(request).id);
+      return webhooks.cancelDelivery(db, request.params.teamId, request.params.id);
     },
   );
 
   app.post(
     `${base}/deliveries/:id/resend`,
     {
-      ...auth,
       schema: {
         ...documented({
           id: 'resendTeamWebhookDelivery',
@@ -209,13 +194,13 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
           answers: { 202: json('A new delivery of the same event is queued.', DeliveryQueued) },
           refusals: { ...ownerOnly, 409: ['webhook_endpoint_removed'] },
         }),
-        params: itemParams,
+        params: teamItemParams,
       },
     },
     async (request, reply) => {
       await owner(request);
       reply.status(202);
-      return webhooks.resendDelivery(ctx, ids(request).teamId, ids(request).id);
+      return webhooks.resendDelivery(ctx, request.params.teamId, request.params.id);
     },
   );
-}
+});
