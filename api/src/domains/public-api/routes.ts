@@ -2,15 +2,7 @@
 import * as v from 'valibot';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  contentLanguageField,
-  nameField,
-  scriptField,
-  speedField,
-  videoLookEntries,
-  webhookEndpointForm,
-  webhookUrlField,
-} from '@kagami/shared/validation';
+import { contentLanguageField, nameField, webhookEndpointForm, webhookUrlField } from '@kagami/shared/validation';
 import { type AppContext } from '../app-context';
 import { avatars, videos, voices, webhookDeliveries } from '../../db/schema';
 import { errors } from '../../lib/errors';
@@ -27,7 +19,8 @@ import { documented, mergeRefusals, refusalResponses, successResponses, type Ope
 import { keyset, listThenTable, PageQuery, pageOf } from './cursor';
 import * as R from './responses';
 import { BUILTIN_VOICES } from '../../engine';
-import { providerVoices, voiceIdField } from '../studio/voice-library';
+import { providerVoices } from '../studio/voice-library';
+import { videoBodyEntries } from '../studio/video-body';
 import { deletePronunciation, listPronunciations, pronunciationBody, savePronunciation } from '../studio/pronunciations';
 import { issuePhrase } from '../consent/service';
 import { avatarJson, baseUrlOf, builtinVoiceJson, providerVoiceJson, videoJson, voiceJson } from './serialize';
@@ -80,15 +73,7 @@ const VoiceBody = v.object({ name: nameField, language: contentLanguageField, up
 const VideoBody = v.object({
   title: nameField,
   avatar_id: uuid,
-  language: contentLanguageField,
-  script: v.optional(scriptField),
-  audio_upload_id: v.optional(uploadId),
-  /** A voice model's id, or `builtin-<language>`; the avatar's own voice when absent. */
-  voice_id: v.optional(voiceIdField),
-  subtitles: v.optional(v.boolean('validation.invalid'), false),
-  /** How fast the script is spoken, 0.75-1.5; `[pause 1.5s]` in the script is a silence. */
-  speed: v.optional(speedField, 1),
-  ...videoLookEntries,
+  ...videoBodyEntries,
   /** Also deliver this video's `video.ready` / `video.failed` here, signed like every webhook. */
   callback_url: v.optional(webhookUrlField),
 });

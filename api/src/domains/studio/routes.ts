@@ -1,14 +1,6 @@
 import * as v from 'valibot';
 import type { FastifyInstance } from 'fastify';
-import {
-  CONTENT_LANGUAGES,
-  contentLanguageField,
-  nameField,
-  SCRIPT_MAX_CHARS,
-  scriptField,
-  speedField,
-  videoLookEntries,
-} from '@kagami/shared/validation';
+import { CONTENT_LANGUAGES, contentLanguageField, nameField, SCRIPT_MAX_CHARS, speedField } from '@kagami/shared/validation';
 import type { AppContext } from '../app-context';
 import { currentUser, requireUser } from '../auth/guard';
 import * as studio from './service';
@@ -16,6 +8,7 @@ import { voiceIdField } from './voice-library';
 import { pageNumberQuery, type Page } from '../../routing/pages';
 import { deleted, documented, file, json, pageOf, type AppOperation } from '../../routing/operations';
 import { Avatar, Video, Voice } from './answers';
+import { videoBodyEntries } from './video-body';
 
 const uuid = v.pipe(v.string(), v.uuid('validation.invalid'));
 const teamParams = v.object({ teamId: uuid });
@@ -142,17 +135,7 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
           answers: { 200: json('The video.', Video) },
         },
       } satisfies Record<string, AppOperation>,
-      body: v.object({
-        name: nameField,
-        avatar_id: uuid,
-        language: contentLanguageField,
-        script: v.optional(scriptField),
-        audio_upload_id: v.optional(uploadId),
-        voice_id: v.optional(voiceIdField),
-        subtitles: v.optional(v.boolean('validation.invalid'), false),
-        speed: v.optional(speedField, 1),
-        ...videoLookEntries,
-      }),
+      body: v.object({ name: nameField, avatar_id: uuid, ...videoBodyEntries }),
       create: studio.createVideo,
       list: studio.listVideos,
       get: studio.getVideo,
