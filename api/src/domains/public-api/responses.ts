@@ -1,18 +1,10 @@
 // The shapes /api/v1 answers with, as valibot schemas: they document the answers in the OpenAPI
 // document (and so type the generated client); the answers themselves are built in serialize.ts.
 import * as v from 'valibot';
-import {
-  ASPECT_RATIOS,
-  AVATAR_STAGES,
-  backgroundField,
-  captionStyleField,
-  PLACEMENTS,
-  RESOLUTIONS,
-  WEBHOOK_EVENTS,
-} from '@kagami/shared/validation';
+import { AVATAR_STAGES, WEBHOOK_EVENTS } from '@kagami/shared/validation';
+import { status, videoFields } from '../studio/video-shape';
 
 const time = v.pipe(v.string(), v.isoTimestamp());
-const status = v.picklist(['in_progress', 'ready', 'failed']);
 const text = v.nullable(v.string());
 
 export const Avatar = v.pipe(
@@ -123,34 +115,16 @@ export const Video = v.pipe(
   v.object({
     id: v.string(),
     title: v.string(),
-    avatar_id: text,
-    voice_id: text,
-    language: v.string(),
-    status,
+    ...videoFields,
     failure_reason: text,
-    duration_seconds: v.nullable(v.number()),
-    subtitles: v.boolean(),
-    /** How fast the script is spoken (1 = the voice's own pace). */
-    speed: v.number(),
-    aspect_ratio: v.picklist(ASPECT_RATIOS),
-    resolution: v.picklist(RESOLUTIONS),
-    /** null: the footage's own; an image or video names the team's background by `upload_id`. */
-    background: v.nullable(backgroundField),
-    placement: v.object({ position: v.picklist(PLACEMENTS), scale: v.number() }),
     /** Word-timed captions of a script video (null links for uploaded audio); burned in when `burn_in`. */
-    captions: v.object({
-      burn_in: v.boolean(),
-      style: v.nullable(captionStyleField),
-      srt_url: text,
-      vtt_url: text,
-    }),
+    captions: v.object({ ...videoFields.captions.entries, srt_url: text, vtt_url: text }),
     /** A poster frame of the finished video (JPEG), signed like download_url. */
     thumbnail_url: text,
     callback_url: text,
     /** Signed; works without the key until download_url_expires_at. */
     download_url: text,
     download_url_expires_at: v.nullable(time),
-    created_at: time,
   }),
   v.title('Video'),
   v.examples([

@@ -2,15 +2,7 @@
 import * as v from 'valibot';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import {
-  contentLanguageField,
-  nameField,
-  scriptField,
-  speedField,
-  videoLookEntries,
-  webhookEndpointForm,
-  webhookUrlField,
-} from '@kagami/shared/validation';
+import { contentLanguageField, nameField, webhookEndpointForm, webhookUrlField, uploadIdField } from '@kagami/shared/validation';
 import { type AppContext } from '../app-context';
 import { avatars, videos, voices, webhookDeliveries } from '../../db/schema';
 import { errors } from '../../lib/errors';
@@ -27,7 +19,8 @@ import { documented, mergeRefusals, refusalResponses, successResponses, type Ope
 import { keyset, listThenTable, PageQuery, pageOf } from './cursor';
 import * as R from './responses';
 import { BUILTIN_VOICES } from '../../engine';
-import { providerVoices, voiceIdField } from '../studio/voice-library';
+import { providerVoices } from '../studio/voice-library';
+import { videoBodyEntries } from '../studio/video-body';
 import { deletePronunciation, listPronunciations, pronunciationBody, savePronunciation } from '../studio/pronunciations';
 import { issuePhrase } from '../consent/service';
 import { avatarJson, baseUrlOf, builtinVoiceJson, providerVoiceJson, videoJson, voiceJson } from './serialize';
@@ -50,13 +43,11 @@ const DELETED = { 204: v.pipe(v.null(), v.description('Deleted; the answer has n
 const uuid = v.pipe(v.string('validation.required'), v.uuid('validation.invalid'));
 const ItemParams = v.object({ id: uuid });
 
-const uploadId = v.pipe(v.string('validation.required'), v.nonEmpty('validation.required'), v.maxLength(64));
-
 const AvatarBody = v.object({
   name: nameField,
   language: contentLanguageField,
   upload_id: v.pipe(
-    uploadId,
+    uploadIdField,
     v.description(
       'A finished tus upload (at /api/uploads) of purpose `avatar_video` (footage) or `avatar_photo` (one photo: JPEG, PNG or WebP).',
     ),
@@ -65,7 +56,7 @@ const AvatarBody = v.object({
   consent_text: v.pipe(v.string('validation.required'), v.trim(), v.nonEmpty('validation.required'), v.maxLength(2000)),
   consent_upload_id: v.optional(
     v.pipe(
-      uploadId,
+      uploadIdField,
       v.description(
         'A finished tus upload of purpose `avatar_consent`: the person on camera reading the phrase of `GET /api/v1/avatars/consent-phrase`. Needed unless the server runs with AVATAR_CONSENT=text; without it, 422 `consent_required`.',
       ),
@@ -76,20 +67,12 @@ const AvatarBody = v.object({
 /** Whom the phrase names: the person who will read it on camera. */
 const PhraseQuery = v.object({ language: contentLanguageField, name: nameField });
 
-const VoiceBody = v.object({ name: nameField, language: contentLanguageField, upload_id: uploadId });
+const VoiceBody = v.object({ name: nameField, language: contentLanguageField, upload_id: uploadIdField });
 
 const VideoBody = v.object({
   title: nameField,
   avatar_id: uuid,
-  language: contentLanguageField,
-  script: v.optional(scriptField),
-  audio_upload_id: v.optional(uploadId),
-  /** A voice model's id, or `builtin-<language>`; the avatar's own voice when absent. */
-  voice_id: v.optional(voiceIdField),
-  subtitles: v.optional(v.boolean('validation.invalid'), false),
-  /** How fast the script is spoken, 0.75-1.5; `[pause 1.5s]` in the script is a silence. */
-  speed: v.optional(speedField, 1),
-  ...videoLookEntries,
+  ...videoBodyEntries,
   /** Also deliver this video's `video.ready` / `video.failed` here, signed like every webhook. */
   callback_url: v.optional(webhookUrlField),
 });

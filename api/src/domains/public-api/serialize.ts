@@ -7,7 +7,8 @@ import { type BuiltinVoice, genderOfPitch, PROVIDER_VOICE_PREFIX } from '../../e
 import { type ProviderVoice } from '../../config/providers';
 import { builtinPreviewPath } from '../studio/voice-library';
 import { signPath, SIGNED_URL_SECONDS } from '../assets/signing';
-import { avatarProgressJson, consentVerified, videoLookJson } from '../studio/serialize';
+import { avatarProgressJson, consentVerified } from '../studio/serialize';
+import { videoFieldsJson } from '../studio/video-shape';
 
 /** Where this API is reached: from the request in answers, from PUBLIC_API_URL in webhook events. */
 export const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -81,21 +82,14 @@ export const builtinVoiceJson = (base: string, voice: BuiltinVoice) => ({
 
 export const videoJson = (ctx: AppContext, base: string, video: typeof videos.$inferSelect) => {
   const ready = video.status === 'ready' && Boolean(video.output);
+  const shared = videoFieldsJson(video);
   return {
     id: video.id,
     title: video.name,
-    avatar_id: video.avatarId,
-    voice_id: video.voiceId ?? video.builtinVoiceId,
-    language: video.language,
-    status: video.status,
+    ...shared,
     failure_reason: video.reason,
-    duration_seconds: video.durationMs === null ? null : video.durationMs / 1000,
-    subtitles: video.subtitles,
-    speed: video.speed,
-    ...videoLookJson(video),
     captions: {
-      burn_in: video.subtitles,
-      style: video.captionStyle,
+      ...shared.captions,
       srt_url: ready && video.captions ? signedUrl(ctx, base, 'video_output', `${video.captions}.srt`) : null,
       vtt_url: ready && video.captions ? signedUrl(ctx, base, 'video_output', `${video.captions}.vtt`) : null,
     },
@@ -103,6 +97,5 @@ export const videoJson = (ctx: AppContext, base: string, video: typeof videos.$i
     callback_url: video.callbackUrl,
     download_url: ready ? signedUrl(ctx, base, 'video_output', video.output) : null,
     download_url_expires_at: ready ? new Date(Date.now() + SIGNED_URL_SECONDS * 1000) : null,
-    created_at: video.createdAt,
   };
 };

@@ -1,9 +1,8 @@
 // The app's answers about avatars, voices, videos and backgrounds, for the OpenAPI document (/api/docs).
 import * as v from 'valibot';
-import { ASPECT_RATIOS, AVATAR_STAGES, backgroundField, captionStyleField, PLACEMENTS, RESOLUTIONS } from '@kagami/shared/validation';
+import { AVATAR_STAGES } from '@kagami/shared/validation';
 import { asset, text, time } from '../../routing/operations';
-
-export const status = v.picklist(['in_progress', 'ready', 'failed']);
+import { status, videoFields } from './video-shape';
 
 export const Avatar = v.pipe(
   v.object({
@@ -53,31 +52,24 @@ export const Video = v.pipe(
   v.object({
     id: v.string(),
     name: v.string(),
-    avatar_id: text,
-    voice_id: v.pipe(text, v.description('The voice model or built-in voice that speaks the script; null for uploaded audio.')),
-    language: v.string(),
-    status,
+    ...videoFields,
+    voice_id: v.pipe(
+      videoFields.voice_id,
+      v.description('The voice model or built-in voice that speaks the script; null for uploaded audio.'),
+    ),
     reason: text,
     creator: v.pipe(text, v.description('The member who made it; null when made through the public API.')),
     created_by: text,
     created_via: v.picklist(['app', 'api']),
-    duration_seconds: v.nullable(v.number()),
     segments: v.pipe(
       v.nullable(v.object({ done: v.number(), total: v.number() })),
       v.description('While a long video is rendered in parts by several workers: how many parts there are and how many are made.'),
     ),
-    subtitles: v.boolean(),
-    speed: v.number(),
-    aspect_ratio: v.picklist(ASPECT_RATIOS),
-    resolution: v.picklist(RESOLUTIONS),
-    background: v.nullable(backgroundField),
-    placement: v.object({ position: v.picklist(PLACEMENTS), scale: v.number() }),
-    captions: v.object({ burn_in: v.boolean(), style: v.nullable(captionStyleField), srt: asset, vtt: asset }),
+    captions: v.object({ ...videoFields.captions.entries, srt: asset, vtt: asset }),
     thumbnail: asset,
     engine: v.pipe(text, v.description('What made the talking face of a ready video: `local` or the lip-sync provider.')),
     downloadable: v.boolean(),
     download: asset,
-    created_at: time,
   }),
   v.title('AppVideo'),
 );

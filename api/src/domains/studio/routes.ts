@@ -1,13 +1,5 @@
 import * as v from 'valibot';
-import {
-  CONTENT_LANGUAGES,
-  contentLanguageField,
-  nameField,
-  SCRIPT_MAX_CHARS,
-  scriptField,
-  speedField,
-  videoLookEntries,
-} from '@kagami/shared/validation';
+import { CONTENT_LANGUAGES, contentLanguageField, nameField, SCRIPT_MAX_CHARS, speedField, uploadIdField } from '@kagami/shared/validation';
 import type { AppContext } from '../app-context';
 import { currentUser, signedIn } from '../auth/guard';
 import type { SessionUser } from '../auth/sessions';
@@ -16,9 +8,9 @@ import { voiceIdField } from './voice-library';
 import { pageNumberQuery, type Page } from '../../routing/pages';
 import { deleted, documented, file, json, pageOf, type AppOperation } from '../../routing/operations';
 import { Avatar, Video, Voice } from './answers';
+import { videoBodyEntries } from './video-body';
 import { teamItemParams, teamParams, uuid } from '../../routing/params';
 const pageQuery = pageNumberQuery(12);
-const uploadId = v.pipe(v.string('validation.required'), v.nonEmpty('validation.required'), v.maxLength(64));
 
 /** Avatars, voices and videos of a team: every route checks that the caller belongs to it. */
 export const studioRoutes = signedIn((app, ctx) => {
@@ -87,9 +79,9 @@ export const studioRoutes = signedIn((app, ctx) => {
     body: v.object({
       name: nameField,
       language: contentLanguageField,
-      upload_id: uploadId,
+      upload_id: uploadIdField,
       consent_text: v.pipe(v.string('validation.required'), v.nonEmpty('validation.required'), v.maxLength(2000)),
-      consent_upload_id: v.optional(uploadId),
+      consent_upload_id: v.optional(uploadIdField),
     }),
     create: studio.createAvatar,
     list: studio.listAvatars,
@@ -121,7 +113,7 @@ export const studioRoutes = signedIn((app, ctx) => {
         answers: { 200: json('The voice model.', Voice) },
       },
     } satisfies Record<string, AppOperation>,
-    body: v.object({ name: nameField, language: contentLanguageField, upload_id: uploadId }),
+    body: v.object({ name: nameField, language: contentLanguageField, upload_id: uploadIdField }),
     create: studio.createVoice,
     list: studio.listVoices,
     get: studio.getVoice,
@@ -165,17 +157,7 @@ export const studioRoutes = signedIn((app, ctx) => {
         answers: { 200: json('The video.', Video) },
       },
     } satisfies Record<string, AppOperation>,
-    body: v.object({
-      name: nameField,
-      avatar_id: uuid,
-      language: contentLanguageField,
-      script: v.optional(scriptField),
-      audio_upload_id: v.optional(uploadId),
-      voice_id: v.optional(voiceIdField),
-      subtitles: v.optional(v.boolean('validation.invalid'), false),
-      speed: v.optional(speedField, 1),
-      ...videoLookEntries,
-    }),
+    body: v.object({ name: nameField, avatar_id: uuid, ...videoBodyEntries }),
     create: studio.createVideo,
     list: studio.listVideos,
     get: studio.getVideo,

@@ -1,5 +1,6 @@
 import type { avatars, videos, voices } from '../../db/schema';
 import { genderOfPitch } from '../../engine';
+import { videoFieldsJson } from './video-shape';
 
 /** The person was checked by a consent clip: the same face, alive and speaking, the phrase's code heard. */
 export const consentVerified = (a: typeof avatars.$inferSelect) =>
@@ -57,41 +58,21 @@ export function voiceJson(v: typeof voices.$inferSelect) {
   };
 }
 
-/** A video's format, background (a team background named by `upload_id`) and placement, as both APIs show them. */
-export const videoLookJson = (v: typeof videos.$inferSelect) => ({
-  aspect_ratio: v.aspectRatio,
-  resolution: v.resolution,
-  background: !v.background
-    ? null
-    : v.background.type === 'color'
-      ? v.background
-      : { type: v.background.type, upload_id: v.background.background_id },
-  placement: v.placement,
-});
-
 export function videoJson(v: typeof videos.$inferSelect & { creatorName?: string | null }) {
+  const shared = videoFieldsJson(v);
   return {
     id: v.id,
     name: v.name,
-    avatar_id: v.avatarId,
-    /** The voice model or built-in voice that speaks the script (null for uploaded audio). */
-    voice_id: v.voiceId ?? v.builtinVoiceId,
-    language: v.language,
-    status: v.status,
+    ...shared,
     reason: v.reason,
     creator: v.creatorName ?? null,
     created_by: v.createdBy,
     /** Made in the app by a member, or through the public API with the team's key (no member: shown as "API"). */
     created_via: v.source,
-    duration_seconds: v.durationMs === null ? null : v.durationMs / 1000,
     /** A long video rendered in parts by several workers, while it is made: how many parts there are and how many are made. */
     segments: v.status === 'in_progress' && v.segments ? { done: v.segmentsDone, total: v.segments } : null,
-    subtitles: v.subtitles,
-    speed: v.speed,
-    ...videoLookJson(v),
     captions: {
-      burn_in: v.subtitles,
-      style: v.captionStyle,
+      ...shared.captions,
       srt: v.status === 'ready' && v.captions ? assetUrl('video_output', `${v.captions}.srt`) : null,
       vtt: v.status === 'ready' && v.captions ? assetUrl('video_output', `${v.captions}.vtt`) : null,
     },
@@ -100,6 +81,5 @@ export function videoJson(v: typeof videos.$inferSelect & { creatorName?: string
     engine: v.status === 'ready' ? (v.lipsyncEngine ?? 'local') : null,
     downloadable: v.status === 'ready' && Boolean(v.output),
     download: v.status === 'ready' ? assetUrl('video_output', v.output) : null,
-    created_at: v.createdAt,
   };
 }

@@ -1,0 +1,54 @@
+// What a video is on the wire in both APIs, the app's (answers.ts, serialize.ts) and the public one (public-api/responses.ts,
+// public-api/serialize.ts): the fields they share, as valibot schema entries each API's `Video` spreads, and the function
+// each serializer spreads that makes them from the video's row. Each API adds its own around them: the app `name`,
+// `reason` and session links, the public API `title`, `failure_reason`, signed links and `callback_url`.
+import * as v from 'valibot';
+import { ASPECT_RATIOS, backgroundField, captionStyleField, PLACEMENTS, RESOLUTIONS } from '@kagami/shared/validation';
+import type { videos } from '../../db/schema';
+import { text, time } from '../../routing/operations';
+
+/** Where an avatar, voice or video is: being made, ready, or failed (with its reason). */
+export const status = v.picklist(['in_progress', 'ready', 'failed']);
+
+/** The fields of a video both APIs show, in the order they show them. */
+export const videoFields = {
+  avatar_id: text,
+  voice_id: text,
+  language: v.string(),
+  status,
+  duration_seconds: v.nullable(v.number()),
+  subtitles: v.boolean(),
+  /** How fast the script is spoken (1 = the voice's own pace). */
+  speed: v.number(),
+  aspect_ratio: v.picklist(ASPECT_RATIOS),
+  resolution: v.picklist(RESOLUTIONS),
+  /** null: the footage's own; an image or video names the team's background by `upload_id`. */
+  background: v.nullable(backgroundField),
+  placement: v.object({ position: v.picklist(PLACEMENTS), scale: v.number() }),
+  /** Whether the captions are burned in, and how they look; each API adds the links to its caption files. */
+  captions: v.object({ burn_in: v.boolean(), style: v.nullable(captionStyleField) }),
+  created_at: time,
+};
+
+/** The shared fields (`videoFields`) of a video's row. */
+export const videoFieldsJson = (video: typeof videos.$inferSelect) => ({
+  avatar_id: video.avatarId,
+  /** The voice model or built-in voice that speaks the script (null for uploaded audio). */
+  voice_id: video.voiceId ?? video.builtinVoiceId,
+  language: video.language,
+  status: video.status,
+  duration_seconds: video.durationMs === null ? null : video.durationMs / 1000,
+  subtitles: video.subtitles,
+  speed: video.speed,
+  aspect_ratio: video.aspectRatio,
+  resolution: video.resolution,
+  // A team background is named by the upload it was made from.
+  background: !video.background
+    ? null
+    : video.background.type === 'color'
+      ? video.background
+      : { type: video.background.type, upload_id: video.background.background_id },
+  placement: video.placement,
+  captions: { burn_in: video.subtitles, style: video.captionStyle },
+  created_at: video.createdAt,
+});
