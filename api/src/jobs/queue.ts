@@ -2,7 +2,7 @@ import { PgBoss, fromPglite } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/connect';
 
-/** `segment`: a part of a long video, rendered on any worker (studio/worker.ts). */
+/** `segment`: a part of a long video, rendered on any worker (domains/studio/jobs/video-part.ts). */
 export const QUEUES = { avatar: 'avatar-process', voice: 'voice-process', video: 'video-render', segment: 'video-segment' } as const;
 /** Webhook deliveries: one job per attempt; the delivery itself schedules the next (webhooks/delivery.ts). */
 export const WEBHOOK_QUEUE = 'webhook-deliver';
