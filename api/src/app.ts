@@ -1,3 +1,5 @@
+// Builds the API: Fastify with its database, context and auth cache, CORS, security headers, rate limits, the OpenAPI
+// document and reference, validation and errors, the health check, every domain's routes, and the workers if asked.
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import cors from '@fastify/cors';

@@ -1,3 +1,5 @@
+// Starts the API on the configured host and port, closes it on SIGINT or SIGTERM, and writes a backup of the embedded
+// database when `pnpm backup` asks for one with SIGUSR2.
 import { ConfigError, loadConfig } from './config';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

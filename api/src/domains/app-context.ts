@@ -1,3 +1,5 @@
+// The services every domain is handed (configuration, database, mailer, jobs, engine, storage, signing key, logger,
+// auth cache), in place of global decorators.
 import type { PgBoss } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';

@@ -1,3 +1,5 @@
+// How every failure is answered, as `{code, message, ...fields}`: the API's own refusals, validation errors, values
+// the database refused (400), an unreachable database (503, Retry-After), and 500 only for a real fault; and the 404.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors';
 import { FieldErrors } from '../routing/validation';

@@ -1,3 +1,4 @@
+// Fastify's per-request log lines at `debug`, shown only when LOG_LEVEL asks for them; an errored request stays an error.
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**

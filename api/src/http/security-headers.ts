@@ -1,3 +1,4 @@
+// helmet's security headers, worked out once and set on every answer (including those tus and the event stream write).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';

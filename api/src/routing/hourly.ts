@@ -1,3 +1,4 @@
+// Running a task every hour while the app is open (sweeps of uploads and rate-limit windows).
 import type { FastifyInstance } from 'fastify';
 
 /** Runs `task` every hour while the app is open; a failure is logged and the next hour tries again. */

@@ -1,3 +1,5 @@
+// Valibot as Fastify's validator: failed checks become field errors with translatable messages, and route schemas
+// become JSON Schema for the OpenAPI document.
 import * as v from 'valibot';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { FastifyInstance } from 'fastify';

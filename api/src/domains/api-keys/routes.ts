@@ -1,3 +1,4 @@
+// A team's API key in the app: its members read whether it exists and its prefix; its owner makes a new one.
 import * as v from 'valibot';
 
 import { currentUser, signedIn } from '../auth/guard';

@@ -1,3 +1,5 @@
+// A team's API key: describing it (prefix and date only), making a new one that replaces the old, and finding the team
+// of the key in X-API-Key, with clients that send too many wrong keys refused for a while.
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { countFailure, refuseAfterFailures } from '../../routing/account-limits';

@@ -1,3 +1,5 @@
+// Serving stored files: a member's session is redirected to a signed link (five minutes) to a file of their team's
+// work, and the signed link serves its bytes, with range requests, inline or as a download.
 import * as v from 'valibot';
 import { eq, or } from 'drizzle-orm';
 import { type AppContext } from '../app-context';

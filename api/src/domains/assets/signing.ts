@@ -1,3 +1,5 @@
+// Signed asset links: the key that signs them (configured, or generated once into the data folder), signing a path
+// with an expiry, and checking a link's signature.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,3 +1,5 @@
+// An in-memory cache of live sessions and users' teams, so an authenticated read needs no query; emptied by the
+// database's `auth_changes` notices.
 import type { Database, DatabaseHandle } from '../../db/connect';
 import { sha256 } from '../../lib/secrets';
 import { listTeamsOf } from '../teams/membership';

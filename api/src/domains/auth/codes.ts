@@ -1,3 +1,5 @@
+// The six-digit codes mailed to prove an address (sign-up, e-mail change, linking Google): sending them with growing
+// waits between requests, and checking them with a cap on wrong guesses.
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { UiLanguage } from '@kagami/shared/validation';
 import { type AppContext } from '../app-context';

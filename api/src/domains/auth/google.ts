@@ -1,3 +1,5 @@
+// Verifying what Google sign-in hands the browser (an ID token, an authorization code or an access token) and
+// reading from it the Google identity: subject, e-mail, whether it is verified, name.
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { Config } from '../../config';
 import { AppError, fail } from '../../lib/errors';

@@ -1,3 +1,5 @@
+// Who is asking: `signedIn` registers routes behind a session check that puts the user on `request.auth`, and helpers
+// read that user and check their membership of a route's `:teamId`.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AppContext } from '../app-context';
 import { errors } from '../../lib/errors';

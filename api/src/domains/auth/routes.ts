@@ -1,3 +1,5 @@
+// Signing in and up: checking an address, sign-up codes, password and Google log-in (linking Google to a password
+// account), renewing and ending a session, changing or resetting the password.
 import { countAttempt, perClientAuthLimit } from '../../routing/account-limits';
 import * as v from 'valibot';
 import { eq } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+// Sessions: issuing an opaque bearer token (only its hash is stored), finding the live one a hash opens, revoking them.
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { sessions, users } from '../../db/schema';

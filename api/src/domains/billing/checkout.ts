@@ -1,3 +1,5 @@
+// Paying for a plan: refusing a second currency, recording a paid checkout (invoice and subscription for one
+// interval), and the Luhn check of the built-in provider's test cards.
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { invoices, subscriptions } from '../../db/schema';

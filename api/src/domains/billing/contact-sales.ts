@@ -1,3 +1,4 @@
+// POST /api/contact-sales: a signed-in user's enquiry about the Business plan, kept and mailed to SALES_EMAIL.
 import * as v from 'valibot';
 import { emailField, employeeCountField, nameField, salesCompanyField, salesMessageField } from '@kagami/shared/validation';
 import { salesInquiries } from '../../db/schema';

@@ -1,3 +1,4 @@
+// A team's App or API usage history by date range: a page at a time as JSON, or the whole range as a CSV file.
 import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
 import { historyQuery, type HistoryQuery } from '@kagami/shared/validation';
 import { history, users } from '../../db/schema';

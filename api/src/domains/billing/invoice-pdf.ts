@@ -1,3 +1,5 @@
+// Drawing an invoice as an A4 PDF in English or Japanese (mark, customer, number, date, status, plan and total), with
+// its number and file name.
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';

@@ -1,3 +1,5 @@
+// Rendering the built-in checkout and billing portal pages: the page's language (its `?lang=` link, the user's, the
+// browser's), dates, and a whole page with its language switch, sent with a strict content security policy.
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { html, trustedHtml, type Html } from '../../lib/html';

@@ -1,3 +1,5 @@
+// The built-in provider's checkout and billing portal (plan, change, cancel, invoices): server-rendered pages of the
+// API in the user's language that make the same changes Stripe's webhooks do; their look is in local-page-layout.ts.
 import { and, desc, eq, gte, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { formatPrice } from '@kagami/shared/api';
@@ -13,10 +15,6 @@ import { apiPlanOf, appPlanOf, recordSubscription, usageWindowOf } from './subsc
 import { documented, file, redirect, page, type AppOperation } from '../../routing/operations';
 import { ALREADY_PAID, PORTAL_EXPIRED } from './answers';
 import type { App } from '../../routing/typed';
-
-// The built-in payment provider's checkout and billing portal: server-rendered pages of the API, in the
-// user's language (or the one its `?lang=` switch asks for), that drive the same state changes as Stripe's
-// webhooks do. Their look is in local-page-layout.ts.
 
 const EN = {
   checkout: 'Checkout',

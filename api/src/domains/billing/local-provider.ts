@@ -1,3 +1,5 @@
+// The built-in payment provider, used without Stripe: checkout sessions stored for the API's own pages, and billing
+// portal links signed with the user and an expiry so they open without a bearer token.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/connect';
 import { checkoutSessions } from '../../db/schema';

@@ -1,3 +1,5 @@
+// What a payment provider does for billing (a customer, a checkout, a billing portal), as the built-in provider and
+// Stripe both implement it.
 import type { Price } from './plans';
 
 /**

@@ -1,3 +1,5 @@
+// Plan allowances: whose plan a team's work counts against (its owner's), what a creation needs, reserving it before
+// its job is queued (402 when over), settling or refunding it, and the quota as the app shows it.
 import { and, asc, count, eq, gte, inArray, ne, sql, sum } from 'drizzle-orm';
 import { pauseSecondsOf, wordsOf } from '../../engine';
 import type { Database, Queryable, Transaction } from '../../db/connect';

@@ -1,3 +1,5 @@
+// The billing routes: the payment provider (Stripe with its webhook, or the built-in one with its pages), and for a
+// signed-in user their customer, checkout, billing portal, app and API subscriptions, allowances and the plan list.
 import * as v from 'valibot';
 import { eq } from 'drizzle-orm';
 import { type AppContext } from '../app-context';

@@ -1,3 +1,4 @@
+// Setting up a Stripe account: creates the catalogue's products and prices once and returns the STRIPE_PRICES mapping.
 import type Stripe from 'stripe';
 import { planOf, PRICES } from './plans';
 

@@ -1,3 +1,5 @@
+// The Stripe payment provider: a Stripe client (optionally against STRIPE_API_URL), customers, Checkout sessions for a
+// catalogue price, and Customer Portal sessions.
 import Stripe from 'stripe';
 import type { Config } from '../../config';
 import type { PaymentProvider } from './provider';

@@ -1,3 +1,5 @@
+// POST /api/stripe/webhook: Stripe's signed events (subscriptions, invoices paid or failed, completed checkouts)
+// recorded once each, so that retries and any order leave the newest state.
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { type AppContext } from '../app-context';

@@ -1,3 +1,5 @@
+// Which plan a user has now, app or API, from their subscriptions (Free without one), the monthly window their
+// usage counts in, and recording what the payment provider reports about a subscription.
 import { and, eq } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/connect';
 import { subscriptions, users } from '../../db/schema';

@@ -1,3 +1,4 @@
+// GET /api/teams/:teamId/avatars/consent-phrase: the phrase, with a one-time code, that the person filmed reads aloud.
 import * as v from 'valibot';
 import { contentLanguageField, nameField } from '@kagami/shared/validation';
 import { currentUser, signedIn } from '../auth/guard';

@@ -1,3 +1,4 @@
+// Outside production and without SMTP, GET /api/dev/mailbox reads the e-mails the outbox kept for an address.
 import * as v from 'valibot';
 import { emailField } from '@kagami/shared/validation';
 import { type AppContext } from '../app-context';

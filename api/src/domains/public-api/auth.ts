@@ -1,3 +1,5 @@
+// The public API's key check: a preHandler that puts the team of the key in X-API-Key on `request.apiTeam` and refuses
+// a session's Bearer token; the OpenAPI document asks `needsApiKey` which routes it guards.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/connect';
 import { fail } from '../../lib/errors';

@@ -1,3 +1,4 @@
+// How the public API's OpenAPI document describes a refused request: its error object, optionally narrowed to codes.
 import { valibotToOpenApi } from '../../routing/validation';
 import { ApiError } from './responses';
 

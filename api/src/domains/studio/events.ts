@@ -1,3 +1,5 @@
+// GET /api/teams/:teamId/events: a server-sent stream of the status and progress changes of a team's avatars, voices
+// and videos, polled from the database, that ends when the session or membership does.
 import { and, eq, gt, or } from 'drizzle-orm';
 import { type AppContext } from '../app-context';
 import { avatars, videos, voices } from '../../db/schema';

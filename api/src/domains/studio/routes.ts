@@ -1,3 +1,5 @@
+// The app's routes for a team's avatars, voices and videos: list, create, get and delete each, the languages a video
+// can be made in, and a voice preview.
 import * as v from 'valibot';
 import { CONTENT_LANGUAGES, contentLanguageField, nameField, SCRIPT_MAX_CHARS, speedField, uploadIdField } from '@kagami/shared/validation';
 import type { AppContext } from '../app-context';

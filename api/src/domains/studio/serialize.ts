@@ -1,3 +1,5 @@
+// How the app's API shows avatars, voices and videos: their JSON, with links to their files, progress and whether an
+// avatar's consent was verified.
 import type { avatars, videos, voices } from '../../db/schema';
 import { genderOfPitch } from '../../engine';
 import { videoFieldsJson } from './video-shape';

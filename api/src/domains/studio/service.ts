@@ -1,3 +1,5 @@
+// A team's avatars, voices and videos, for the app and the public API: creating one from an upload (checked, reserved
+// against the plan and queued), listing, reading and deleting them with their files, voice previews and languages.
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { CONTENT_LANGUAGES, PREVIEW_MAX_CHARS, type ContentLanguage, type VideoLookInput } from '@kagami/shared/validation';

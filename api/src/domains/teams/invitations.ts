@@ -1,3 +1,5 @@
+// Invitations to a team: an owner mails a join code (valid 7 days), a signed-out visitor previews what it invites to,
+// and the invited address redeems it to become a member.
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { UiLanguage } from '@kagami/shared/validation';
 import { type AppContext } from '../app-context';

@@ -1,3 +1,4 @@
+// A team's people: the member list (with pending invitations for an owner), removing or leaving, revoking an invitation.
 import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { invitations, teamMembers, users } from '../../db/schema';

@@ -1,3 +1,5 @@
+// Who belongs to which team and with what role: a user's teams, the membership check that answers 404 to outsiders,
+// and creating a team with its owner.
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { teamMembers, teams, users } from '../../db/schema';

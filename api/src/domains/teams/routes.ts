@@ -1,3 +1,5 @@
+// The app's team routes: previewing an invitation signed out, and for a signed-in user listing, creating, reading and
+// renaming teams, inviting, joining by code, listing and removing members, cancelling invitations.
 import { countAttempt, perClientAuthLimit } from '../../routing/account-limits';
 import * as v from 'valibot';
 import { eq } from 'drizzle-orm';

@@ -1,3 +1,5 @@
+// Refusing an upload before its first byte: an empty file, one over its purpose's size, or one the team's plan has no
+// room left for.
 import type { Queryable } from '../../db/connect';
 import type { ProductType } from '../billing/plans';
 import { assertAllowance, needsOf } from '../billing/quota';

@@ -1,3 +1,5 @@
+// The limits of each upload purpose, one list with the browser's (@kagami/shared): the largest size, which are still
+// pictures, and the content checks a finished upload must pass.
 import {
   AVATAR_PHOTO,
   AVATAR_VIDEO,
@@ -18,8 +20,6 @@ import {
   type MediaRejection,
 } from '../../media/validate';
 import type { MediaProbe } from '../../media/probe';
-
-// What an upload is for: one list with the browser's (@kagami/shared), taken from here by the uploads domain.
 
 export const MAX_BYTES: Record<UploadPurpose, number> = {
   avatar_video: AVATAR_VIDEO.maxBytes,

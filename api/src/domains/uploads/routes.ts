@@ -1,3 +1,5 @@
+// Resumable uploads on /api/uploads: the API authenticates a session or API key and hands the request to the tus
+// server; a member's pre-upload check, the OpenAPI entries of the tus requests, and the hourly sweep of old uploads.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AppContext } from '../app-context';
 import { everyHour } from '../../routing/hourly';

@@ -1,3 +1,5 @@
+// The tus server behind /api/uploads: checks who may create an upload for which team and purpose, keeps later requests
+// to whoever started it, checks the content once done, and answers its refusals as the API's JSON errors.
 import { and, eq, isNull } from 'drizzle-orm';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyBaseLogger } from 'fastify';

@@ -1,3 +1,5 @@
+// Changes a user makes to their own account: a new e-mail proved by a code, a new password, and deleting the account
+// with the teams they own alone.
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { UiLanguage } from '@kagami/shared/validation';
 import { type AppContext } from '../app-context';

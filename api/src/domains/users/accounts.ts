@@ -1,3 +1,4 @@
+// Finding an account by e-mail, and whether an address is free, taken or reserved by a deleted account.
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { users } from '../../db/schema';

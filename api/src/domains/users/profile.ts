@@ -1,3 +1,4 @@
+// The signed-in user's profile as the app reads it: who they are, their teams and the current one.
 import { eq } from 'drizzle-orm';
 import { type AppContext } from '../app-context';
 import { users } from '../../db/schema';

@@ -1,3 +1,5 @@
+// The signed-in user's account routes: the profile, a data export to keep, profile edits, switching the current team,
+// changing the e-mail by code, and deleting the account.
 import { countAttempt, perClientAuthLimit } from '../../routing/account-limits';
 import * as v from 'valibot';
 import { eq } from 'drizzle-orm';

@@ -1,3 +1,5 @@
+// Tells a team's webhooks (and a video's callback_url) that an avatar, voice or video is ready or failed, with the
+// item as the public API shows it.
 import { eq } from 'drizzle-orm';
 import { type AppContext } from '../app-context';
 import { avatars, videos, voices } from '../../db/schema';

@@ -1,3 +1,5 @@
+// The app's webhook routes for a team: members list endpoints and deliveries; owners add and remove endpoints, read
+// and replace the signing secret, send test events, and resend or cancel deliveries.
 import * as v from 'valibot';
 import { webhookEndpointForm } from '@kagami/shared/validation';
 import { currentUser, signedIn, type TeamRequest } from '../auth/guard';
