@@ -22,6 +22,7 @@ export function teamRoutes(app: App, ctx: AppContext) {
   const { db } = ctx;
   const tight = perClientAuthLimit(ctx.config.authRateLimitMax);
 
+  // Public, limited per client like sign-in (a code is 96 random bits): the join link's visitor learns who invites them.
   app.get(
     '/api/invitations/preview',
     {
@@ -193,7 +194,6 @@ export function teamRoutes(app: App, ctx: AppContext) {
       },
     );
 
-    // Public, limited per client like sign-in (a code is 96 random bits): the join link's visitor learns who invites them.
     app.get(
       '/api/teams/:teamId/members',
       {
