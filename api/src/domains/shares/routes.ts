@@ -131,10 +131,9 @@ export function shareRoutes(app: App, ctx: AppContext) {
         return reply.status(204).send();
       },
     );
-
-    // The public side: everything below answers to the token.
   })(app, ctx);
 
+  // The public side: everything below answers to the token.
   app.register(async (pub) => {
     const sharedVideo = async (token: string) => {
       const [row] = await ctx.db
