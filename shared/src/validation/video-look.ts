@@ -20,7 +20,6 @@ export const CAPTION_POSITIONS = ['bottom', 'middle', 'top'] as const;
 
 const hexColor = v.pipe(v.string(m('invalid')), v.regex(/^#[0-9a-fA-F]{6}$/, m('invalid')));
 /** A finished upload's id (or a team background's, the id of the upload it was made from). */
-/** The id of a finished upload (tus), as every body that names one takes it. */
 export const uploadIdField = v.pipe(v.string(m('required')), v.nonEmpty(m('required')), v.maxLength(64, m('maxLength', { length: 64 })));
 
 /** Absent: the footage's own background. An image or a video is an upload of purpose `background`, or one of the team's backgrounds. */
