@@ -11,6 +11,7 @@ import { sha256 } from '../src/lib/secrets';
 import {
   avatars,
   backgrounds,
+  documents,
   history,
   pronunciations,
   sessions,
@@ -107,6 +108,12 @@ async function background() {
   await t.database.db
     .insert(backgrounds)
     .values({ id, teamId: team.id, kind: 'image', name: 'Office', file: `background-${id}.png`, preview: `background-${id}.jpg` });
+  return id;
+}
+/** A document of the team's, its pages not yet rendered (each delete cell removes its own). */
+async function teamDocument() {
+  const id = crypto.randomUUID().replace(/-/g, '');
+  await t.database.db.insert(documents).values({ id, teamId: team.id, name: 'Deck.pdf', file: `document-${id}.pdf`, pageCount: 3 });
   return id;
 }
 /** A delivery still waiting to be sent (cancelling one leaves it cancelled, so each cell has its own). */
@@ -639,6 +646,18 @@ const ROWS: Row[] = [
     access: 'member',
     ok: 204,
     request: async () => ({ method: 'DELETE', url: teamPath(`/backgrounds/${await background()}`) }),
+  },
+  {
+    route: 'GET /api/teams/:teamId/documents/:uploadId',
+    access: 'member',
+    ok: 200,
+    request: async () => ({ method: 'GET', url: teamPath(`/documents/${await teamDocument()}`) }),
+  },
+  {
+    route: 'DELETE /api/teams/:teamId/documents/:uploadId',
+    access: 'member',
+    ok: 204,
+    request: async () => ({ method: 'DELETE', url: teamPath(`/documents/${await teamDocument()}`) }),
   },
   {
     route: 'GET /api/teams/:teamId/moderation',

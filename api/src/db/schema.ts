@@ -363,6 +363,48 @@ export const backgrounds = pgTable(
   (t) => [index('backgrounds_team_idx').on(t.teamId)],
 );
 
+/** A PDF the team's slides are made from (its id is the upload's): rendered once, page by page, by a job. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: text('id').primaryKey(),
+    teamId: teamId(),
+    createdBy: createdBy(),
+    name: text('name').notNull(),
+    /** The PDF itself (avatar_input). */
+    file: text('file').notNull(),
+    status: text('status', { enum: ['in_progress', 'ready', 'failed'] })
+      .notNull()
+      .default('in_progress'),
+    reason: text('reason'),
+    pageCount: integer('page_count').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('documents_team_idx').on(t.teamId)],
+);
+
+/** One rendered page of a document: its picture (PNG) and thumbnail (JPEG) in avatar_output, its text, its size in pixels. */
+export const documentPages = pgTable(
+  'document_pages',
+  {
+    documentId: text('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    teamId: teamId(),
+    page: integer('page').notNull(),
+    image: text('image').notNull(),
+    thumbnail: text('thumbnail').notNull(),
+    text: text('text').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.documentId, t.page] }),
+    index('document_pages_image_idx').on(t.image),
+    index('document_pages_thumbnail_idx').on(t.thumbnail),
+  ],
+);
+
 /** A video's public page: who may watch it without signing in, whether they may download it, and how often it was seen. */
 export const videoShares = pgTable('video_shares', {
   videoId: uuid('video_id')

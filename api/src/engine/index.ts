@@ -38,11 +38,13 @@ export type { Pronunciation } from './speech/script';
 export { profileOf } from './speech/synthesizer';
 export type { PhonemeEvent, SpeakingVoice } from './speech/synthesizer';
 
-// Composing: backdrops and framing, the layout's still, captions and their files.
+// Composing: backdrops and framing, the layout's still, captions and their files, a document's pages as slides.
 export type { Backdrop, Framing } from './compose/compose';
 export { composeLayoutStill } from './compose/layout-still';
 export { captionCuesOf, toSrt, toVtt } from './compose/captions';
 export type { Cue } from './compose/captions';
+export { checkDocument, PAGE_WIDTH, renderDocumentPages, THUMBNAIL_WIDTH } from './compose/document-pages';
+export type { DocumentPage, DocumentRejection } from './compose/document-pages';
 
 // Consent clips, and Content Credentials.
 export { checkConsentClip } from './consent/consent-clip';

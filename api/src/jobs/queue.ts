@@ -3,7 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/connect';
 
 /** `segment`: a part of a long video, rendered on any worker (domains/studio/jobs/video-part.ts). */
-export const QUEUES = { avatar: 'avatar-process', voice: 'voice-process', video: 'video-render', segment: 'video-segment' } as const;
+/** `document`: a PDF's pages rendered to pictures (domains/studio/documents.ts). */
+export const QUEUES = {
+  avatar: 'avatar-process',
+  voice: 'voice-process',
+  video: 'video-render',
+  segment: 'video-segment',
+  document: 'document-render',
+} as const;
 /** Webhook deliveries: one job per attempt; the delivery itself schedules the next (webhooks/delivery.ts). */
 export const WEBHOOK_QUEUE = 'webhook-deliver';
 const WEBHOOK_JOB_OPTIONS = { retryLimit: 2, retryDelay: 5, expireInSeconds: 120 } as const;

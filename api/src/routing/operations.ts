@@ -11,6 +11,7 @@ export const APP_TAGS = [
   { name: 'Voices', description: 'Built-in voices, voice models and spoken previews.' },
   { name: 'Videos', description: "The team's talking videos, their languages and layout previews." },
   { name: 'Backgrounds', description: "The team's background pictures and videos." },
+  { name: 'Documents', description: "The team's PDF documents, rendered page by page into slides." },
   { name: 'Pronunciations', description: 'How the team’s scripts say particular words.' },
   { name: 'Uploads', description: 'Resumable uploads (tus 1.0) and the checks before them.' },
   { name: 'Sharing', description: 'Public links to a finished video, and what they serve.' },

@@ -26,6 +26,8 @@ export const BACKGROUND_IMAGE = { maxBytes: 20 * 1024 ** 2, formats: ['jpg', 'jp
 /** Any picture (a photo avatar, a background) is refused beyond this, before it is decoded: a few hundred KB can declare gigabytes of pixels. */
 export const IMAGE_PIXELS = { maxSide: 8000, maxMegapixels: 40 } as const;
 export const BACKGROUND_VIDEO = { maxBytes: 200 * 1024 ** 2, formats: ['mp4', 'mov', 'webm', 'm4v'], maxSeconds: 300 } as const;
+/** A PDF whose pages become slides: each page is rendered once to a picture, its text kept for a script. */
+export const DOCUMENT = { maxBytes: 50 * 1024 ** 2, formats: ['pdf'], maxPages: 100 } as const;
 /** A team's background library holds at most this many. */
 export const BACKGROUNDS_MAX = 50;
 

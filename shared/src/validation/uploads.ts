@@ -10,5 +10,6 @@ export const UPLOAD_PURPOSES = [
   'background_image',
   'background_video',
   'avatar_consent',
+  'document',
 ] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];

@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import { eq, or } from 'drizzle-orm';
 import { type AppContext } from '../app-context';
-import { avatars, backgrounds, videos, voices } from '../../db/schema';
+import { avatars, backgrounds, documentPages, documents, videos, voices } from '../../db/schema';
 import { errors } from '../../lib/errors';
 import { ASSET_CATEGORIES, type AssetCategory } from '../../storage/media-store';
 import { sendObject } from '../../storage/send-object';
@@ -26,6 +26,7 @@ async function owningTeam(ctx: AppContext, category: AssetCategory, file: string
       ctx.db.select({ teamId: backgrounds.teamId }).from(backgrounds).where(eq(backgrounds.file, file)),
       ctx.db.select({ teamId: voices.teamId }).from(voices).where(eq(voices.source, file)),
       ctx.db.select({ teamId: videos.teamId }).from(videos).where(eq(videos.audioSource, file)),
+      ctx.db.select({ teamId: documents.teamId }).from(documents).where(eq(documents.file, file)),
     ],
     avatar_output: [
       ctx.db
@@ -33,6 +34,10 @@ async function owningTeam(ctx: AppContext, category: AssetCategory, file: string
         .from(avatars)
         .where(or(eq(avatars.preview, file), eq(avatars.clip, file), eq(avatars.loop, file))),
       ctx.db.select({ teamId: backgrounds.teamId }).from(backgrounds).where(eq(backgrounds.preview, file)),
+      ctx.db
+        .select({ teamId: documentPages.teamId })
+        .from(documentPages)
+        .where(or(eq(documentPages.image, file), eq(documentPages.thumbnail, file))),
     ],
     audio_output: [ctx.db.select({ teamId: voices.teamId }).from(voices).where(eq(voices.sample, file))],
     video_output: [

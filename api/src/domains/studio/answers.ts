@@ -87,6 +87,25 @@ export const LibraryVoice = v.pipe(
   v.title('LibraryVoice'),
 );
 
+/** One page of a document: its picture and thumbnail, its text (lines), and the picture's size in pixels. */
+export const DocumentPage = v.pipe(
+  v.object({ page: v.number(), thumbnail: asset, image: asset, text: v.string(), width: v.number(), height: v.number() }),
+  v.title('DocumentPage'),
+);
+
+export const Document = v.pipe(
+  v.object({
+    id: v.string(),
+    name: v.string(),
+    status,
+    reason: text,
+    page_count: v.number(),
+    pages: v.array(DocumentPage),
+    created_at: time,
+  }),
+  v.title('Document'),
+);
+
 export const Background = v.pipe(
   v.object({ id: v.string(), kind: v.picklist(['image', 'video']), name: v.string(), preview: asset, created_at: time }),
   v.title('Background'),

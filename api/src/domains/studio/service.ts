@@ -16,6 +16,7 @@ import { takePhrase } from '../consent/service';
 import { requireMembership } from '../teams/membership';
 import { adoptUpload, readyUpload } from './uploads';
 import { assertPlacementFits, videoBackgroundOf } from './backgrounds';
+import { teamDocumentFiles } from './documents';
 import { estimateSpeechSeconds, needsOf, withReservation } from '../billing/quota';
 import { avatarJson, videoJson, voiceJson } from './serialize';
 import { pronunciationsOf } from './pronunciations';
@@ -258,7 +259,7 @@ const removeVoiceFiles = (ctx: AppContext, voice: typeof voices.$inferSelect) =>
   Promise.all([ctx.assets.remove('avatar_input', voice.source), ctx.assets.remove('audio_output', voice.sample)]);
 
 /**
- * Reads what the teams' avatars, voices, videos and backgrounds keep in storage, for when their rows go with the teams
+ * Reads what the teams' avatars, voices, videos, backgrounds and documents keep in storage, for when their rows go with the teams
  * (an account deleted): the returned function removes the files once the rows are gone.
  */
 export async function teamFiles(ctx: AppContext, teamIds: string[]) {
@@ -269,8 +270,10 @@ export async function teamFiles(ctx: AppContext, teamIds: string[]) {
     ctx.db.select().from(videos).where(inArray(videos.teamId, teamIds)),
     ctx.db.select().from(backgrounds).where(inArray(backgrounds.teamId, teamIds)),
   ]);
+  const removeDocuments = await teamDocumentFiles(ctx, teamIds);
   return async () => {
     await Promise.all([
+      removeDocuments(),
       ...avatarRows.map((avatar) => removeAvatarFiles(ctx, avatar)),
       ...voiceRows.map((voice) => removeVoiceFiles(ctx, voice)),
       ...videoRows.map((video) =>

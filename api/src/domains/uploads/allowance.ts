@@ -18,6 +18,8 @@ const NEEDS: Record<UploadPurpose, (seconds: number) => ReturnType<typeof needsO
   background_video: () => [],
   // The consent clip goes with an avatar, which is charged on its own.
   avatar_consent: () => [],
+  // A document costs nothing: the videos made with its slides do.
+  document: () => [],
 };
 
 const TOO_LARGE: Record<UploadPurpose, string> = {
@@ -28,6 +30,7 @@ const TOO_LARGE: Record<UploadPurpose, string> = {
   background_image: 'image_too_large',
   background_video: 'video_too_large',
   avatar_consent: 'video_too_large',
+  document: 'document_too_large',
 };
 
 /**

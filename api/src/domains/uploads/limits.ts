@@ -5,6 +5,7 @@ import {
   AVATAR_VIDEO,
   BACKGROUND_IMAGE,
   CONSENT_CLIP,
+  DOCUMENT,
   BACKGROUND_VIDEO,
   VIDEO_AUDIO,
   VOICE_AUDIO,
@@ -20,6 +21,7 @@ import {
   type MediaRejection,
 } from '../../media/validate';
 import type { MediaProbe } from '../../media/probe';
+import { checkDocument, type DocumentRejection } from '../../engine';
 
 export const MAX_BYTES: Record<UploadPurpose, number> = {
   avatar_video: AVATAR_VIDEO.maxBytes,
@@ -29,17 +31,30 @@ export const MAX_BYTES: Record<UploadPurpose, number> = {
   background_image: BACKGROUND_IMAGE.maxBytes,
   background_video: BACKGROUND_VIDEO.maxBytes,
   avatar_consent: CONSENT_CLIP.maxBytes,
+  document: DOCUMENT.maxBytes,
 };
 
 /** Purposes whose file is a still picture: their header is read for its size before anything decodes them. */
 export const PICTURE_PURPOSES: readonly UploadPurpose[] = ['avatar_photo', 'background_image'];
 
-/** Content checks for a finished upload, by what it is for. */
-export function checkContent(purpose: UploadPurpose, probe: MediaProbe | null, bytes: number): MediaRejection | null {
+/** Content checks for a finished media upload, by what it is for. */
+export function checkContent(purpose: Exclude<UploadPurpose, 'document'>, probe: MediaProbe | null, bytes: number): MediaRejection | null {
   if (purpose === 'avatar_video') return checkAvatarVideo(probe, bytes);
   if (purpose === 'avatar_photo') return checkAvatarPhoto(probe, bytes);
   if (purpose === 'background_image') return checkBackgroundImage(probe, bytes);
   if (purpose === 'background_video') return checkBackgroundVideo(probe, bytes);
   if (purpose === 'avatar_consent') return checkConsentClip(probe, bytes);
   return checkVoiceAudio(probe, purpose === 'voice_audio' ? bytes : Math.min(bytes, VOICE_AUDIO.maxBytes));
+}
+
+/**
+ * A document by its content, not its name: a PDF (its `%PDF-` header) that pdf.js opens without a password, with 1 to
+ * 100 pages, at most 50 MB. Read by pdf.js rather than ffprobe; the page count is kept for the document.
+ */
+export async function checkDocumentUpload(
+  file: string,
+  bytes: number,
+): Promise<{ rejection: DocumentRejection | 'document_too_large' } | { pages: number }> {
+  if (bytes > DOCUMENT.maxBytes) return { rejection: 'document_too_large' };
+  return checkDocument(file);
 }

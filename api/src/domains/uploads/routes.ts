@@ -68,7 +68,9 @@ const TUS_DOCUMENTED: Record<string, Record<string, unknown>> = {
       401: refusal('No session or API key: `unauthorized`.'),
       402: refusal('The allowance is used up: `quota_exceeded`, or `api_subscription_required` for a key.'),
       404: refusal('Not a team of the caller: `not_found`.'),
-      413: refusal('Larger than the purpose allows: `video_too_large`, `image_too_large` or `audio_too_large`, with `max_bytes`.'),
+      413: refusal(
+        'Larger than the purpose allows: `video_too_large`, `image_too_large`, `audio_too_large` or `document_too_large`, with `max_bytes`.',
+      ),
     },
   ),
   [`HEAD ${wildcard}`]: tusOperation(
@@ -83,7 +85,7 @@ const TUS_DOCUMENTED: Record<string, Record<string, unknown>> = {
   [`PATCH ${wildcard}`]: tusOperation(
     'appendUpload',
     'Send bytes',
-    'Sends the bytes from `Upload-Offset` as `Content-Type: application/offset+octet-stream`. The last ones complete the upload, whose content is then checked. A finished upload is named once, by the avatar, voice, video or background it becomes; one left unnamed for the upload expiry (a day unless configured) is removed.',
+    'Sends the bytes from `Upload-Offset` as `Content-Type: application/offset+octet-stream`. The last ones complete the upload, whose content is then checked (a refused one is answered 422 with its code, such as `not_an_image` or `not_a_pdf`). A finished upload is named once, by the avatar, voice, video or background it becomes; one left unnamed for the upload expiry (a day unless configured) is removed. A document (purpose `document`) becomes the team’s document at once, under the upload’s id.',
     {
       204: noBody('Received.', { 'Upload-Offset': { type: 'integer', description: 'Bytes received now.' } }),
       409: refusal('`Upload-Offset` is not where the upload is: `upload_offset_mismatch`.'),
@@ -146,7 +148,7 @@ export function uploadRoutes(app: App, ctx: AppContext) {
             refusals: {
               400: ['file_empty'],
               402: ['quota_exceeded'],
-              413: ['video_too_large', 'image_too_large', 'audio_too_large'],
+              413: ['video_too_large', 'image_too_large', 'audio_too_large', 'document_too_large'],
             },
           }),
           params: teamParams,

@@ -11,7 +11,8 @@ import { findMembership } from '../teams/membership';
 import { AppError } from '../../lib/errors';
 import { assertUploadAllowed } from './allowance';
 import { UPLOAD_PURPOSES, type UploadPurpose } from '@kagami/shared/validation';
-import { checkContent, MAX_BYTES, PICTURE_PURPOSES } from './limits';
+import { checkContent, checkDocumentUpload, MAX_BYTES, PICTURE_PURPOSES } from './limits';
+import { startDocument } from '../studio/documents';
 import { imageSize } from '../../media/image-size';
 import { checkPixels } from '../../media/validate';
 
@@ -157,11 +158,16 @@ export function createTusServer(ctx: AppContext, log: FastifyBaseLogger) {
     async onUploadFinish(_req: Request, upload: Upload) {
       const [row] = await db.select().from(uploads).where(eq(uploads.id, upload.id));
       const purpose = row!.purpose;
-      const { probe, rejection } = await uploadArea.withLocal(upload.id, async (file) => {
+      const { probe, pages, rejection } = await uploadArea.withLocal(upload.id, async (file) => {
+        // A document is read by pdf.js, not ffprobe.
+        if (purpose === 'document') {
+          const checked = await checkDocumentUpload(file, upload.size ?? 0);
+          return 'rejection' in checked ? { probe: null, pages: 0, ...checked } : { probe: null, pages: checked.pages, rejection: null };
+        }
         const oversized = PICTURE_PURPOSES.includes(purpose) ? checkPixels(imageSize(file)) : null;
-        if (oversized) return { probe: null, rejection: oversized };
+        if (oversized) return { probe: null, pages: 0, rejection: oversized };
         const probe = await probeMedia(file);
-        return { probe, rejection: checkContent(purpose, probe, upload.size ?? 0) };
+        return { probe, pages: 0, rejection: checkContent(purpose, probe, upload.size ?? 0) };
       });
       if (rejection) {
         await db.update(uploads).set({ status: 'rejected', reason: rejection, completedAt: new Date() }).where(eq(uploads.id, upload.id));
@@ -172,6 +178,8 @@ export function createTusServer(ctx: AppContext, log: FastifyBaseLogger) {
         .update(uploads)
         .set({ status: 'complete', completedAt: new Date(), durationMs: Math.round((probe?.durationSeconds ?? 0) * 1000) })
         .where(eq(uploads.id, upload.id));
+      // A document is taken in at once: its pages are rendered while the user goes on.
+      if (purpose === 'document') await startDocument(ctx, { ...row!, status: 'complete' }, pages);
       return {};
     },
   });

@@ -809,6 +809,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/teams/{teamId}/documents/{uploadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a document
+         * @description A PDF uploaded with purpose `document` (by its upload’s id): while its pages are rendered, then each page’s picture (1920 pixels wide), thumbnail and text.
+         */
+        get: operations["getDocument"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a document
+         * @description Removes the document with its PDF and every page’s files.
+         */
+        delete: operations["deleteDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/teams/{teamId}/events": {
         parameters: {
             query?: never;
@@ -1428,7 +1452,7 @@ export interface paths {
         head: operations["getUploadOffset"];
         /**
          * Send bytes
-         * @description Sends the bytes from `Upload-Offset` as `Content-Type: application/offset+octet-stream`. The last ones complete the upload, whose content is then checked. A finished upload is named once, by the avatar, voice, video or background it becomes; one left unnamed for the upload expiry (a day unless configured) is removed. The tus 1.0 resumable upload protocol (https://tus.io/protocols/resumable-upload): every request but OPTIONS carries `Tus-Resumable: 1.0.0`.
+         * @description Sends the bytes from `Upload-Offset` as `Content-Type: application/offset+octet-stream`. The last ones complete the upload, whose content is then checked (a refused one is answered 422 with its code, such as `not_an_image` or `not_a_pdf`). A finished upload is named once, by the avatar, voice, video or background it becomes; one left unnamed for the upload expiry (a day unless configured) is removed. A document (purpose `document`) becomes the team’s document at once, under the upload’s id. The tus 1.0 resumable upload protocol (https://tus.io/protocols/resumable-upload): every request but OPTIONS carries `Tus-Resumable: 1.0.0`.
          */
         patch: operations["appendUpload"];
         trace?: never;
@@ -2523,6 +2547,27 @@ export interface components {
         };
         DeliveryQueued: {
             delivery_id: string;
+        };
+        Document: {
+            /** Format: date-time */
+            created_at: string;
+            id: string;
+            name: string;
+            page_count: number;
+            pages: components["schemas"]["DocumentPage"][];
+            reason: string | null;
+            /** @enum {string} */
+            status: "in_progress" | "ready" | "failed";
+        };
+        DocumentPage: {
+            height: number;
+            /** @description `/assets/data/{category}/{file}`, opened with the session; null when there is none. */
+            image: string | null;
+            page: number;
+            text: string;
+            /** @description `/assets/data/{category}/{file}`, opened with the session; null when there is none. */
+            thumbnail: string | null;
+            width: number;
         };
         HistoryRow: {
             /** Format: date-time */
@@ -7628,6 +7673,218 @@ export interface operations {
             };
         };
     };
+    getDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: string;
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document and, once ready, its pages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Document"];
+                };
+            };
+            /** @description The request is not valid; `validation_failed` comes with `fields`. Codes: `validation_failed`, `invalid_input`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_input";
+                    };
+                };
+            };
+            /** @description No valid session, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Not found, or not the caller’s. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description A path parameter is too long. Codes: `bad_request`. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description A service it needs is unavailable for now; `Retry-After` when known. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    deleteDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: string;
+                uploadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; the answer has no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid; `validation_failed` comes with `fields`. Codes: `validation_failed`, `invalid_input`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_input" | "bad_request";
+                    };
+                };
+            };
+            /** @description No valid session, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Not found, or not the caller’s. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description The request or its file is too large. Codes: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description A path parameter is too long. Codes: `bad_request`. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description The body is not a type this call takes. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description A service it needs is unavailable for now; `Retry-After` when known. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
     followTeamEvents: {
         parameters: {
             query?: never;
@@ -9383,7 +9640,7 @@ export interface operations {
                 "application/json": {
                     duration_seconds?: number;
                     /** @enum {string} */
-                    purpose: "avatar_video" | "avatar_photo" | "voice_audio" | "video_audio" | "background_image" | "background_video" | "avatar_consent";
+                    purpose: "avatar_video" | "avatar_photo" | "voice_audio" | "video_audio" | "background_image" | "background_video" | "avatar_consent" | "document";
                     size_bytes: number;
                 };
             };
@@ -9449,7 +9706,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request or its file is too large. Codes: `payload_too_large`, `video_too_large`, `image_too_large`, `audio_too_large`. */
+            /** @description The request or its file is too large. Codes: `payload_too_large`, `video_too_large`, `image_too_large`, `audio_too_large`, `document_too_large`. */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9457,7 +9714,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
-                        code?: "payload_too_large" | "video_too_large" | "image_too_large" | "audio_too_large";
+                        code?: "payload_too_large" | "video_too_large" | "image_too_large" | "audio_too_large" | "document_too_large";
                     };
                 };
             };
@@ -12258,7 +12515,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Larger than the purpose allows: `video_too_large`, `image_too_large` or `audio_too_large`, with `max_bytes`. */
+            /** @description Larger than the purpose allows: `video_too_large`, `image_too_large`, `audio_too_large` or `document_too_large`, with `max_bytes`. */
             413: {
                 headers: {
                     [name: string]: unknown;

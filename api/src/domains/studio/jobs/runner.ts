@@ -1,4 +1,4 @@
-// Runs the generation jobs (avatar, voice, video and its parts) and the webhook deliveries. Each job's data is checked
+// Runs the generation jobs (avatar, voice, video and its parts, a document's pages) and the webhook deliveries. Each job's data is checked
 // against its queue's payload; an engine failure ends the job with its reason; any other error is retried by pg-boss,
 // and only the last attempt marks the item failed.
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,28 +17,41 @@ import { JOB_PAYLOADS, type JobPayload } from './payloads';
 import { videoJob } from './video';
 import { videoPartJob } from './video-part';
 import { voiceJob } from './voice';
+import { documentFailed, documentJob } from '../documents';
 
 type Queue = keyof typeof JOB_PAYLOADS;
 type Handler<Q extends Queue> = {
   queue: Q;
-  /** The item the job makes, marked failed when it fails for good. */
-  table: Table;
-  kind: ItemKind;
+  /** What the job makes, as the log names it (`videoId`). */
+  kind: ItemKind | 'document';
   idOf: (payload: JobPayload<Q>) => string;
   run: (ctx: AppContext, payload: JobPayload<Q>) => Promise<void>;
+  /** The item marked failed, with its reason, when the job fails for good. */
+  failed: (ctx: AppContext, id: string, reason: string) => Promise<void>;
 };
 const handler = <Q extends Queue>(h: Handler<Q>) => h as unknown as Handler<Queue>;
 
+/** An avatar, voice or video that failed: its quota given back, its failure announced to webhooks and (but a voice's) by mail. */
+const itemFailed = (table: Table, kind: ItemKind) => async (ctx: AppContext, id: string, reason: string) => {
+  const row = await markFailed(ctx, table, id, reason);
+  if (!row) return;
+  if ('segments' in row) await removeSegmentFiles(ctx, row);
+  await emitItemEvent(ctx, kind, id, 'failed');
+  if (kind !== 'voice') await notify(ctx, row.createdBy, kind, row.name, false, reason);
+};
+
 const HANDLERS = [
-  handler({ queue: QUEUES.avatar, table: avatars, kind: 'avatar', idOf: (p) => p.avatarId, run: avatarJob }),
-  handler({ queue: QUEUES.voice, table: voices, kind: 'voice', idOf: (p) => p.voiceId, run: voiceJob }),
-  handler({ queue: QUEUES.video, table: videos, kind: 'video', idOf: (p) => p.videoId, run: videoJob }),
+  handler({ queue: QUEUES.avatar, kind: 'avatar', idOf: (p) => p.avatarId, run: avatarJob, failed: itemFailed(avatars, 'avatar') }),
+  handler({ queue: QUEUES.voice, kind: 'voice', idOf: (p) => p.voiceId, run: voiceJob, failed: itemFailed(voices, 'voice') }),
+  handler({ queue: QUEUES.video, kind: 'video', idOf: (p) => p.videoId, run: videoJob, failed: itemFailed(videos, 'video') }),
   // A part that cannot be made fails its video.
-  handler({ queue: QUEUES.segment, table: videos, kind: 'video', idOf: (p) => p.videoId, run: videoPartJob }),
+  handler({ queue: QUEUES.segment, kind: 'video', idOf: (p) => p.videoId, run: videoPartJob, failed: itemFailed(videos, 'video') }),
+  // A document costs nothing and announces nothing: it only says it failed.
+  handler({ queue: QUEUES.document, kind: 'document', idOf: (p) => p.documentId, run: documentJob, failed: documentFailed }),
 ];
 
 export async function startWorkers(ctx: AppContext, log: FastifyBaseLogger) {
-  for (const { queue, table, kind, idOf, run } of HANDLERS) {
+  for (const { queue, kind, idOf, run, failed } of HANDLERS) {
     await ctx.jobs.work(
       queue,
       { includeMetadata: true, pollingIntervalSeconds: 0.5, batchSize: 1 },
@@ -68,11 +81,7 @@ export async function startWorkers(ctx: AppContext, log: FastifyBaseLogger) {
           if (!(error instanceof EngineFailure)) log.error({ err: error, job: job!.id }, `${queue} failed for good`);
           else if (error.keyRefused) log.error({ job: job!.id, reason }, `a provider refused Kagami's key (not retried): ${error.message}`);
           else if (error.message !== reason) log.warn({ job: job!.id, reason }, `${queue} failed: ${error.message}`);
-          const row = await markFailed(ctx, table, id, reason);
-          if (!row) return;
-          if ('segments' in row) await removeSegmentFiles(ctx, row);
-          await emitItemEvent(ctx, kind, id, 'failed');
-          if (kind !== 'voice') await notify(ctx, row.createdBy, kind, row.name, false, reason);
+          await failed(ctx, id, reason);
         }
       },
     );
