@@ -1,6 +1,7 @@
 // The lip gap of a drawn frame: the inner mouth chosen (the source's own when its lips are open enough), and the gap's
 // polygon filled with its colours where the head's motion put the lips, softened as a camera would see them.
-import { gapLayers, innerMouthFromFrames, MIN_OPEN_GAP, type InnerMouth, type MouthFill } from './inner-mouth';
+import { innerMouthFromFrames, MIN_OPEN_GAP, type InnerMouth } from './inner-mouth';
+import { gapLayers, type MouthFill } from './mouth-fill';
 import { lipGap } from '../mesh/topology';
 import type { Mesh } from '../face-shapes';
 import type { YuvFrame } from './yuv';

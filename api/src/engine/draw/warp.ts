@@ -5,7 +5,8 @@
 //
 // Pure inputs to output, no module state, so a frame can be rendered in a worker thread from transferred
 // buffers (renderFaceJob).
-import { mouthFill, type InnerMouth } from './inner-mouth';
+import type { InnerMouth } from './inner-mouth';
+import { mouthFill } from './mouth-fill';
 import { FACE_OVAL, LIPS, TRIANGLES, roll } from '../mesh/topology';
 import type { FramePlan, Mesh } from '../face-shapes';
 import { yuvFrameOf, type YuvFrame } from './yuv';
