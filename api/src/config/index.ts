@@ -1,3 +1,5 @@
+// The API's configuration: the environment read and validated (valibot), every bad variable named at once, into the
+// Config the entry points start from.
 import * as v from 'valibot';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';

@@ -1,3 +1,5 @@
+// The database: PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite (in DATA_DIR, or in memory for
+// tests), migrated before use, with a way to hear NOTIFY on either.
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';

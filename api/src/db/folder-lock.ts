@@ -1,3 +1,5 @@
+// A pid-file lock on the embedded database's folder, so that two processes never write one PGlite folder; the lock of
+// a process that died is taken over.
 import { openSync, closeSync, writeSync, readFileSync, unlinkSync } from 'node:fs';
 
 function processIsAlive(pid: number): boolean {

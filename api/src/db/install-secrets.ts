@@ -1,3 +1,5 @@
+// Secrets an install makes once and every process shares (the asset signing key, the Content Credentials signer),
+// kept in the install_secrets table.
 import { eq } from 'drizzle-orm';
 import type { Database } from './connect';
 import { installSecrets } from './schema';

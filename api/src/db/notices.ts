@@ -1,3 +1,4 @@
+// LISTEN on PostgreSQL over a connection of its own, reconnecting when it is lost and saying when nothing is heard.
 import pg from 'pg';
 
 /** What a listener is told: each notice's payload, and whether notices are being heard at all. */

@@ -1,3 +1,5 @@
+// The database's tables (Drizzle): users and sessions, teams, uploads, voices, avatars, videos, billing, webhooks and
+// the install's secrets. The migrations in api/drizzle are generated from this file.
 import {
   pgTable,
   uuid,

@@ -1,3 +1,5 @@
+// The durable job queues (pg-boss, on the embedded PGlite or on PostgreSQL): their names and retry options, and how
+// many jobs wait or run.
 import { PgBoss, fromPglite } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/connect';

@@ -1,3 +1,5 @@
+// AppError, the error a client can act on (a stable code, an HTTP status, extra fields), and `fail`, which gives it the
+// catalogue's English message for its code.
 import { errorMessage } from './messages';
 
 /** An error the client can act on: a stable `code`, an HTTP status and optional extra fields. */

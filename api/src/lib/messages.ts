@@ -1,3 +1,5 @@
+// The English text of error codes, validation messages and moderation categories, read from the catalogue the screens
+// translate (@kagami/shared's en/common.json).
 import en from '@kagami/shared/locales/en/common.json';
 import { decodeMessage, moderationCategoryKey } from '@kagami/shared/validation';
 

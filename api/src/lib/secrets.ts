@@ -1,3 +1,4 @@
+// SHA-256 hashes, random tokens and digit codes, and password hashing with Argon2id.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 

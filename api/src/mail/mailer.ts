@@ -1,3 +1,4 @@
+// Sending mail: over SMTP when SMTP_URL is set, otherwise into the outbox table (read at /api/dev/mailbox) and the log.
 import nodemailer from 'nodemailer';
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/connect';

@@ -1,3 +1,5 @@
+// The e-mails the product sends (codes, password resets, lock-outs, invitations, finished avatars and videos, sales
+// inquiries), each as subject, text and HTML, in English or Japanese as the reader chose.
 import type { UiLanguage } from '@kagami/shared/validation';
 import { html } from '../lib/html';
 import type { Mail } from './mailer';

@@ -1,3 +1,5 @@
+// What a media file really is, read by ffprobe from its content (container, duration, video and audio streams), and how
+// many frames a video holds.
 import { ffprobePath, runTool, ToolError } from './tools';
 
 export type MediaProbe = {

@@ -1,3 +1,5 @@
+// ffmpeg, ffprobe and other tools run as separate processes: the packaged binaries, their output and errors (a full
+// disk told apart), and speech encoded as MP3.
 import { spawn } from 'node:child_process';
 import { accessSync, chmodSync, constants } from 'node:fs';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';

@@ -1,3 +1,5 @@
+// Whether an upload is what its purpose accepts (container, codec, length, size, pixels), judged from ffprobe's
+// reading of it: the reason it is refused, or null.
 import {
   AVATAR_PHOTO,
   AVATAR_VIDEO,

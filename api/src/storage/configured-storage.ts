@@ -1,3 +1,4 @@
+// The object storage a deployment uses: the S3 bucket when S3_BUCKET is set, else a folder per category in DATA_DIR.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config';

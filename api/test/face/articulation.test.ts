@@ -2,18 +2,13 @@ import type { ContentLanguage } from '@kagami/shared/validation';
 import {
   articulationFromLoudness,
   articulationFromPhonemes,
-  bilabialFrames,
-  CLASS_TARGETS,
-  LEAD_MS,
   MAX_LIP_SHAPE_STEP,
   MAX_OPENING_STEP,
   mouthOpening,
-  parsePhoneme,
   PAUSE_MS,
-  phonesOf,
-  plosiveReleaseFrames,
-  targetOf,
 } from '../../src/engine/motion/articulation';
+import { bilabialFrames, LEAD_MS, plosiveReleaseFrames } from '../../src/engine/motion/coarticulation';
+import { CLASS_TARGETS, parsePhoneme, phonesOf, targetOf } from '../../src/engine/motion/phones';
 import type { Articulation } from '../../src/engine/face-shapes';
 import { loudnessPerFrame } from '../../src/engine/motion/loudness';
 import type { PhonemeEvent } from '../../src/engine/speech/synthesizer';

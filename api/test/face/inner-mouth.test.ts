@@ -1,11 +1,6 @@
-import {
-  decodeInnerMouth,
-  encodeInnerMouth,
-  fillColour,
-  innerMouthFromFrames,
-  mouthFill,
-  type InnerMouth,
-} from '../../src/engine/draw/inner-mouth';
+import { innerMouthFromFrames, type InnerMouth } from '../../src/engine/draw/inner-mouth';
+import { decodeInnerMouth, encodeInnerMouth } from '../../src/engine/draw/inner-mouth-codec';
+import { fillColour, mouthFill } from '../../src/engine/draw/mouth-fill';
 import { LIPS } from '../../src/engine/mesh/topology';
 import type { Mesh } from '../../src/engine/face-shapes';
 import type { YuvFrame } from '../../src/engine/draw/yuv';

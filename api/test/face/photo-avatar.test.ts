@@ -4,7 +4,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readMeshTrack } from '../../src/engine/mesh/mesh-track';
-import { headRegion } from '../../src/engine/draw/warp';
+import { headRegion } from '../../src/engine/draw/head-motion';
 import { LocalEngine } from '../../src/engine/local/local-engine';
 import { pcmToWav, wavSampleRate } from '../../src/engine/speech/wav';
 import { probeMedia } from '../../src/media/probe';

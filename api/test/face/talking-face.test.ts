@@ -4,7 +4,7 @@
 // the opening never jumps except where a plosive releases. Footage the avatar cannot be made from is refused.
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bilabialFrames, plosiveReleaseFrames } from '../../src/engine/motion/articulation';
+import { bilabialFrames, plosiveReleaseFrames } from '../../src/engine/motion/coarticulation';
 import { loudnessPerFrame } from '../../src/engine/motion/loudness';
 import { ANALYSIS_RATE, decodeMono } from '../../src/engine/speech/decode';
 import { LocalEngine } from '../../src/engine/local/local-engine';

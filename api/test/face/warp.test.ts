@@ -4,7 +4,8 @@ import { deformMesh } from '../../src/engine/draw/deform';
 import { innerMouthFromFrames } from '../../src/engine/draw/inner-mouth';
 import { CHIN, LEFT_EYE, LIPS, NOSE_TIP, RIGHT_EYE, faceHeight, faceWidth, type Eye } from '../../src/engine/mesh/topology';
 import { REST, STILL, type Articulation, type FramePlan, type HeadMotion, type Mesh } from '../../src/engine/face-shapes';
-import { headRegion, renderFace, type FaceFrameJob } from '../../src/engine/draw/warp';
+import { renderFace, type FaceFrameJob } from '../../src/engine/draw/warp';
+import { headRegion } from '../../src/engine/draw/head-motion';
 import { copyFrame, type YuvFrame } from '../../src/engine/draw/yuv';
 import { faceFrame, photoFrame } from './face-frames';
 

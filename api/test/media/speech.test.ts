@@ -7,7 +7,8 @@ import { CONTENT_LANGUAGES, SCRIPT_MAX_CHARS } from '@kagami/shared/validation';
 import { SpeechSynthesizer } from '../../src/engine/speech/synthesizer';
 import { BUILTIN_VOICES, builtinVoice } from '../../src/engine/speech/builtin-voices';
 import { SAMPLE_SENTENCES } from '../../src/engine/speech/sample-sentences';
-import { articulationFromPhonemes, mouthOpening, parsePhoneme } from '../../src/engine/motion/articulation';
+import { articulationFromPhonemes, mouthOpening } from '../../src/engine/motion/articulation';
+import { parsePhoneme } from '../../src/engine/motion/phones';
 import { decodeMono } from '../../src/engine/speech/decode';
 import { analyzeVoice, holdsSpeech } from '../../src/engine/speech/voice-analysis';
 

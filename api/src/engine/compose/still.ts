@@ -1,3 +1,5 @@
+// One frame composed exactly as a video's (compose.ts) from the avatar's preview and the background, written as a
+// JPEG: the picture of a layout before anything is rendered (layout-still.ts).
 import { runFfmpeg } from '../../media/tools';
 import { backdropInput, composeGraph, needsMatte, type Framing } from './compose';
 import type { Box, Size } from './layout';

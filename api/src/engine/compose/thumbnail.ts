@@ -1,3 +1,4 @@
+// A finished video's poster: one of its frames, two seconds in (a third of the way through a shorter one), as a JPEG.
 import { runFfmpeg } from '../../media/tools';
 
 /** The poster is this far into the video (a third of it when shorter): the presenter is speaking by then. */

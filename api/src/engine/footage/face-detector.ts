@@ -1,3 +1,5 @@
+// face-api (its WebAssembly build) on frames letterboxed to 640x480: the faces in a frame and their 68 landmarks, one
+// face followed through a clip, descriptors that tell one person from another, and the gender guessed from an image.
 import { dirname, join, sep } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';

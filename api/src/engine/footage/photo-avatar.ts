@@ -14,7 +14,7 @@ import { writeMeshTrack } from '../mesh/mesh-track';
 import { judgePhotoFaces } from './photo-check';
 import { renderTalkingFace } from '../draw/render';
 import { REST, type FramePlan } from '../face-shapes';
-import { meshAfterHeadMotion } from '../draw/warp';
+import { meshAfterHeadMotion } from '../draw/head-motion';
 
 /** The idle loop's length: long enough that its 2-4 blinks and its sway do not read as a repeat. */
 const PHOTO_LOOP_SECONDS = 8;

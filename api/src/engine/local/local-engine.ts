@@ -1,12 +1,14 @@
+// The engine that runs here: the GenerationEngine port (generation-engine.ts) over the avatar and voice pipelines
+// (pipeline/) and the renderer: a video's talking face drawn here (draw/) or made by a lip-sync provider, then framed
+// and encoded (compose/); speech synthesized here or by the speech provider; long renders cut into parts and joined.
 import { randomUUID } from 'node:crypto';
 import { rename, rm, writeFile } from 'node:fs/promises';
-import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ContentLanguage } from '@kagami/shared/validation';
 import { countVideoFrames, probeMedia } from '../../media/probe';
-import { encodeMp3, runFfmpeg } from '../../media/tools';
-import { checkAvatarVideo, checkVoiceAudio } from '../../media/validate';
+import { runFfmpeg } from '../../media/tools';
 import {
   type AvatarFiles,
   type AvatarOutput,
@@ -19,34 +21,23 @@ import {
 } from '../generation-engine';
 import { EngineFailure } from '../failure';
 import { MAX_VIDEO_HEIGHT, VIDEO_FPS } from '../video-format';
-import { innerMouthAt } from '../draw/inner-mouth-of-footage';
 import { loudnessPerFrame } from '../motion/loudness';
 import { readMeshTrack, trackMesh, writeMeshTrack, type MeshTrack } from '../mesh/mesh-track';
-import { makePhotoAvatar } from '../footage/photo-avatar';
 import { planFrames } from '../motion/plan';
 import { loopMeshes, renderTalkingFace, scaleMeshes, type RenderTimings } from '../draw/render';
 import type { Mesh } from '../face-shapes';
-import { scanFootage } from '../footage/footage-scan';
 import { LipSyncFailure, type LipSyncProvider } from '../lipsync/lipsync-provider';
-import { SAMPLE_SENTENCES } from '../speech/sample-sentences';
-import { genderOfFace } from '../footage/face-detector';
-import { speakScript, SpeechSynthesizer, type SpeakingVoice, type SpeechOptions, type VoiceProfile } from '../speech/synthesizer';
+import { speakScript, SpeechSynthesizer, type SpeakingVoice, type SpeechOptions } from '../speech/synthesizer';
 import type { SpeechProvider } from '../speech/providers/speech-provider';
 import { ANALYSIS_RATE, decodeMono } from '../speech/decode';
-import { analyzeVoice, holdsSpeech } from '../speech/voice-analysis';
 import { toAss } from '../compose/captions';
 import { backdropInput, CAPTION_FONT, composeGraph, needsMatte, type Framing } from '../compose/compose';
 import { faceBoxOf, type Box } from '../compose/layout';
 import { makeMatte } from '../compose/matte';
 import { makeThumbnail } from '../compose/thumbnail';
+import { AVATAR_H264, makeAvatar } from '../pipeline/avatar';
+import { makeVoice } from '../pipeline/voice';
 
-/** The avatar's motion: at most this much of the footage's best stretch, enough to loop, small enough to reverse in memory. */
-const LOOP_SOURCE_SECONDS = 12;
-/** The preview and the clip take about a third of choosing a stretch, the reversed loop the rest (measured). */
-const CLIP_CUT_SHARE = 0.35;
-const MIN_SPEECH_SECONDS = 3;
-/** The avatar's clips: H.264 in a web-friendly mp4, quality kept high since videos re-encode them. */
-const AVATAR_H264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-pix_fmt', 'yuv420p', '-movflags', '+faststart'];
 /**
  * The finished video: H.264 at a quality that keeps a talking face sharp (CRF 20; the old 23 smeared lips and teeth
  * at 130-170 kb/s), its rate capped (by the frame's shorter side) so a busy frame cannot balloon the file; its sound AAC.
@@ -110,12 +101,6 @@ const videoSizeOf = (size: { width: number; height: number }) => {
   return { width: Math.round((size.width * scale) / 2) * 2, height: Math.round((size.height * scale) / 2) * 2 };
 };
 
-/** The avatar's matte (the stage `cutting_out`), from its loop or (`bounce`) from the clip its loop plays both ways. */
-async function cutOut(video: string, matte: string, bounce: boolean, onProgress: AvatarProgress) {
-  onProgress('cutting_out', 0);
-  await makeMatte(video, matte, { bounce, onProgress: (fraction) => onProgress('cutting_out', fraction) });
-}
-
 export class LocalEngine implements GenerationEngine {
   private readonly speech = new SpeechSynthesizer();
 
@@ -126,106 +111,14 @@ export class LocalEngine implements GenerationEngine {
     readonly speechProvider?: SpeechProvider,
   ) {}
 
-  /** An avatar from footage or a photo, then the person cut out of every frame of its loop. */
-  async processAvatar(source: AvatarSource, outputs: AvatarFiles, onProgress: AvatarProgress = () => undefined): Promise<AvatarOutput> {
-    let made: Omit<AvatarOutput, 'gender' | 'matte'>;
-    if (source.kind === 'photo') {
-      made = await makePhotoAvatar(source.file, outputs, outputs.loop, onProgress);
-      await cutOut(outputs.loop, outputs.matte, false, onProgress);
-      onProgress('finishing', 0);
-    } else {
-      made = await this.processFootage(source.file, outputs, onProgress);
-    }
-    return { ...made, matte: outputs.matte, gender: await genderOfFace(outputs.preview) };
+  /** An avatar from footage or a photo, then the person cut out of every frame of its loop (pipeline/avatar.ts). */
+  processAvatar(source: AvatarSource, outputs: AvatarFiles, onProgress: AvatarProgress = () => undefined): Promise<AvatarOutput> {
+    return makeAvatar(source, outputs, onProgress);
   }
 
-  private async processFootage(
-    source: string,
-    outputs: AvatarFiles,
-    onProgress: AvatarProgress,
-  ): Promise<Omit<AvatarOutput, 'gender' | 'matte'>> {
-    onProgress('finding_face', 0);
-    const probe = await probeMedia(source);
-    const rejection = checkAvatarVideo(probe, statSync(source).size);
-    if (rejection) throw new EngineFailure(rejection);
-    const stretch = await scanFootage(
-      source,
-      { width: probe!.video!.width, height: probe!.video!.height, duration: probe!.durationSeconds! },
-      (fraction) => onProgress('finding_face', fraction),
-    );
-    if ('reason' in stretch) throw new EngineFailure(stretch.reason);
-
-    onProgress('choosing_stretch', 0);
-    const start = stretch.start.toFixed(3);
-    await runFfmpeg(['-ss', start, '-i', source, '-frames:v', '1', '-vf', "scale='min(1280,iw)':-2", '-q:v', '3', outputs.preview]);
-    await runFfmpeg(
-      [
-        '-ss',
-        start,
-        '-i',
-        source,
-        '-t',
-        Math.min(stretch.seconds, LOOP_SOURCE_SECONDS).toFixed(3),
-        '-an',
-        '-vf',
-        `scale='min(1920,iw)':'min(${MAX_VIDEO_HEIGHT},ih)':force_original_aspect_ratio=decrease,scale=trunc(iw/2)*2:trunc(ih/2)*2,fps=${VIDEO_FPS}`,
-        ...AVATAR_H264,
-        outputs.clip,
-      ],
-      { timeoutMs: 600_000 },
-    );
-    onProgress('choosing_stretch', CLIP_CUT_SHARE);
-    await runFfmpeg(
-      [
-        '-i',
-        outputs.clip,
-        '-filter_complex',
-        '[0:v]split[forward][back];[back]reverse[reversed];[forward][reversed]concat=n=2:v=1[loop]',
-        '-map',
-        '[loop]',
-        ...AVATAR_H264,
-        outputs.loop,
-      ],
-      { timeoutMs: 600_000 },
-    );
-    onProgress('tracking_mouth', 0);
-    const clip = (await probeMedia(outputs.clip))!.video!;
-    const track = await trackMesh(
-      outputs.clip,
-      { width: clip.width, height: clip.height, fps: VIDEO_FPS, frames: await countVideoFrames(outputs.clip) },
-      (fraction) => onProgress('tracking_mouth', fraction * 0.9),
-    );
-    if (track) {
-      // The inside of the person's mouth, from the moments the footage shows it open (null when it never does).
-      const inner = stretch.openMouth.length ? await innerMouthAt(source, stretch.openMouth) : null;
-      writeMeshTrack(outputs.mouth, { ...track, inner });
-    }
-
-    // A footage loop is its clip forwards then backwards: the clip is matted, and its matte played the same way.
-    await cutOut(outputs.clip, outputs.matte, true, onProgress);
-
-    onProgress('finishing', 0);
-    let defaultVoice: VoiceProfile | null = null;
-    if (probe!.audio) {
-      const analysis = analyzeVoice(await decodeMono(source, 180));
-      if (holdsSpeech(analysis, MIN_SPEECH_SECONDS)) {
-        defaultVoice = { medianPitchHz: analysis.medianPitchHz, wordsPerMinute: analysis.wordsPerMinute, loudnessDb: analysis.loudnessDb };
-      }
-    }
-    return { ...outputs, mouth: track ? outputs.mouth : null, defaultVoice };
-  }
-
-  /** A voice model: the recording measured, cloned by the speech provider where it clones; its sample spoken by it. */
-  async processVoice(source: string, language: ContentLanguage, sample: string, name = 'Kagami voice'): Promise<VoiceOutput> {
-    const rejection = checkVoiceAudio(await probeMedia(source), statSync(source).size);
-    if (rejection) throw new EngineFailure(rejection);
-    const analysis = analyzeVoice(await decodeMono(source));
-    if (!holdsSpeech(analysis, 1)) throw new EngineFailure('no_speech_detected');
-    const profile = { medianPitchHz: analysis.medianPitchHz, wordsPerMinute: analysis.wordsPerMinute, loudnessDb: analysis.loudnessDb };
-    const provider = this.speechProvider;
-    const clone = provider?.clone ? { provider: provider.name, voiceId: await provider.clone(name, source) } : null;
-    await this.writeSpeech(SAMPLE_SENTENCES[language], language, clone ? { provider: clone.voiceId } : { profile }, sample);
-    return { profile, sample, clone };
+  /** A voice model: the recording measured, cloned by the speech provider where it clones; its sample spoken by it (pipeline/voice.ts). */
+  processVoice(source: string, language: ContentLanguage, sample: string, name = 'Kagami voice'): Promise<VoiceOutput> {
+    return makeVoice(this, source, language, sample, name);
   }
 
   synthesizeSpeech(text: string, language: ContentLanguage, voice?: SpeakingVoice, options: SpeechOptions = {}) {
@@ -234,13 +127,6 @@ export class LocalEngine implements GenerationEngine {
     if (!provider) return Promise.reject(new EngineFailure('speech_provider_unavailable', 'a provider voice, and no SPEECH_PROVIDER'));
     const speed = options.speed ?? 1;
     return speakScript(text, options.pronunciations ?? [], (say) => provider.speak(say, voice.provider, { speed, language }));
-  }
-
-  /** Writes speech as a file of the kind its extension names (.wav as is, anything else through ffmpeg). */
-  async writeSpeech(text: string, language: ContentLanguage, voice: SpeakingVoice, file: string) {
-    const { wav } = await this.synthesizeSpeech(text, language, voice);
-    if (file.endsWith('.wav')) return writeFileSync(file, wav);
-    await encodeMp3(wav, file);
   }
 
   /**

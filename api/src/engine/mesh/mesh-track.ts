@@ -7,7 +7,8 @@ import { readFrames } from '../../media/frame-pipes';
 import { runFfmpeg } from '../../media/tools';
 import { faceTracker, findFaces, MESH_POINTS } from './mesh';
 import { eyeAspectRatio, faceHeight, LEFT_EYE, RIGHT_EYE } from './topology';
-import { decodeInnerMouth, encodeInnerMouth, type InnerMouth } from '../draw/inner-mouth';
+import type { InnerMouth } from '../draw/inner-mouth';
+import { decodeInnerMouth, encodeInnerMouth } from '../draw/inner-mouth-codec';
 import type { Mesh } from '../face-shapes';
 
 /**
@@ -148,7 +149,7 @@ export async function trackMesh(
 
 // The file: one line of JSON (the header), padded with spaces so that the data after its newline starts at a multiple
 // of 4 bytes, then for each frame, for each point, x and y as little-endian 32-bit floats, then the inner mouth's
-// stored form (`innerBytes` long; inner-mouth.ts) when there is one.
+// stored form (`innerBytes` long; inner-mouth-codec.ts) when there is one.
 const TRACK_VERSION = 2;
 const HeaderSchema = v.object({
   version: v.literal(TRACK_VERSION),

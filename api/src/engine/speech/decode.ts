@@ -1,3 +1,5 @@
+// Any audio file (or a video's sound) decoded by ffmpeg into 16 kHz mono samples, the rate the speech analyses here
+// work at.
 import { runFfmpeg } from '../../media/tools';
 
 export const ANALYSIS_RATE = 16_000;

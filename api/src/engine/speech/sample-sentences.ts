@@ -1,3 +1,4 @@
+// The sentence a new voice model speaks as its sample, one for each content language.
 import type { ContentLanguage } from '@kagami/shared/validation';
 
 /** What a new voice model says as its sample, in the voice's language. */

@@ -1,3 +1,5 @@
+// Speech made on this machine: eSpeak NG and Flite in a long-lived child process (speech-worker.mjs), a script spoken
+// piece by piece with its pauses, phonemes and caption spans, and the voice profiles that set pitch and pace.
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { SCRIPT_MAX_CHARS, scriptParts, type ContentLanguage } from '@kagami/shared/validation';

@@ -1,3 +1,5 @@
+// A speaker measured from a recording: median pitch, speaking rate and loudness (a voice model's profile), and whether
+// the sound holds speech at all rather than music, a tone or a hum.
 import type { VoiceProfile } from './synthesizer';
 import { ANALYSIS_RATE } from './decode';
 

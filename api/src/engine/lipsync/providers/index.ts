@@ -1,3 +1,5 @@
+// The lip-sync provider LIPSYNC_ENGINE names (Replicate or a Cog server, sync.so, fal), built from its settings with
+// the links it fetches the avatar's media through.
 import type { LipSyncProvider, MediaLinks } from '../lipsync-provider';
 import { type LipSyncSettings } from '../../../config/providers';
 import { FalLipSync } from './fal';

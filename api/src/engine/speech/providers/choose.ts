@@ -1,3 +1,4 @@
+// The speech provider SPEECH_PROVIDER names: ElevenLabs, or an OpenAI-compatible service.
 import { elevenLabsSpeech } from './elevenlabs';
 import { openAiSpeech } from './openai';
 import type { SpeechProvider } from './speech-provider';
