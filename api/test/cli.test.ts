@@ -151,6 +151,27 @@ test('a square video over an uploaded picture with burned-in captions: the video
   expect(again.status).toBe(202);
 }, 120_000);
 
+test('video create --scenes makes a video of several scenes from a JSON list; a file that is no list is refused', async () => {
+  const scenes = [
+    { script: 'Welcome.', background: { type: 'color', value: '#0F766E' }, placement: { position: 'corner', scale: 0.35 } },
+    { script: 'Goodbye.', transition: { type: 'fade', seconds: 0.3 } },
+  ];
+  writeFileSync(join(dir, 'onboarding.json'), JSON.stringify(scenes));
+  const created = await kagami('video', 'create', '--avatar', avatarId, '--scenes', 'onboarding.json', '--wait');
+  expect(created.stderr).toMatch(/is ready/);
+  expect(created.code).toBe(0);
+  const id = created.stdout.trim().split('\n').pop()!;
+  const video = JSON.parse((await kagami('video', 'get', id)).stdout);
+  expect(video).toMatchObject({ title: 'onboarding', status: 'ready' });
+  expect(video.scenes).toHaveLength(2);
+  expect(video.scenes[1]).toMatchObject({ transition: { type: 'fade', seconds: 0.3 }, start_seconds: expect.any(Number) });
+
+  writeFileSync(join(dir, 'broken.json'), '{"not": "a list"}');
+  const broken = await kagami('video', 'create', '--scenes', 'broken.json');
+  expect(broken.code).toBe(2);
+  expect(broken.stderr).toContain('The scenes file broken.json holds no list of scenes.');
+}, 120_000);
+
 test('bad input: field errors from the API, a missing option or file explained with the usage', async () => {
   writeFileSync(join(dir, 'short.txt'), 'Hi.');
   const badLanguage = await kagami('video', 'create', '--avatar', avatarId, '--script', 'short.txt', '--language', 'xx');

@@ -337,6 +337,12 @@ describe('creating a video', () => {
       status: 400,
       body: { code: 'script_or_audio_required' },
     });
+    // Scenes in the public API: a refusal names the scene and its field.
+    const scenes = [{ script: 'One.' }, { avatar_id: other.avatarId, script: 'Two.' }];
+    expect(await create({ title: 'Scenes', avatar_id: avatarIds[2], language: 'en', scenes })).toMatchObject({
+      status: 422,
+      body: { code: 'not_found', fields: { 'scenes.1.avatar_id': { key: 'errors.not_found' } } },
+    });
     // A refused request keeps no answer under its key: fixed, it goes through.
     expect((await create({ title: 'Fixed', avatar_id: avatarIds[2], language: 'en' }, team.key, 'order-2')).status).toBe(400);
     expect((await create({ title: 'Fixed', avatar_id: avatarIds[2], language: 'en', script }, team.key, 'order-2')).status).toBe(202);
@@ -383,7 +389,10 @@ test('the OpenAPI 3.1 document lists every /api/v1 call with its schemas, the ke
   ]);
   expect(Object.keys(body.paths['/api/v1/videos'])).toEqual(expect.arrayContaining(['get', 'post']));
   const videoBody = body.paths['/api/v1/videos'].post.requestBody.content['application/json'].schema;
-  expect(videoBody.required).toEqual(expect.arrayContaining(['title', 'avatar_id', 'language']));
+  expect(videoBody.required).toEqual(expect.arrayContaining(['title', 'language']));
+  // The avatar is needed unless the video lists scenes, each naming its own.
+  expect(videoBody.properties.avatar_id.description).toContain('required unless every scene names its own');
+  expect(videoBody.properties.scenes.maxItems).toBe(50);
   for (const code of ['api_key_invalid', 'idempotency_key_reused', 'rate_limited', 'lips_never_closed']) {
     expect(body.info.description).toContain(`\`${code}\``);
   }

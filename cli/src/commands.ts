@@ -61,8 +61,10 @@ export async function listVoices(client: KagamiClient, io: Io, json: boolean) {
 }
 
 export type CreateVideo = {
-  avatar: string;
-  scriptFile: string;
+  avatar?: string;
+  scriptFile?: string;
+  /** A JSON list of scenes, as the API takes them (instead of one script). */
+  scenesFile?: string;
   voice?: string;
   language: string;
   title?: string;
@@ -118,12 +120,12 @@ async function backgroundOf(api: { baseUrl: string; key: string }, background: s
 }
 
 export async function createVideo(client: KagamiClient, api: { baseUrl: string; key: string }, input: CreateVideo) {
-  const script = await readFile(input.scriptFile, 'utf8').catch(() => {
-    throw new UsageError(`Cannot read the script file ${input.scriptFile}.`);
-  });
+  const file = (input.scenesFile ?? input.scriptFile)!;
+  const script = input.scriptFile ? await readText(input.scriptFile, 'script') : undefined;
+  const scenes = input.scenesFile ? scenesOf(await readText(input.scenesFile, 'scenes'), input.scenesFile) : undefined;
   const title =
     input.title ??
-    (input.scriptFile
+    (file
       .split('/')
       .pop()!
       .replace(/\.[^.]+$/, '') ||
@@ -135,6 +137,7 @@ export async function createVideo(client: KagamiClient, api: { baseUrl: string; 
         avatar_id: input.avatar,
         language: input.language as VideoRequest['language'],
         script,
+        scenes,
         voice_id: input.voice,
         subtitles: input.subtitles,
         speed: input.speed,
@@ -150,6 +153,23 @@ export async function createVideo(client: KagamiClient, api: { baseUrl: string; 
       headers: { 'Idempotency-Key': randomUUID() },
     }),
   );
+}
+
+const readText = (file: string, what: string) =>
+  readFile(file, 'utf8').catch(() => {
+    throw new UsageError(`Cannot read the ${what} file ${file}.`);
+  });
+
+/** A scenes file's list (the API checks each scene and says which one it refuses). */
+function scenesOf(text: string, file: string): VideoRequest['scenes'] {
+  let scenes: unknown;
+  try {
+    scenes = JSON.parse(text);
+  } catch {
+    throw new UsageError(`The scenes file ${file} is not JSON.`);
+  }
+  if (!Array.isArray(scenes)) throw new UsageError(`The scenes file ${file} holds no list of scenes.`);
+  return scenes;
 }
 
 export const getVideo = (client: KagamiClient, id: string) => unwrap(client.GET('/api/v1/videos/{id}', { params: { path: { id } } }));

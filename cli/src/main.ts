@@ -19,14 +19,16 @@ export const USAGE = `Usage:
   kagami login --key KEY [--url URL]   check the team's API key and keep it (URL of the API: http://localhost:3000)
   kagami avatars [--json]               the team's avatars
   kagami voices [--json]                the team's voice models and the built-in voices
-  kagami video create --avatar ID --script FILE [--voice ID] [--language en] [--title TITLE]
+  kagami video create --avatar ID --script FILE | --scenes FILE [--voice ID] [--language en] [--title TITLE]
                       [--speed 0.75-1.5] [--subtitles] [--aspect-ratio 16:9|9:16|1:1|4:5] [--resolution 720p|1080p]
                       [--background #RRGGBB|FILE] [--placement full|left|right|corner] [--scale 0.3-1]
                       [--wait] [--out FILE] [--srt FILE] [--vtt FILE] [--thumbnail FILE]
                                         make a video; --wait shows progress until it is ready, --out saves it
                                         (--srt, --vtt and --thumbnail its captions and poster); [pause 1.5s] in the
                                         script is a silence; a background FILE (JPEG, PNG, WebP, MP4, MOV, WebM) is
-                                        uploaded into the team's backgrounds
+                                        uploaded into the team's backgrounds; --scenes FILE: a JSON list of scenes
+                                        as POST /api/v1/videos takes them (each its avatar_id, script, background,
+                                        placement, transition), --avatar then the avatar of scenes naming none
   kagami video get ID                   a video's status, failure reason and download link
   kagami verify FILE [--json]           whether a video file is a Kagami video (whose, when) and unchanged since it
                                         was made, from its Content Credentials; exit 0 yes, 1 changed, 3 not Kagami's
@@ -42,6 +44,7 @@ const OPTIONS = {
   json: { type: 'boolean', default: false },
   avatar: { type: 'string' },
   script: { type: 'string' },
+  scenes: { type: 'string' },
   voice: { type: 'string' },
   language: { type: 'string', default: 'en' },
   title: { type: 'string' },
@@ -119,12 +122,15 @@ export async function main(argv: string[], io: Io = consoleIo()): Promise<number
       return 0;
     }
     if (command === 'video' && sub === 'create') {
-      if (!values.avatar || !values.script) throw new UsageError('kagami video create needs --avatar ID and --script FILE.');
+      if (!values.scenes && (!values.avatar || !values.script)) {
+        throw new UsageError('kagami video create needs --avatar ID and --script FILE, or --scenes FILE.');
+      }
       const where = await access(values.url);
       const api = kagamiClient(where);
       const created = await createVideo(api, where, {
         avatar: values.avatar,
         scriptFile: values.script,
+        scenesFile: values.scenes,
         voice: values.voice,
         language: values.language,
         title: values.title,

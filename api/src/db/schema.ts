@@ -15,10 +15,41 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { ASPECT_RATIOS, AVATAR_STAGES, RESOLUTIONS, UPLOAD_PURPOSES, type CaptionStyle, type Placement } from '@kagami/shared/validation';
+import {
+  ASPECT_RATIOS,
+  AVATAR_STAGES,
+  RESOLUTIONS,
+  UPLOAD_PURPOSES,
+  type CaptionStyle,
+  type Placement,
+  type Transition,
+} from '@kagami/shared/validation';
 
 /** A video's background as stored: a colour, or one of the team's backgrounds by id. */
-export type VideoBackground = { type: 'color'; value: string } | { type: 'image' | 'video'; background_id: string };
+export type VideoBackground =
+  | { type: 'color'; value: string }
+  | { type: 'image' | 'video'; background_id: string }
+  /** A page of one of the team's documents (its id is the upload's). */
+  | { type: 'slide'; document_id: string; page: number };
+
+/**
+ * A scene of a video of several (the video's own columns are its first scene's): who presents and speaks it, what is
+ * behind, and how it comes in; `startMs` and `durationMs` once the video is made.
+ */
+export type VideoScene = {
+  avatarId: string;
+  voiceId: string | null;
+  builtinVoiceId: string | null;
+  language: string;
+  script: string | null;
+  audioSource: string | null;
+  speed: number;
+  background: VideoBackground | null;
+  placement: Placement;
+  transition: Transition;
+  startMs?: number;
+  durationMs?: number;
+};
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 /** The team a row belongs to; the row goes with its team. */
@@ -304,6 +335,8 @@ export const videos = pgTable(
     placement: jsonb('placement').$type<Placement>().notNull().default({ position: 'full', scale: 1 }),
     /** How burned-in captions look (`subtitles` says whether they are burned in). */
     captionStyle: jsonb('caption_style').$type<CaptionStyle>(),
+    /** A video of several scenes lists them here (null: one scene, the video's own columns). */
+    scenes: jsonb('scenes').$type<VideoScene[]>(),
     /** Made with the video: its poster (JPEG) and, for a script, its captions (`<captions>.srt` and `.vtt`). */
     thumbnail: text('thumbnail'),
     captions: text('captions'),

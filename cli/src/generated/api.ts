@@ -569,6 +569,7 @@ export interface components {
          *       "callback_url": "https://example.com/kagami/webhook",
          *       "download_url": "https://kagami.example.com/assets/signed/video_output/2d9c7e4a.mp4?exp=1795000000&sig=…",
          *       "download_url_expires_at": "2026-11-26T18:00:00.000Z",
+         *       "scenes": null,
          *       "created_at": "2026-11-26T17:00:00.000Z"
          *     }
          */
@@ -587,6 +588,11 @@ export interface components {
             } | {
                 /** @enum {unknown} */
                 type: "video";
+                upload_id: string;
+            } | {
+                page: number;
+                /** @enum {unknown} */
+                type: "slide";
                 upload_id: string;
             }) | null;
             callback_url: string | null;
@@ -626,6 +632,43 @@ export interface components {
             };
             /** @enum {string} */
             resolution: "720p" | "1080p";
+            /** @description A video of several scenes lists them; null: a video of one scene. */
+            scenes: {
+                avatar_id: string;
+                background: ({
+                    /** @enum {unknown} */
+                    type: "color";
+                    value: string;
+                } | {
+                    /** @enum {unknown} */
+                    type: "image";
+                    upload_id: string;
+                } | {
+                    /** @enum {unknown} */
+                    type: "video";
+                    upload_id: string;
+                } | {
+                    page: number;
+                    /** @enum {unknown} */
+                    type: "slide";
+                    upload_id: string;
+                }) | null;
+                duration_seconds: number | null;
+                language: string;
+                placement: {
+                    /** @enum {string} */
+                    position: "full" | "left" | "right" | "corner";
+                    scale: number;
+                };
+                script: string | null;
+                start_seconds: number | null;
+                transition: {
+                    seconds: number;
+                    /** @enum {string} */
+                    type: "cut" | "fade" | "slide";
+                };
+                voice_id: string | null;
+            }[] | null;
             speed: number;
             /** @enum {string} */
             status: "in_progress" | "ready" | "failed";
@@ -1671,8 +1714,11 @@ export interface operations {
                      */
                     aspect_ratio?: "16:9" | "9:16" | "1:1" | "4:5";
                     audio_upload_id?: string;
-                    /** Format: uuid */
-                    avatar_id: string;
+                    /**
+                     * Format: uuid
+                     * @description The avatar who presents the video, and each scene that names none; required unless every scene names its own.
+                     */
+                    avatar_id?: string;
                     /** @default null */
                     background?: ({
                         /** @enum {unknown} */
@@ -1685,6 +1731,11 @@ export interface operations {
                     } | {
                         /** @enum {unknown} */
                         type: "video";
+                        upload_id: string;
+                    } | {
+                        page: number;
+                        /** @enum {unknown} */
+                        type: "slide";
                         upload_id: string;
                     }) | null;
                     /** Format: uri */
@@ -1732,6 +1783,58 @@ export interface operations {
                      * @enum {string}
                      */
                     resolution?: "720p" | "1080p";
+                    scenes?: {
+                        audio_upload_id?: string;
+                        /** Format: uuid */
+                        avatar_id?: string;
+                        background?: ({
+                            /** @enum {unknown} */
+                            type: "color";
+                            value: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "image";
+                            upload_id: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "video";
+                            upload_id: string;
+                        } | {
+                            page: number;
+                            /** @enum {unknown} */
+                            type: "slide";
+                            upload_id: string;
+                        }) | null;
+                        /** @enum {string} */
+                        language?: "en" | "zh" | "ja" | "de" | "fr" | "es" | "ko" | "ar" | "ru" | "nl" | "it" | "pl" | "pt";
+                        placement?: {
+                            /**
+                             * @default full
+                             * @enum {string}
+                             */
+                            position?: "full" | "left" | "right" | "corner";
+                            /** @default 1 */
+                            scale?: number;
+                        };
+                        script?: string;
+                        speed?: number;
+                        /**
+                         * @default {
+                         *       "type": "cut",
+                         *       "seconds": 0.5
+                         *     }
+                         */
+                        transition?: {
+                            /** @default 0.5 */
+                            seconds?: number;
+                            /**
+                             * @default cut
+                             * @enum {string}
+                             */
+                            type?: "cut" | "fade" | "slide";
+                        };
+                        voice_id?: string;
+                    }[];
                     script?: string;
                     /** @default 1 */
                     speed?: number;
@@ -1783,13 +1886,14 @@ export interface operations {
                      *       "callback_url": "https://example.com/kagami/webhook",
                      *       "download_url": "https://kagami.example.com/assets/signed/video_output/2d9c7e4a.mp4?exp=1795000000&sig=…",
                      *       "download_url_expires_at": "2026-11-26T18:00:00.000Z",
+                     *       "scenes": null,
                      *       "created_at": "2026-11-26T17:00:00.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Video"];
                 };
             };
-            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `idempotency_key_invalid` (The Idempotency-Key header must be 1 to 255 characters.); `bad_request` (The request could not be read: its body does not match its content type. Check it and try again.); `script_or_audio_required` (Write a script or choose an audio file.); `upload_not_ready` (The upload is not finished, was already used, or is not of the right kind. Upload the file again.); `voice_language_mismatch` (This voice speaks another language than the video. Choose a voice of the video's language, or change the language.); `placement_needs_background` (A presenter beside the content or in a corner needs a background. Choose a colour, a picture or a video.); `background_kind_mismatch` (This background is a picture where a video was asked for, or a video where a picture was.); `text_too_long` (The text is too long for audio generation.); `webhook_url_invalid` (The webhook URL must be an http or https address without a user name or password.); `webhook_url_https_required` (Webhook endpoints must use https.); `webhook_url_unresolvable` (The webhook URL's host name could not be found.); `webhook_url_private` (Webhook URLs must point to a public address, not a private, loopback or link-local one.). */
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `idempotency_key_invalid` (The Idempotency-Key header must be 1 to 255 characters.); `bad_request` (The request could not be read: its body does not match its content type. Check it and try again.); `script_or_audio_required` (Write a script or choose an audio file.); `upload_not_ready` (The upload is not finished, was already used, or is not of the right kind. Upload the file again.); `voice_language_mismatch` (This voice speaks another language than the video. Choose a voice of the video's language, or change the language.); `placement_needs_background` (A presenter beside the content or in a corner needs a background. Choose a colour, a picture or a video.); `background_kind_mismatch` (This background is a picture where a video was asked for, or a video where a picture was.); `page_out_of_range` (The document has {pages} pages: choose one of them.); `text_too_long` (The text is too long for audio generation.); `webhook_url_invalid` (The webhook URL must be an http or https address without a user name or password.); `webhook_url_https_required` (Webhook endpoints must use https.); `webhook_url_unresolvable` (The webhook URL's host name could not be found.); `webhook_url_private` (Webhook URLs must point to a public address, not a private, loopback or link-local one.). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1825,7 +1929,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Conflicts with the current state: `idempotency_key_in_use` (A request with this Idempotency-Key is still being handled. Try again in a moment.); `avatar_not_ready` (This avatar is not ready yet.); `voice_not_ready` (This voice is not ready yet.). */
+            /** @description Conflicts with the current state: `idempotency_key_in_use` (A request with this Idempotency-Key is still being handled. Try again in a moment.); `avatar_not_ready` (This avatar is not ready yet.); `voice_not_ready` (This voice is not ready yet.); `document_not_ready` (This video's slide comes from a document that is still being read. Try again in a moment.). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1852,7 +1956,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Understood but refused: `idempotency_key_reused` (This Idempotency-Key was already used for a different request. Use a new key for a new request.); `script_refused` (This script can't be used: {category}. Change the words and try again.). */
+            /** @description Understood but refused: `idempotency_key_reused` (This Idempotency-Key was already used for a different request. Use a new key for a new request.); `script_refused` (This script can't be used: {category}. Change the words and try again.); `not_found` (Not found.); `avatar_not_ready` (This avatar is not ready yet.); `voice_not_ready` (This voice is not ready yet.); `script_or_audio_required` (Write a script or choose an audio file.); `upload_not_ready` (The upload is not finished, was already used, or is not of the right kind. Upload the file again.); `voice_language_mismatch` (This voice speaks another language than the video. Choose a voice of the video's language, or change the language.); `placement_needs_background` (A presenter beside the content or in a corner needs a background. Choose a colour, a picture or a video.); `background_kind_mismatch` (This background is a picture where a video was asked for, or a video where a picture was.); `text_too_long` (The text is too long for audio generation.); `document_not_ready` (This video's slide comes from a document that is still being read. Try again in a moment.); `page_out_of_range` (The document has {pages} pages: choose one of them.). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1932,6 +2036,7 @@ export interface operations {
                      *       "callback_url": "https://example.com/kagami/webhook",
                      *       "download_url": "https://kagami.example.com/assets/signed/video_output/2d9c7e4a.mp4?exp=1795000000&sig=…",
                      *       "download_url_expires_at": "2026-11-26T18:00:00.000Z",
+                     *       "scenes": null,
                      *       "created_at": "2026-11-26T17:00:00.000Z"
                      *     }
                      */

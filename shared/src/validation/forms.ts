@@ -104,6 +104,15 @@ export const speedField = v.pipe(
   v.maxValue(SPEECH_SPEED_MAX, m('maxValue', { value: SPEECH_SPEED_MAX })),
 );
 
+/** A voice model's id, or a voice of the library: `builtin-<language>[-name]`, or `provider-<id>` of the speech provider. */
+export const voiceIdField = v.union(
+  [
+    v.pipe(v.string(), v.uuid(m('invalid'))),
+    v.pipe(v.string(), v.regex(/^(builtin-[a-z]{2}(-[a-z]+)?|provider-[\w-]{1,64})$/, m('invalid'))),
+  ],
+  m('invalid'),
+);
+
 const trimmedText = (max: number) =>
   v.pipe(v.string(m('required')), v.trim(), v.nonEmpty(m('required')), v.maxLength(max, m('maxLength', { length: max })));
 

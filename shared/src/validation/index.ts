@@ -8,3 +8,4 @@ export * from './script-pauses';
 export * from './video-look';
 export * from './moderation';
 export * from './avatar-stages';
+export * from './scenes';

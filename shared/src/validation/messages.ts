@@ -22,7 +22,8 @@ export type ValidationKey =
   | 'consentRequired'
   | 'dateRange'
   | 'url'
-  | 'eventsRequired';
+  | 'eventsRequired'
+  | 'scenesCount';
 
 export function encodeMessage(key: ValidationKey, params: Record<string, string | number> = {}): string {
   const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();

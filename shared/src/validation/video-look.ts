@@ -22,13 +22,21 @@ const hexColor = v.pipe(v.string(m('invalid')), v.regex(/^#[0-9a-fA-F]{6}$/, m('
 /** A finished upload's id (or a team background's, the id of the upload it was made from). */
 export const uploadIdField = v.pipe(v.string(m('required')), v.nonEmpty(m('required')), v.maxLength(64, m('maxLength', { length: 64 })));
 
-/** Absent: the footage's own background. An image or a video is an upload of purpose `background`, or one of the team's backgrounds. */
+/**
+ * Absent: the footage's own background. An image or a video is an upload of purpose `background`, or one of the team's
+ * backgrounds; a slide is a page (from 1) of one of the team's documents (an upload of purpose `document`).
+ */
 export const backgroundField = v.variant(
   'type',
   [
     v.object({ type: v.literal('color'), value: hexColor }),
     v.object({ type: v.literal('image'), upload_id: uploadIdField }),
     v.object({ type: v.literal('video'), upload_id: uploadIdField }),
+    v.object({
+      type: v.literal('slide'),
+      upload_id: uploadIdField,
+      page: v.pipe(v.number(m('number')), v.integer(m('number')), v.minValue(1, m('minValue', { value: 1 }))),
+    }),
   ],
   m('notAChoice'),
 );

@@ -9,7 +9,8 @@ import { errors } from '../../lib/errors';
 import { teamApiQuota } from '../billing/quota';
 import { checkDestination } from '../webhooks/destination';
 import * as webhooks from '../webhooks/service';
-import { createTeamAvatar, createTeamVideo, createTeamVoice, removeVideo, type Creator } from '../studio/service';
+import { createTeamAvatar, createTeamVoice, removeVideo, type Creator } from '../studio/service';
+import { createTeamVideo, SCENE_REFUSALS } from '../studio/video-creation';
 import { apiTeam, requireApiKey } from './auth';
 import { idempotent } from './idempotency';
 import { verifyRoute } from './verify';
@@ -20,7 +21,7 @@ import { keyset, listThenTable, PageQuery, pageOf } from './cursor';
 import * as R from './responses';
 import { BUILTIN_VOICES } from '../../engine';
 import { providerVoices } from '../studio/voice-library';
-import { videoBodyEntries } from '../studio/video-body';
+import { AVATAR_OF_VIDEO, avatarOrScenes, videoBodyEntries } from '../studio/video-body';
 import { deletePronunciation, listPronunciations, pronunciationBody, savePronunciation } from '../studio/pronunciations';
 import { issuePhrase } from '../consent/service';
 import { avatarJson, baseUrlOf, builtinVoiceJson, providerVoiceJson, videoJson, voiceJson } from './serialize';
@@ -69,13 +70,16 @@ const PhraseQuery = v.object({ language: contentLanguageField, name: nameField }
 
 const VoiceBody = v.object({ name: nameField, language: contentLanguageField, upload_id: uploadIdField });
 
-const VideoBody = v.object({
-  title: nameField,
-  avatar_id: uuid,
-  ...videoBodyEntries,
-  /** Also deliver this video's `video.ready` / `video.failed` here, signed like every webhook. */
-  callback_url: v.optional(webhookUrlField),
-});
+const VideoBody = v.pipe(
+  v.object({
+    title: nameField,
+    avatar_id: v.optional(v.pipe(uuid, v.description(AVATAR_OF_VIDEO))),
+    ...videoBodyEntries,
+    /** Also deliver this video's `video.ready` / `video.failed` here, signed like every webhook. */
+    callback_url: v.optional(webhookUrlField),
+  }),
+  v.forward(v.partialCheck([['avatar_id'], ['scenes']], avatarOrScenes, 'validation.required'), ['avatar_id']),
+);
 
 /** The schemas a route may check: its path, query and body. */
 type RouteSchemas = { params?: v.GenericSchema; querystring?: v.GenericSchema; body?: v.GenericSchema };
@@ -294,6 +298,7 @@ export function publicApiRoutes(app: App, ctx: AppContext) {
         'voice_language_mismatch',
         'placement_needs_background',
         'background_kind_mismatch',
+        'page_out_of_range',
         'text_too_long',
         'webhook_url_invalid',
         'webhook_url_https_required',
@@ -302,8 +307,8 @@ export function publicApiRoutes(app: App, ctx: AppContext) {
       ],
       402: CHARGED,
       404: ['not_found'],
-      409: ['avatar_not_ready', 'voice_not_ready'],
-      422: ['script_refused'],
+      409: ['avatar_not_ready', 'voice_not_ready', 'document_not_ready'],
+      422: SCENE_REFUSALS,
       503: ['capacity_exhausted', 'moderation_unavailable', 'speech_provider_unavailable'],
     },
     example: {

@@ -3,9 +3,9 @@
 import { join } from 'node:path';
 import { and, count, desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { BACKGROUNDS_MAX, nameField } from '@kagami/shared/validation';
+import { BACKGROUNDS_MAX, nameField, type Background as BackgroundInput } from '@kagami/shared/validation';
 import { type AppContext } from '../app-context';
-import { backgrounds, type VideoBackground } from '../../db/schema';
+import { backgrounds, documentPages, documents, type VideoBackground } from '../../db/schema';
 import { type Backdrop, EngineFailure } from '../../engine';
 import { runFfmpeg } from '../../media/tools';
 import { errors, fail } from '../../lib/errors';
@@ -96,10 +96,11 @@ export async function videoBackgroundOf(
   ctx: AppContext,
   teamId: string,
   createdBy: string | null,
-  background: { type: 'color'; value: string } | { type: BackgroundKind; upload_id: string } | null | undefined,
+  background: BackgroundInput | null | undefined,
 ): Promise<VideoBackground | null> {
   if (!background) return null;
   if (background.type === 'color') return { type: 'color', value: background.value.toUpperCase() };
+  if (background.type === 'slide') return slideOf(ctx, teamId, background.upload_id, background.page);
   const row = await teamBackground(ctx, teamId, createdBy, background.upload_id, background.type);
   return { type: row.kind, background_id: row.id };
 }
@@ -116,12 +117,40 @@ export async function withBackdrop<T>(
 ): Promise<T> {
   if (!stored) return job({ type: 'footage' });
   if (stored.type === 'color') return job(stored);
+  if (stored.type === 'slide') return withSlide(ctx, teamId, stored, job);
   const [row] = await ctx.db
     .select({ file: backgrounds.file })
     .from(backgrounds)
     .where(and(eq(backgrounds.id, stored.background_id), eq(backgrounds.teamId, teamId)));
   if (!row) throw new EngineFailure('background_missing');
   return ctx.assets.withLocal({ file: ['avatar_input', row.file] } as const, ({ file }) => job({ type: stored.type, file }));
+}
+
+/** A page of one of the team's ready documents, as a video's background; a page past the end is refused. */
+async function slideOf(ctx: AppContext, teamId: string, documentId: string, page: number): Promise<VideoBackground> {
+  const [document] = await ctx.db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, documentId), eq(documents.teamId, teamId)));
+  if (!document) throw errors.notFound('Document');
+  if (document.status !== 'ready') throw fail(409, 'document_not_ready');
+  if (page > document.pageCount) throw fail(400, 'page_out_of_range', {}, { pages: document.pageCount });
+  return { type: 'slide', document_id: document.id, page };
+}
+
+/** The slide's page image, lent for the job as a picture behind the presenter, shown whole. */
+async function withSlide<T>(
+  ctx: AppContext,
+  teamId: string,
+  slide: { document_id: string; page: number },
+  job: (backdrop: Backdrop) => Promise<T>,
+): Promise<T> {
+  const [row] = await ctx.db
+    .select({ image: documentPages.image })
+    .from(documentPages)
+    .where(and(eq(documentPages.documentId, slide.document_id), eq(documentPages.page, slide.page), eq(documentPages.teamId, teamId)));
+  if (!row) throw new EngineFailure('background_missing');
+  return ctx.assets.withLocal({ file: ['avatar_output', row.image] } as const, ({ file }) => job({ type: 'image', file, fit: 'contain' }));
 }
 
 export async function deleteBackground(ctx: AppContext, teamId: string, id: string) {

@@ -55,7 +55,10 @@ export const layoutPreviewRoutes = signedIn((app, ctx) => {
           summary: 'Preview a layout',
           description: 'A still of the avatar placed over a background in a format, before rendering (JPEG).',
           answers: { 200: file('A still of the layout (JPEG).', 'image/jpeg') },
-          refusals: { 400: ['background_kind_mismatch', 'placement_needs_background'], 409: ['avatar_not_ready'] },
+          refusals: {
+            400: ['background_kind_mismatch', 'placement_needs_background', 'page_out_of_range'],
+            409: ['avatar_not_ready', 'document_not_ready'],
+          },
         }),
         params: teamParams,
         body: v.object({ avatar_id: uuid, ...videoLookEntries }),

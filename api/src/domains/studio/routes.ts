@@ -1,16 +1,24 @@
 // The app's routes for a team's avatars, voices and videos: list, create, get and delete each, the languages a video
 // can be made in, and a voice preview.
 import * as v from 'valibot';
-import { CONTENT_LANGUAGES, contentLanguageField, nameField, SCRIPT_MAX_CHARS, speedField, uploadIdField } from '@kagami/shared/validation';
+import {
+  CONTENT_LANGUAGES,
+  contentLanguageField,
+  nameField,
+  SCRIPT_MAX_CHARS,
+  speedField,
+  uploadIdField,
+  voiceIdField,
+} from '@kagami/shared/validation';
 import type { AppContext } from '../app-context';
 import { currentUser, signedIn } from '../auth/guard';
 import type { SessionUser } from '../auth/sessions';
 import * as studio from './service';
-import { voiceIdField } from './voice-library';
+import { createVideo, SCENE_REFUSALS } from './video-creation';
 import { pageNumberQuery, type Page } from '../../routing/pages';
 import { deleted, documented, file, json, pageOf, type AppOperation } from '../../routing/operations';
 import { Avatar, Video, Voice } from './answers';
-import { videoBodyEntries } from './video-body';
+import { AVATAR_OF_VIDEO, avatarOrScenes, videoBodyEntries } from './video-body';
 import { teamItemParams, teamParams, uuid } from '../../routing/params';
 const pageQuery = pageNumberQuery(12);
 
@@ -139,6 +147,7 @@ export const studioRoutes = signedIn((app, ctx) => {
         refusals: {
           400: [
             'background_kind_mismatch',
+            'page_out_of_range',
             'placement_needs_background',
             'script_or_audio_required',
             'text_too_long',
@@ -146,8 +155,8 @@ export const studioRoutes = signedIn((app, ctx) => {
             'voice_language_mismatch',
           ],
           402: ['quota_exceeded'],
-          409: ['avatar_not_ready', 'voice_not_ready'],
-          422: ['script_refused'],
+          409: ['avatar_not_ready', 'voice_not_ready', 'document_not_ready'],
+          422: SCENE_REFUSALS,
           503: ['capacity_exhausted', 'moderation_unavailable'],
         },
       },
@@ -159,8 +168,11 @@ export const studioRoutes = signedIn((app, ctx) => {
         answers: { 200: json('The video.', Video) },
       },
     } satisfies Record<string, AppOperation>,
-    body: v.object({ name: nameField, avatar_id: uuid, ...videoBodyEntries }),
-    create: studio.createVideo,
+    body: v.pipe(
+      v.object({ name: nameField, avatar_id: v.optional(v.pipe(uuid, v.description(AVATAR_OF_VIDEO))), ...videoBodyEntries }),
+      v.forward(v.partialCheck([['avatar_id'], ['scenes']], avatarOrScenes, 'validation.required'), ['avatar_id']),
+    ),
+    create: createVideo,
     list: studio.listVideos,
     get: studio.getVideo,
   });

@@ -2,7 +2,7 @@
 // against the plan and queued), listing, reading and deleting them with their files, voice previews and languages.
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { CONTENT_LANGUAGES, PREVIEW_MAX_CHARS, type ContentLanguage, type VideoLookInput } from '@kagami/shared/validation';
+import { CONTENT_LANGUAGES, PREVIEW_MAX_CHARS, type ContentLanguage } from '@kagami/shared/validation';
 import { type AppContext } from '../app-context';
 import { avatars, backgrounds, history, videos, voices, users } from '../../db/schema';
 import { errors, fail } from '../../lib/errors';
@@ -15,15 +15,14 @@ import { checkScript } from '../moderation/service';
 import { takePhrase } from '../consent/service';
 import { requireMembership } from '../teams/membership';
 import { adoptUpload, readyUpload } from './uploads';
-import { assertPlacementFits, videoBackgroundOf } from './backgrounds';
 import { teamDocumentFiles } from './documents';
-import { estimateSpeechSeconds, needsOf, withReservation } from '../billing/quota';
+import { needsOf, withReservation } from '../billing/quota';
 import { avatarJson, videoJson, voiceJson } from './serialize';
 import { pronunciationsOf } from './pronunciations';
 import { paginate, type Page } from '../../routing/pages';
 
 /** SPEC §8 "creation failed due to high traffic": refuse new work while the queue is full. */
-async function assertCapacity(ctx: AppContext) {
+export async function assertCapacity(ctx: AppContext) {
   if ((await pendingJobs(ctx.jobs)) >= ctx.config.jobCapacity) throw fail(503, 'capacity_exhausted');
 }
 
@@ -142,7 +141,7 @@ async function findAvatar(ctx: AppContext, userId: string, teamId: string, id: s
 }
 
 /** An avatar of the team, for a caller already known to act for it. */
-async function teamAvatar(ctx: AppContext, teamId: string, id: string) {
+export async function teamAvatar(ctx: AppContext, teamId: string, id: string) {
   const [avatar] = await ctx.db
     .select()
     .from(avatars)
@@ -310,89 +309,12 @@ export async function deleteClone(ctx: AppContext, voice: typeof voices.$inferSe
 
 // ---- videos ----
 
-export type VideoInput = VideoLookInput & {
-  name: string;
-  avatar_id: string;
-  language: ContentLanguage;
-  script?: string;
-  audio_upload_id?: string;
-  /** A voice model of the team; null for the built-in voice of the language; absent for the avatar's own. */
-  voice_id?: string | null;
-  subtitles?: boolean;
-  /** How fast the script is spoken (0.75-1.5). */
-  speed?: number;
-  /** Where to deliver this video's ready or failed event (a checked webhook destination). */
-  callback_url?: string;
-};
-
-export async function createVideo(ctx: AppContext, user: SessionUser, teamId: string, input: VideoInput) {
-  await requireMembership(ctx.db, teamId, user.id);
-  return videoJson(await createTeamVideo(ctx, { userId: user.id, name: user.name, source: 'app' }, teamId, input));
-}
-
-/** A new video of the team, reserved against the creator's plan (app or API) and queued. */
-export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId: string, input: VideoInput) {
-  const avatar = await teamAvatar(ctx, teamId, input.avatar_id);
-  if (avatar.status !== 'ready') throw fail(409, 'avatar_not_ready');
-  if (!input.script?.trim() && !input.audio_upload_id) throw fail(400, 'script_or_audio_required');
-  const moderation = input.audio_upload_id ? 'checked' : await checkScript(ctx, teamId, input.script);
-  const placement = input.placement ?? { position: 'full', scale: 1 };
-  assertPlacementFits(placement, input.background);
-  const { voiceId, builtinVoiceId } = input.audio_upload_id
-    ? { voiceId: null, builtinVoiceId: null }
-    : await speakerOf(ctx, teamId, avatar, input.language, input.voice_id);
-  await assertCapacity(ctx);
-  const id = crypto.randomUUID();
-  const upload = input.audio_upload_id ? await readyUpload(ctx, teamId, input.audio_upload_id, ['video_audio']) : null;
-  // A new background joins the team's library (kept there even if the video is refused below).
-  const background = await videoBackgroundOf(ctx, teamId, creator.userId, input.background);
-  // Reserved: the audio's length, or the script's estimated speaking time; settled to the video's real length.
-  const seconds = upload
-    ? Math.ceil((upload.durationMs ?? 0) / 1000)
-    : estimateSpeechSeconds(input.script!, input.language, input.speed ?? 1);
-  const video = await withReservation(
-    ctx.db,
-    { teamId, productType: creator.source, itemId: id, needs: needsOf.video(seconds) },
-    async () => {
-      const audioSource = upload ? await adoptUpload(ctx, upload, `${id}-audio`) : null;
-      const [created] = await ctx.db
-        .insert(videos)
-        .values({
-          id,
-          teamId,
-          createdBy: creator.userId,
-          avatarId: avatar.id,
-          voiceId,
-          builtinVoiceId,
-          name: input.name,
-          language: input.language,
-          script: input.script?.trim() || null,
-          audioSource,
-          subtitles: Boolean((input.captions?.burn_in ?? input.subtitles) && input.script),
-          aspectRatio: input.aspect_ratio ?? '16:9',
-          resolution: input.resolution ?? '720p',
-          background,
-          placement,
-          captionStyle: input.captions?.style ?? null,
-          speed: input.audio_upload_id ? 1 : (input.speed ?? 1),
-          source: creator.source,
-          callbackUrl: input.callback_url ?? null,
-          review: moderation === 'unchecked' ? 'moderation_unavailable' : null,
-        })
-        .returning();
-      return created!;
-    },
-  );
-  await ctx.jobs.send(QUEUES.video, { videoId: id });
-  return { ...video, creatorName: creator.name };
-}
-
 /**
  * Who speaks a video's script: the chosen voice (a voice model of the team, or a built-in voice of the video's
  * language), else the avatar's own, else (a photo, or footage whose sound held no speech) the built-in voice of the
  * language that matches the avatar's face.
  */
-async function speakerOf(
+export async function speakerOf(
   ctx: AppContext,
   teamId: string,
   avatar: { defaultVoiceId: string | null; gender: Gender | null },

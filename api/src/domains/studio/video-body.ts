@@ -2,8 +2,23 @@
 // (POST /api/v1/videos, public-api/routes.ts): the body's fields they share, with their defaults, which each API's body
 // spreads after its own name of the video (`name`, `title`) and `avatar_id`; the public API adds `callback_url`.
 import * as v from 'valibot';
-import { contentLanguageField, scriptField, speedField, videoLookEntries, uploadIdField } from '@kagami/shared/validation';
-import { voiceIdField } from './voice-library';
+import {
+  contentLanguageField,
+  scriptField,
+  speedField,
+  videoLookEntries,
+  uploadIdField,
+  voiceIdField,
+  scenesField,
+} from '@kagami/shared/validation';
+
+/** Said of `avatar_id` in both bodies. */
+export const AVATAR_OF_VIDEO =
+  'The avatar who presents the video, and each scene that names none; required unless every scene names its own.';
+
+/** Whether a body names its avatar, or lists scenes (which name their own, or take the body's): each body checks it. */
+export const avatarOrScenes = (input: { avatar_id?: string; scenes?: unknown[] }) =>
+  input.avatar_id !== undefined || input.scenes !== undefined;
 
 /** A video's creation body but its name and avatar: what is spoken (a script or uploaded audio), by whom, and how it looks. */
 export const videoBodyEntries = {
@@ -16,4 +31,6 @@ export const videoBodyEntries = {
   /** How fast the script is spoken, 0.75-1.5; `[pause 1.5s]` in the script is a silence. */
   speed: v.optional(speedField, 1),
   ...videoLookEntries,
+  /** A video of several scenes (1-50), each taking what it leaves out from the fields above. */
+  scenes: v.optional(scenesField),
 };

@@ -3,12 +3,27 @@
 // each serializer spreads that makes them from the video's row. Each API adds its own around them: the app `name`,
 // `reason` and session links, the public API `title`, `failure_reason`, signed links and `callback_url`.
 import * as v from 'valibot';
-import { ASPECT_RATIOS, backgroundField, captionStyleField, PLACEMENTS, RESOLUTIONS } from '@kagami/shared/validation';
-import type { videos } from '../../db/schema';
+import { ASPECT_RATIOS, backgroundField, captionStyleField, PLACEMENTS, RESOLUTIONS, TRANSITIONS } from '@kagami/shared/validation';
+import type { VideoBackground, VideoScene, videos } from '../../db/schema';
 import { text, time } from '../../routing/operations';
 
 /** Where an avatar, voice or video is: being made, ready, or failed (with its reason). */
 export const status = v.picklist(['in_progress', 'ready', 'failed']);
+
+const placement = v.object({ position: v.picklist(PLACEMENTS), scale: v.number() });
+
+/** A scene of a video of several; where it starts and how long it plays once the video is made. */
+const scene = v.object({
+  avatar_id: v.string(),
+  voice_id: text,
+  language: v.string(),
+  script: text,
+  background: v.nullable(backgroundField),
+  placement,
+  transition: v.object({ type: v.picklist(TRANSITIONS), seconds: v.number() }),
+  start_seconds: v.nullable(v.number()),
+  duration_seconds: v.nullable(v.number()),
+});
 
 /** The fields of a video both APIs show, in the order they show them. */
 export const videoFields = {
@@ -24,9 +39,10 @@ export const videoFields = {
   resolution: v.picklist(RESOLUTIONS),
   /** null: the footage's own; an image or video names the team's background by `upload_id`. */
   background: v.nullable(backgroundField),
-  placement: v.object({ position: v.picklist(PLACEMENTS), scale: v.number() }),
+  placement,
   /** Whether the captions are burned in, and how they look; each API adds the links to its caption files. */
   captions: v.object({ burn_in: v.boolean(), style: v.nullable(captionStyleField) }),
+  scenes: v.pipe(v.nullable(v.array(scene)), v.description('A video of several scenes lists them; null: a video of one scene.')),
   created_at: time,
 };
 
@@ -42,13 +58,28 @@ export const videoFieldsJson = (video: typeof videos.$inferSelect) => ({
   speed: video.speed,
   aspect_ratio: video.aspectRatio,
   resolution: video.resolution,
-  // A team background is named by the upload it was made from.
-  background: !video.background
-    ? null
-    : video.background.type === 'color'
-      ? video.background
-      : { type: video.background.type, upload_id: video.background.background_id },
+  background: backgroundJson(video.background),
   placement: video.placement,
   captions: { burn_in: video.subtitles, style: video.captionStyle },
+  scenes: video.scenes?.map(sceneJson) ?? null,
   created_at: video.createdAt,
+});
+
+/** A team background is named by the upload it was made from. */
+const backgroundJson = (background: VideoBackground | null) => {
+  if (!background || background.type === 'color') return background;
+  if (background.type === 'slide') return { type: 'slide' as const, upload_id: background.document_id, page: background.page };
+  return { type: background.type, upload_id: background.background_id };
+};
+
+const sceneJson = (scene: VideoScene) => ({
+  avatar_id: scene.avatarId,
+  voice_id: scene.voiceId ?? scene.builtinVoiceId,
+  language: scene.language,
+  script: scene.script,
+  background: backgroundJson(scene.background),
+  placement: scene.placement,
+  transition: scene.transition,
+  start_seconds: scene.startMs === undefined ? null : scene.startMs / 1000,
+  duration_seconds: scene.durationMs === undefined ? null : scene.durationMs / 1000,
 });

@@ -27,13 +27,6 @@ import { encodeMp3 } from '../../media/tools';
 import { documented, json, file, text } from '../../routing/operations';
 import { LibraryVoice } from './answers';
 import type { App } from '../../routing/typed';
-import { uuid } from '../../routing/params';
-
-/** A voice a video may be spoken by: a voice model of the team (its id), or a built-in voice (`builtin-…`). */
-export const voiceIdField = v.union(
-  [uuid, v.pipe(v.string(), v.regex(/^(builtin-[a-z]{2}(-[a-z]+)?|provider-[\w-]{1,64})$/, 'validation.invalid'))],
-  'validation.invalid',
-);
 
 /** Who speaks for a library voice's id (`builtin-…`, or `provider-…` for a voice of the speech provider). */
 export function libraryVoice(id: string): SpeakingVoice | null {

@@ -5,8 +5,14 @@ import type { Placement } from '@kagami/shared/validation';
 import { VIDEO_FPS } from '../video-format';
 import { coversFrame, layoutOf, type Box, type Layout, type Scaled, type Size } from './layout';
 
-/** What replaces the footage's own background: a colour (#RRGGBB), a picture, or a video played on a loop without its sound. */
-export type Backdrop = { type: 'footage' } | { type: 'color'; value: string } | { type: 'image' | 'video'; file: string };
+/**
+ * What replaces the footage's own background: a colour (#RRGGBB), a picture, or a video played on a loop without its
+ * sound. A picture covers the frame, cut to its format; a slide (`contain`) is shown whole, on white.
+ */
+export type Backdrop =
+  | { type: 'footage' }
+  | { type: 'color'; value: string }
+  | { type: 'image' | 'video'; file: string; fit?: 'cover' | 'contain' };
 
 /** How the video is framed: its size, what is behind the presenter, and where the presenter stands. */
 export type Framing = { frame: Size; background: Backdrop; placement: Placement };
@@ -42,12 +48,15 @@ export function backdropInput(background: Backdrop): string[] {
  */
 function backdropChain(background: Backdrop, index: number, frame: Size, firstFrame: number) {
   const { width, height } = frame;
-  const cover = `scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1`;
+  const fitted =
+    'fit' in background && background.fit === 'contain'
+      ? `scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2:color=white,setsar=1`
+      : `scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1`;
   if (background.type === 'color') return `color=c=0x${background.value.slice(1)}:s=${width}x${height}:r=${VIDEO_FPS},format=yuv420p[bg]`;
   // A picture is decoded and scaled once, then its frame repeated.
-  if (background.type === 'image') return `[${index}:v]${cover},format=yuv420p,loop=loop=-1:size=1:start=0,fps=${VIDEO_FPS}[bg]`;
+  if (background.type === 'image') return `[${index}:v]${fitted},format=yuv420p,loop=loop=-1:size=1:start=0,fps=${VIDEO_FPS}[bg]`;
   const skip = firstFrame > 0 ? `,trim=start_frame=${firstFrame},setpts=PTS-STARTPTS` : '';
-  return `[${index}:v]${cover},fps=${VIDEO_FPS}${skip},format=yuv420p[bg]`;
+  return `[${index}:v]${fitted},fps=${VIDEO_FPS}${skip},format=yuv420p[bg]`;
 }
 
 /**

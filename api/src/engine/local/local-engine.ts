@@ -20,7 +20,7 @@ import {
   type VoiceOutput,
 } from '../generation-engine';
 import { EngineFailure } from '../failure';
-import { MAX_VIDEO_HEIGHT, VIDEO_FPS } from '../video-format';
+import { AUDIO_ENCODE, MAX_VIDEO_HEIGHT, VIDEO_FPS, videoEncode } from '../video-format';
 import { loudnessPerFrame } from '../motion/loudness';
 import { readMeshTrack, trackMesh, writeMeshTrack, type MeshTrack } from '../mesh/mesh-track';
 import { planFrames } from '../motion/plan';
@@ -38,15 +38,6 @@ import { makeThumbnail } from '../compose/thumbnail';
 import { AVATAR_H264, makeAvatar } from '../pipeline/avatar';
 import { makeVoice } from '../pipeline/voice';
 
-/**
- * The finished video: H.264 at a quality that keeps a talking face sharp (CRF 20; the old 23 smeared lips and teeth
- * at 130-170 kb/s), its rate capped (by the frame's shorter side) so a busy frame cannot balloon the file; its sound AAC.
- */
-const videoEncode = (shortSide: number) => [
-  ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20'],
-  ...['-maxrate', shortSide > 720 ? '8M' : '5M', '-bufsize', shortSide > 720 ? '16M' : '10M', '-pix_fmt', 'yuv420p'],
-];
-const AUDIO_ENCODE = ['-c:a', 'aac', '-b:a', '128k'];
 /** A long render is cut at the quietest frame this close to where even parts would end. */
 const CUT_WINDOW_SECONDS = 2;
 

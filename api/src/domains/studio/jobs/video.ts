@@ -4,20 +4,22 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import type { ContentLanguage } from '@kagami/shared/validation';
+import { frameSizeOf, type ContentLanguage } from '@kagami/shared/validation';
 import type { AppContext } from '../../app-context';
-import { avatars, history, videoSegments, videos, voices } from '../../../db/schema';
+import { avatars, history, videoSegments, videos, voices, type VideoScene } from '../../../db/schema';
 import {
   type Cue,
   defaultBuiltinVoice,
   EngineFailure,
   type Framing,
   joinParts,
+  joinSceneRenders,
   LipSyncFailure,
   LipSyncWaiting,
   renderWholeOrCut,
   signAndCaption,
   speakScript,
+  type RenderResult,
   type Spoken,
   spokenUpload,
 } from '../../../engine';
@@ -51,7 +53,8 @@ export async function videoJob(ctx: AppContext, { videoId }: { videoId: string }
   const job = await videoJobOf(ctx, videoId);
   if (!job) return;
   const { video, avatar } = job;
-  const rendered = await (video.segments ? joinMadeParts(ctx, job) : renderOrPlan(ctx, job)).catch((error: unknown) => {
+  const render = video.scenes ? renderScenes(ctx, job) : video.segments ? joinMadeParts(ctx, job) : renderOrPlan(ctx, job);
+  const rendered = await render.catch((error: unknown) => {
     if (error instanceof LipSyncWaiting) return waitForProvider(ctx, video, error);
     throw saidOfDisk(error);
   });
@@ -188,6 +191,63 @@ async function planParts(ctx: AppContext, { video }: VideoJob, spoken: Spoken, c
   if (!planned) return removeSegmentFiles(ctx, { id: video.id, segments: cuts.length - 1 });
   await sendParts(ctx, video.id, cuts, new Set());
   ctx.log.info({ videoId: video.id, parts: cuts.length - 1, cuts }, 'video rendered in parts');
+}
+
+/**
+ * A video of several scenes: each rendered whole with its own avatar, speech and background (drawn here), then joined
+ * by their transitions and stored like any video; each scene's place in it is kept with the video.
+ */
+async function renderScenes(ctx: AppContext, job: VideoJob) {
+  const { video } = job;
+  const scenes = video.scenes!;
+  return ctx.assets.workspace(async (folder) => {
+    const paths = { output: join(folder, `${video.id}.mp4`), thumbnail: join(folder, `${video.id}.jpg`) };
+    const clips = [];
+    for (const [index, scene] of scenes.entries()) {
+      const sceneJob = await sceneJobOf(ctx, job, scene);
+      const file = join(folder, `scene-${index}.mp4`);
+      const cues = await withRenderFiles(ctx, sceneJob, undefined, async (local, framing, sceneFolder) => {
+        const spoken = await speechOf(ctx, sceneJob, local.audio, framing.frame, sceneFolder);
+        const { paths: scenePaths } = renderPaths(sceneJob, local, sceneFolder);
+        const thumbnail = index === 0 ? paths.thumbnail : undefined;
+        const input = renderInputOf(sceneJob, local, spoken, framing, { ...scenePaths, output: file, thumbnail });
+        await ctx.engine.renderVideo({ ...input, localOnly: true });
+        return spoken.cues;
+      });
+      clips.push({ file, transition: scene.transition, cues });
+    }
+    const frame = frameSizeOf(video.aspectRatio, video.resolution);
+    const { times, durationSeconds, cues } = await joinSceneRenders(clips, frame, paths.output);
+    const placed = scenes.map((scene, index) => ({
+      ...scene,
+      startMs: Math.round(times[index]!.start * 1000),
+      durationMs: Math.round(times[index]!.duration * 1000),
+    }));
+    await ctx.db.update(videos).set({ scenes: placed }).where(eq(videos.id, video.id));
+    const rendered: RenderResult = { durationSeconds };
+    return { ...rendered, made: { ...(await storeVideo(ctx, job, cues, paths, folder)), matte: null } };
+  });
+}
+
+/** One scene of a video as a video of its own: the scene's avatar, speech and background, the video's frame and plan. */
+async function sceneJobOf(ctx: AppContext, job: VideoJob, scene: VideoScene): Promise<VideoJob> {
+  const [avatar] = await ctx.db.select().from(avatars).where(eq(avatars.id, scene.avatarId));
+  if (!avatar?.loop) throw new EngineFailure('avatar_missing');
+  const { avatarId, voiceId, builtinVoiceId, language, script, audioSource, speed, background, placement } = scene;
+  const video = {
+    ...job.video,
+    avatarId,
+    voiceId,
+    builtinVoiceId,
+    language,
+    script,
+    audioSource,
+    speed,
+    background,
+    placement,
+    scenes: null,
+  };
+  return { ...job, video, avatar };
 }
 
 /** The parts made joined into the video (with its whole sound, poster, captions and credentials) and stored. */

@@ -1,0 +1,221 @@
+// A new video, for the app and the public API: one scene (the body's own script or audio, avatar and look), or a list
+// of scenes, each checked where it says so (`scenes.2.avatar_id`), reserved against the plan as one length and queued.
+import type { ContentLanguage, Placement, SceneInput, Transition, VideoLookInput } from '@kagami/shared/validation';
+import { type AppContext } from '../app-context';
+import { videos, type VideoBackground, type VideoScene } from '../../db/schema';
+import { AppError, fail } from '../../lib/errors';
+import { QUEUES } from '../../jobs/queue';
+import { FieldErrors } from '../../routing/validation';
+import { validationMessage } from '../../lib/messages';
+import type { SessionUser } from '../auth/sessions';
+import { checkScript } from '../moderation/service';
+import { requireMembership } from '../teams/membership';
+import { adoptUpload, readyUpload } from './uploads';
+import { assertPlacementFits, videoBackgroundOf } from './backgrounds';
+import { estimateSpeechSeconds, needsOf, withReservation } from '../billing/quota';
+import { videoJson } from './serialize';
+import { assertCapacity, speakerOf, teamAvatar, type Creator } from './service';
+
+/** What a scene of a list can be refused for (422, its field named in `fields`), as both APIs document it. */
+export const SCENE_REFUSALS = [
+  'script_refused',
+  'not_found',
+  'avatar_not_ready',
+  'voice_not_ready',
+  'script_or_audio_required',
+  'upload_not_ready',
+  'voice_language_mismatch',
+  'placement_needs_background',
+  'background_kind_mismatch',
+  'text_too_long',
+  'document_not_ready',
+  'page_out_of_range',
+];
+
+export type VideoInput = VideoLookInput & {
+  name: string;
+  /** The avatar of a one-scene video, and of each scene that names none. */
+  avatar_id?: string;
+  language: ContentLanguage;
+  script?: string;
+  audio_upload_id?: string;
+  /** A voice model of the team; null for the built-in voice of the language; absent for the avatar's own. */
+  voice_id?: string | null;
+  subtitles?: boolean;
+  /** How fast the script is spoken (0.75-1.5). */
+  speed?: number;
+  /** Where to deliver this video's ready or failed event (a checked webhook destination). */
+  callback_url?: string;
+  /** A video of several scenes; one scene is the same as the body's own fields. */
+  scenes?: SceneInput[];
+};
+
+export async function createVideo(ctx: AppContext, user: SessionUser, teamId: string, input: VideoInput) {
+  await requireMembership(ctx.db, teamId, user.id);
+  return videoJson(await createTeamVideo(ctx, { userId: user.id, name: user.name, source: 'app' }, teamId, input));
+}
+
+/** What one scene is made of once checked: its avatar, who speaks, its audio upload and its estimated length. */
+type CheckedScene = Awaited<ReturnType<typeof checkedScene>>;
+
+/** A new video of the team, reserved against the creator's plan (app or API) and queued. */
+export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId: string, input: VideoInput) {
+  const scenes: SceneInput[] = input.scenes ?? [{ transition: CUT }];
+  const several = scenes.length > 1;
+  // One scene: checked as the body's own fields, refused as before; of several, each refusal names its scene.
+  const at = (index: number, field: string) => (several || input.scenes ? `scenes.${index}.${field}` : field);
+  const fieldsOf = (scene: SceneInput): SceneFields =>
+    input.scenes
+      ? {
+          ...input,
+          avatar_id: scene.avatar_id ?? input.avatar_id,
+          script: scene.script,
+          audio_upload_id: scene.audio_upload_id,
+          voice_id: scene.voice_id ?? input.voice_id,
+          language: scene.language ?? input.language,
+          speed: scene.speed ?? input.speed,
+          background: scene.background === undefined ? input.background : scene.background,
+          placement: scene.placement ?? input.placement,
+          transition: scene.transition,
+        }
+      : { ...input, transition: CUT };
+  const checked: CheckedScene[] = [];
+  for (const [index, scene] of scenes.entries())
+    checked.push(await checkedScene(ctx, teamId, fieldsOf(scene), (field) => at(index, field)));
+  await assertCapacity(ctx);
+  const id = crypto.randomUUID();
+  const made: { scene: CheckedScene; audioSource: string | null; background: VideoBackground | null }[] = [];
+  for (const [index, scene] of checked.entries()) {
+    const upload = scene.fields.audio_upload_id
+      ? await atField(at(index, 'audio_upload_id'), () => readyUpload(ctx, teamId, scene.fields.audio_upload_id!, ['video_audio']))
+      : null;
+    // A new background joins the team's library (kept there even if the video is refused below).
+    const background = await atField(at(index, 'background'), () =>
+      videoBackgroundOf(ctx, teamId, creator.userId, scene.fields.background),
+    );
+    made.push({ scene: { ...scene, upload }, audioSource: null, background });
+  }
+  // Reserved: the audio's length, or the script's estimated speaking time; settled to the video's real length.
+  const seconds = made.reduce((sum, { scene }) => sum + secondsOf(scene), 0);
+  const first = made[0]!;
+  const video = await withReservation(
+    ctx.db,
+    { teamId, productType: creator.source, itemId: id, needs: needsOf.video(seconds) },
+    async () => {
+      for (const [index, entry] of made.entries()) {
+        if (entry.scene.upload)
+          entry.audioSource = await adoptUpload(ctx, entry.scene.upload, several ? `${id}-audio-${index}` : `${id}-audio`);
+      }
+      const { fields, avatar, speaker } = first.scene;
+      const [created] = await ctx.db
+        .insert(videos)
+        .values({
+          id,
+          teamId,
+          createdBy: creator.userId,
+          avatarId: avatar.id,
+          voiceId: speaker.voiceId,
+          builtinVoiceId: speaker.builtinVoiceId,
+          name: input.name,
+          language: fields.language,
+          script: fields.script?.trim() || null,
+          audioSource: first.audioSource,
+          subtitles: Boolean((input.captions?.burn_in ?? input.subtitles) && made.some(({ scene }) => scene.fields.script)),
+          aspectRatio: input.aspect_ratio ?? '16:9',
+          resolution: input.resolution ?? '720p',
+          background: first.background,
+          placement: first.scene.placement,
+          captionStyle: input.captions?.style ?? null,
+          speed: fields.audio_upload_id ? 1 : (fields.speed ?? 1),
+          source: creator.source,
+          callbackUrl: input.callback_url ?? null,
+          review: made.some(({ scene }) => scene.moderation === 'unchecked') ? 'moderation_unavailable' : null,
+          scenes: several ? made.map(storedScene) : null,
+        })
+        .returning();
+      return created!;
+    },
+  );
+  await ctx.jobs.send(QUEUES.video, { videoId: id });
+  return { ...video, creatorName: creator.name };
+}
+
+/** A scene's fields: its own, and the body's where it leaves out the avatar, the voice, the language, the speed, the background or the placement. */
+type SceneFields = VideoInput & { transition: Transition };
+
+const CUT: Transition = { type: 'cut', seconds: 0.5 };
+
+/** One scene's avatar, script or audio, placement and speaker, checked in that order; each refusal at its field. */
+async function checkedScene(ctx: AppContext, teamId: string, fields: SceneFields, at: (field: string) => string) {
+  const avatarId = fields.avatar_id;
+  if (!avatarId) throw new FieldErrors({ [at('avatar_id')]: validationMessage('validation.required') });
+  const avatar = await atField(at('avatar_id'), async () => {
+    const found = await teamAvatar(ctx, teamId, avatarId);
+    if (found.status !== 'ready') throw fail(409, 'avatar_not_ready');
+    return found;
+  });
+  if (!fields.script?.trim() && !fields.audio_upload_id) throw inScene(at('script'), fail(400, 'script_or_audio_required'));
+  const moderation = fields.audio_upload_id ? 'checked' : await atField(at('script'), () => checkScript(ctx, teamId, fields.script));
+  const placement: Placement = fields.placement ?? { position: 'full', scale: 1 };
+  await atField(at('placement'), () => assertPlacementFits(placement, fields.background));
+  const speaker = fields.audio_upload_id
+    ? { voiceId: null, builtinVoiceId: null }
+    : await atField(at('voice_id'), () => speakerOf(ctx, teamId, avatar, fields.language, fields.voice_id));
+  return {
+    fields,
+    avatar,
+    moderation,
+    placement,
+    speaker,
+    transition: fields.transition,
+    upload: null as Awaited<ReturnType<typeof readyUpload>> | null,
+  };
+}
+
+const secondsOf = ({ upload, fields }: CheckedScene) =>
+  upload ? Math.ceil((upload.durationMs ?? 0) / 1000) : estimateSpeechSeconds(fields.script!, fields.language, fields.speed ?? 1);
+
+const storedScene = ({
+  scene,
+  audioSource,
+  background,
+}: {
+  scene: CheckedScene;
+  audioSource: string | null;
+  background: VideoBackground | null;
+}): VideoScene => ({
+  avatarId: scene.avatar.id,
+  voiceId: scene.speaker.voiceId,
+  builtinVoiceId: scene.speaker.builtinVoiceId,
+  language: scene.fields.language,
+  script: scene.fields.script?.trim() || null,
+  audioSource,
+  speed: scene.fields.audio_upload_id ? 1 : (scene.fields.speed ?? 1),
+  background,
+  placement: scene.placement,
+  transition: scene.transition,
+});
+
+/**
+ * What `work` refuses of a scene's field, said at the field: the 4xx a one-scene video gives as it always has
+ * (`at` is then the field's own name) and, in a list of scenes, a 422 whose `fields` name the scene's field.
+ */
+async function atField<T>(path: string, work: () => Promise<T> | T): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw inScene(path, error);
+  }
+}
+
+function inScene(path: string, error: unknown) {
+  if (!(error instanceof AppError) || !path.startsWith('scenes.') || ![400, 404, 409].includes(error.status)) return error;
+  const field = error.code in WITHIN ? `${path}.${WITHIN[error.code]}` : path;
+  return new AppError(422, error.code, error.message, {
+    ...error.fields,
+    fields: { [field]: { key: `errors.${error.code}`, params: {}, message: error.message } },
+  });
+}
+
+/** Refusals of a part of a scene's field: named down to it. */
+const WITHIN: Record<string, string> = { page_out_of_range: 'page' };

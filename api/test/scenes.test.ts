@@ -1,0 +1,190 @@
+// A video of several scenes: each with its own presenter, speech and background, joined by its transition; checked on
+// the output's frames and sound, with the scenes' times in the video's JSON, and refusals that name the scene's field.
+import { join } from 'node:path';
+import { probeMedia } from '../src/media/probe';
+import { runFfmpeg } from '../src/media/tools';
+import { build, call, eventually, onboardedUser, readyLoopAvatar, uploadFile, type TestApp } from './helper';
+import { pdfOf } from './media/documents';
+
+let t: TestApp;
+const owner = { token: '', teamId: '' };
+let pattern = '';
+let blue = '';
+/** A three-page deck (page 2 has a green block in its middle), made the team's document. */
+let deck = '';
+
+beforeAll(async () => {
+  t = await build({ WATERMARK: 'false' });
+  // Uploads go through tus over HTTP.
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  Object.assign(owner, await onboardedUser(t.app, 'scenes@example.com', 'Scenes Team'));
+  pattern = await readyLoopAvatar(t, owner.teamId, 'Pattern');
+  blue = await readyLoopAvatar(t, owner.teamId, 'Blue', 'color=c=0x0000FF:size=320x240:rate=25:duration=2');
+  deck = await uploadFile(t.app, owner.token, owner.teamId, await pdfOf(3), 'document');
+  await eventually(
+    () => call(t.app, { url: `/api/teams/${owner.teamId}/documents/${deck}`, token: owner.token }),
+    (r) => r.body.status === 'ready',
+  );
+}, 60_000);
+afterAll(() => t.close());
+
+const videosUrl = () => `/api/teams/${owner.teamId}/videos`;
+
+/** The colour of one pixel of the frame at `seconds`. */
+async function pixelAt(file: string, seconds: number, x: number, y: number) {
+  const { stdout } = await runFfmpeg([
+    ...['-ss', seconds.toFixed(3), '-i', file, '-frames:v', '1'],
+    ...['-vf', `crop=2:2:${x}:${y}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+  ]);
+  const [r, g, b] = [...stdout];
+  return { r: r!, g: g!, b: b! };
+}
+
+test.each([
+  ['16:9', 1280, 720],
+  ['9:16', 720, 1280],
+] as const)(
+  'four scenes at %s: colours, footage and a slide behind their presenters, a fade that mixes two, times that add up, sound throughout',
+  async (format, width, height) => {
+    const corner = { position: 'corner', scale: 0.35 };
+    const created = await call(t.app, {
+      method: 'POST',
+      url: videosUrl(),
+      token: owner.token,
+      body: {
+        name: 'Onboarding',
+        // The avatar of the scenes that name none.
+        avatar_id: pattern,
+        language: 'en',
+        aspect_ratio: format,
+        resolution: '720p',
+        scenes: [
+          { avatar_id: pattern, script: 'Welcome to Acme.', background: { type: 'color', value: '#00FF00' }, placement: corner },
+          {
+            avatar_id: blue,
+            script: 'Here is our plan for the year.',
+            background: { type: 'color', value: '#FF0000' },
+            placement: corner,
+            transition: { type: 'fade', seconds: 0.5 },
+          },
+          { avatar_id: blue, script: 'Thank you.', transition: { type: 'cut' } },
+          { script: 'Our results.', background: { type: 'slide', upload_id: deck, page: 2 }, placement: corner },
+        ],
+      },
+    });
+    expect(created.status).toBe(202);
+    const ready = await eventually(
+      () => call(t.app, { url: `${videosUrl()}/${created.body.id}`, token: owner.token }),
+      (r) => r.body.status !== 'in_progress',
+      240_000,
+    );
+    expect({ status: ready.body.status, reason: ready.body.reason }).toEqual({ status: 'ready', reason: null });
+    expect(ready.body.avatar_id).toBe(pattern);
+    const scenes: { start_seconds: number; duration_seconds: number; avatar_id: string }[] = ready.body.scenes;
+    expect(scenes.map((scene) => scene.avatar_id)).toEqual([pattern, blue, blue, pattern]);
+    // The fade overlaps the first two scenes by half a second; the cut does not overlap.
+    expect(scenes[0]!.start_seconds).toBe(0);
+    expect(scenes[1]!.start_seconds).toBeCloseTo(scenes[0]!.duration_seconds - 0.5, 1);
+    expect(scenes[2]!.start_seconds).toBeCloseTo(scenes[1]!.start_seconds + scenes[1]!.duration_seconds, 1);
+    expect(scenes[3]!.start_seconds).toBeCloseTo(scenes[2]!.start_seconds + scenes[2]!.duration_seconds, 1);
+    const last = scenes[3]!;
+    expect(ready.body.duration_seconds).toBeCloseTo(last.start_seconds + last.duration_seconds, 0);
+
+    const file = join(t.config.dataDir, 'video_output', `${created.body.id}.mp4`);
+    const probe = await probeMedia(file);
+    expect(probe?.video).toMatchObject({ width, height });
+    // The sound runs the whole video (no gap where scenes meet).
+    expect(probe?.audio).toBeTruthy();
+    expect(Math.abs(probe!.durationSeconds! - ready.body.duration_seconds)).toBeLessThan(0.3);
+
+    const middle = (index: number) => scenes[index]!.start_seconds + scenes[index]!.duration_seconds / 2;
+    // Scene 1: green where the presenter is not (the top left), the pattern's presenter in the bottom-right circle.
+    const first = await pixelAt(file, middle(0), 60, 60);
+    expect(first.g).toBeGreaterThan(200);
+    expect(first.r).toBeLessThan(60);
+    // Scene 2: red behind the blue presenter in the corner.
+    const second = await pixelAt(file, middle(1), 60, 60);
+    expect(second.r).toBeGreaterThan(200);
+    expect(second.g).toBeLessThan(60);
+    // The circle sits in the bottom-right corner, about a sixth of the shorter side in from both edges.
+    const inset = Math.min(width, height) / 6;
+    const presenter = await pixelAt(file, middle(1), width - inset, height - inset);
+    expect(presenter.b).toBeGreaterThan(180);
+    // Inside the fade, both backgrounds show at once.
+    const fading = await pixelAt(file, scenes[1]!.start_seconds + 0.25, 60, 60);
+    expect(fading.r).toBeGreaterThan(60);
+    expect(fading.g).toBeGreaterThan(60);
+    // Scene 3: the blue footage fills the frame.
+    const third = await pixelAt(file, middle(2), 60, 60);
+    expect(third.b).toBeGreaterThan(180);
+    expect(third.r).toBeLessThan(60);
+    // Scene 4: the deck's second page behind the presenter, shown whole across the frame's width (16:9, like the frame
+    // at 16:9; on white above and below at 9:16), its green block just above its middle, white paper around it.
+    const page = Math.min(height, (width * 9) / 16);
+    const block = await pixelAt(file, middle(3), width / 2, height / 2 - page * 0.056);
+    expect(block.g).toBeGreaterThan(120);
+    expect(block.r).toBeLessThan(60);
+    const paper = await pixelAt(file, middle(3), width * 0.3, height * 0.1);
+    expect(Math.min(paper.r, paper.g, paper.b)).toBeGreaterThan(220);
+  },
+  300_000,
+);
+
+test('refusals name the scene and its field; more than 50 scenes are refused', async () => {
+  const base = { name: 'Refused', language: 'en' };
+  const tooMany = await call(t.app, {
+    method: 'POST',
+    url: videosUrl(),
+    token: owner.token,
+    body: { ...base, scenes: Array.from({ length: 51 }, () => ({ avatar_id: pattern, script: 'Hi.' })) },
+  });
+  expect(tooMany.status).toBe(400);
+  expect(tooMany.body.fields.scenes).toMatchObject({ key: 'validation.scenesCount', params: { max: '50' } });
+
+  const silent = await call(t.app, {
+    method: 'POST',
+    url: videosUrl(),
+    token: owner.token,
+    body: { ...base, avatar_id: pattern, scenes: [{ script: 'Hello.' }, { background: { type: 'color', value: '#123456' } }] },
+  });
+  expect(silent.status).toBe(422);
+  expect(silent.body.code).toBe('script_or_audio_required');
+  expect(Object.keys(silent.body.fields)).toEqual(['scenes.1.script']);
+
+  const other = await onboardedUser(t.app, 'other-scenes@example.com', 'Other Team');
+  const foreign = await readyLoopAvatar(t, other.teamId, 'Not yours');
+  const theirs = await call(t.app, {
+    method: 'POST',
+    url: videosUrl(),
+    token: owner.token,
+    body: {
+      ...base,
+      scenes: [
+        { avatar_id: pattern, script: 'Hi.' },
+        { avatar_id: foreign, script: 'Hi.' },
+      ],
+    },
+  });
+  expect(theirs.status).toBe(422);
+  expect(theirs.body.code).toBe('not_found');
+  expect(Object.keys(theirs.body.fields)).toEqual(['scenes.1.avatar_id']);
+
+  const pastTheEnd = await call(t.app, {
+    method: 'POST',
+    url: videosUrl(),
+    token: owner.token,
+    body: {
+      ...base,
+      avatar_id: pattern,
+      scenes: [{ script: 'Hi.' }, { script: 'Hi.', background: { type: 'slide', upload_id: deck, page: 4 } }],
+    },
+  });
+  expect(pastTheEnd.status).toBe(422);
+  expect(pastTheEnd.body.code).toBe('page_out_of_range');
+  expect(Object.keys(pastTheEnd.body.fields)).toEqual(['scenes.1.background.page']);
+
+  // Without scenes, a video still needs its avatar.
+  const noAvatar = await call(t.app, { method: 'POST', url: videosUrl(), token: owner.token, body: { ...base, script: 'Hi.' } });
+  expect(noAvatar.status).toBe(400);
+  expect(noAvatar.body.fields.avatar_id.key).toBe('validation.required');
+}, 60_000);
