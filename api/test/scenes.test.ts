@@ -1,10 +1,15 @@
 // A video of several scenes: each with its own presenter, speech and background, joined by its transition; checked on
 // the output's frames and sound, with the scenes' times in the video's JSON, and refusals that name the scene's field.
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { videos } from '../src/db/schema';
 import { probeMedia } from '../src/media/probe';
 import { runFfmpeg } from '../src/media/tools';
 import { build, call, eventually, onboardedUser, readyLoopAvatar, uploadFile, type TestApp } from './helper';
 import { pdfOf } from './media/documents';
+import { tone } from './media/fixtures';
 
 let t: TestApp;
 const owner = { token: '', teamId: '' };
@@ -188,3 +193,35 @@ test('refusals name the scene and its field; more than 50 scenes are refused', a
   expect(noAvatar.status).toBe(400);
   expect(noAvatar.body.fields.avatar_id.key).toBe('validation.required');
 }, 60_000);
+
+test("scenes of uploaded audio: each plays its own; deleting the video removes every scene's audio", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kagami-scenes-'));
+  const upload = async (seconds: number, name: string) =>
+    uploadFile(t.app, owner.token, owner.teamId, readFileSync(await tone(dir, seconds, name)), 'video_audio');
+  const [first, second] = [await upload(2, 'one.wav'), await upload(3, 'two.wav')];
+  const created = await call(t.app, {
+    method: 'POST',
+    url: videosUrl(),
+    token: owner.token,
+    body: {
+      name: 'Narrated',
+      avatar_id: blue,
+      language: 'en',
+      scenes: [{ audio_upload_id: first }, { audio_upload_id: second, transition: { type: 'fade', seconds: 0.4 } }],
+    },
+  });
+  expect(created.status).toBe(202);
+  const ready = await eventually(
+    () => call(t.app, { url: `${videosUrl()}/${created.body.id}`, token: owner.token }),
+    (r) => r.body.status !== 'in_progress',
+  );
+  expect(ready.body.status).toBe('ready');
+  // Two seconds and three, overlapping by the fade.
+  expect(ready.body.duration_seconds).toBeCloseTo(2 + 3 - 0.4, 0);
+  const [row] = await t.database.db.select().from(videos).where(eq(videos.id, created.body.id));
+  const files = row!.scenes!.map((scene) => join(t.config.dataDir, 'avatar_input', scene.audioSource!));
+  expect(files.map(existsSync)).toEqual([true, true]);
+  const deleted = await call(t.app, { method: 'DELETE', url: `${videosUrl()}/${created.body.id}`, token: owner.token });
+  expect(deleted.status).toBe(204);
+  expect(files.map(existsSync)).toEqual([false, false]);
+}, 120_000);

@@ -4,7 +4,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { CONTENT_LANGUAGES, PREVIEW_MAX_CHARS, type ContentLanguage } from '@kagami/shared/validation';
 import { type AppContext } from '../app-context';
-import { avatars, backgrounds, history, videos, voices, users } from '../../db/schema';
+import { avatars, backgrounds, history, videos, voices, users, type VideoScene } from '../../db/schema';
 import { errors, fail } from '../../lib/errors';
 import { pendingJobs, QUEUES } from '../../jobs/queue';
 import { builtinVoice, defaultBuiltinVoice, isBuiltinVoiceId, isProviderVoiceId, type SpeakingVoice } from '../../engine';
@@ -276,7 +276,7 @@ export async function teamFiles(ctx: AppContext, teamIds: string[]) {
       ...avatarRows.map((avatar) => removeAvatarFiles(ctx, avatar)),
       ...voiceRows.map((voice) => removeVoiceFiles(ctx, voice)),
       ...videoRows.map((video) =>
-        Promise.all([removeMadeFiles(ctx, video), removeSegmentFiles(ctx, video), ctx.assets.remove('avatar_input', video.audioSource)]),
+        Promise.all([removeMadeFiles(ctx, video), removeSegmentFiles(ctx, video), removeUploadedAudio(ctx, video)]),
       ),
       ...backgroundRows.map((row) =>
         Promise.all([ctx.assets.remove('avatar_input', row.file), ctx.assets.remove('avatar_output', row.preview)]),
@@ -381,11 +381,20 @@ export async function removeVideo(
     thumbnail: string | null;
     captions: string | null;
     segments: number | null;
+    scenes: VideoScene[] | null;
   },
 ) {
   await ctx.db.delete(videos).where(eq(videos.id, video.id));
-  await Promise.all([removeMadeFiles(ctx, video), removeSegmentFiles(ctx, video), ctx.assets.remove('avatar_input', video.audioSource)]);
+  await Promise.all([removeMadeFiles(ctx, video), removeSegmentFiles(ctx, video), removeUploadedAudio(ctx, video)]);
 }
+
+/** The audio uploaded for a video: its own, or each of its scenes'. */
+const removeUploadedAudio = (ctx: AppContext, video: { audioSource: string | null; scenes: VideoScene[] | null }) =>
+  Promise.all(
+    [...new Set([video.audioSource, ...(video.scenes ?? []).map((scene) => scene.audioSource)])].map((file) =>
+      ctx.assets.remove('avatar_input', file),
+    ),
+  );
 
 /** What a video rendered in parts keeps while its parts are made: what they are made from, and the parts. */
 export const segmentFiles = (videoId: string, count: number) => ({
