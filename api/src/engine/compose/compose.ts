@@ -10,9 +10,7 @@ import { coversFrame, layoutOf, type Box, type Layout, type Scaled, type Size } 
  * sound. A picture covers the frame, cut to its format; a slide (`contain`) is shown whole, on white.
  */
 export type Backdrop =
-  | { type: 'footage' }
-  | { type: 'color'; value: string }
-  | { type: 'image' | 'video'; file: string; fit?: 'cover' | 'contain' };
+  { type: 'footage' } | { type: 'color'; value: string } | { type: 'image' | 'video'; file: string; fit?: 'cover' | 'contain' };
 
 /** How the video is framed: its size, what is behind the presenter, and where the presenter stands. */
 export type Framing = { frame: Size; background: Backdrop; placement: Placement };
