@@ -188,6 +188,18 @@ test('refusals name the scene and its field; more than 50 scenes are refused', a
   expect(pastTheEnd.body.code).toBe('page_out_of_range');
   expect(Object.keys(pastTheEnd.body.fields)).toEqual(['scenes.1.background.page']);
 
+  // A script beside scenes would be spoken by no scene: refused, not ignored.
+  const beside = await call(t.app, {
+    method: 'POST',
+    url: videosUrl(),
+    token: owner.token,
+    body: { ...base, avatar_id: pattern, script: 'Lost?', scenes: [{ script: 'Hi.' }] },
+  });
+  expect(beside).toMatchObject({
+    status: 422,
+    body: { code: 'script_beside_scenes', fields: { script: { key: 'errors.script_beside_scenes' } } },
+  });
+
   // Without scenes, a video still needs its avatar.
   const noAvatar = await call(t.app, { method: 'POST', url: videosUrl(), token: owner.token, body: { ...base, script: 'Hi.' } });
   expect(noAvatar.status).toBe(400);

@@ -6,7 +6,7 @@ import { videos, type VideoBackground, type VideoScene } from '../../db/schema';
 import { AppError, fail } from '../../lib/errors';
 import { QUEUES } from '../../jobs/queue';
 import { FieldErrors } from '../../routing/validation';
-import { validationMessage } from '../../lib/messages';
+import { errorMessage, validationMessage } from '../../lib/messages';
 import type { SessionUser } from '../auth/sessions';
 import { checkScript } from '../moderation/service';
 import { requireMembership } from '../teams/membership';
@@ -19,6 +19,7 @@ import { assertCapacity, speakerOf, teamAvatar, type Creator } from './service';
 /** What a scene of a list can be refused for (422, its field named in `fields`), as both APIs document it. */
 export const SCENE_REFUSALS = [
   'script_refused',
+  'script_beside_scenes',
   'not_found',
   'avatar_not_ready',
   'voice_not_ready',
@@ -60,6 +61,12 @@ type CheckedScene = Awaited<ReturnType<typeof checkedScene>>;
 
 /** A new video of the team, reserved against the creator's plan (app or API) and queued. */
 export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId: string, input: VideoInput) {
+  if (input.scenes && (input.script !== undefined || input.audio_upload_id !== undefined)) {
+    const field = input.script !== undefined ? 'script' : 'audio_upload_id';
+    throw fail(422, 'script_beside_scenes', {
+      fields: { [field]: { key: 'errors.script_beside_scenes', params: {}, message: errorMessage('script_beside_scenes') } },
+    });
+  }
   const scenes: SceneInput[] = input.scenes ?? [{ transition: CUT }];
   const several = scenes.length > 1;
   // One scene: checked as the body's own fields, refused as before; of several, each refusal names its scene.

@@ -38,7 +38,7 @@ export async function joinScenes(
   const lengths: number[] = [];
   for (const scene of scenes) {
     const probe = await probeMedia(scene.file);
-    if (!probe?.durationSeconds || !probe.video) throw new EngineFailure('render_failed');
+    if (!probe?.durationSeconds || !probe.video) throw new EngineFailure('scene_unreadable');
     lengths.push(probe.durationSeconds);
   }
   const times = sceneTimesOf(
