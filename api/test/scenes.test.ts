@@ -237,3 +237,52 @@ test("scenes of uploaded audio: each plays its own; deleting the video removes e
   expect(deleted.status).toBe(204);
   expect(files.map(existsSync)).toEqual([false, false]);
 }, 120_000);
+
+test('a voice-over scene: no presenter, its own voice over its background; refused without a voice, a background or any presenter', async () => {
+  const created = await call(t.app, {
+    method: 'POST',
+    url: videosUrl(),
+    token: owner.token,
+    body: {
+      name: 'Narrated slides',
+      language: 'en',
+      scenes: [
+        {
+          avatar_id: blue,
+          script: 'Hello.',
+          background: { type: 'color', value: '#00FF00' },
+          placement: { position: 'corner', scale: 0.35 },
+        },
+        { avatar_id: null, voice_id: 'builtin-en-james', script: 'And now, the numbers.', background: { type: 'color', value: '#FF0000' } },
+      ],
+    },
+  });
+  expect(created.status).toBe(202);
+  const ready = await eventually(
+    () => call(t.app, { url: `${videosUrl()}/${created.body.id}`, token: owner.token }),
+    (r) => r.body.status !== 'in_progress',
+  );
+  expect({ status: ready.body.status, reason: ready.body.reason }).toEqual({ status: 'ready', reason: null });
+  expect(ready.body.avatar_id).toBe(blue);
+  const [, voiceOver] = ready.body.scenes;
+  expect(voiceOver).toMatchObject({ avatar_id: null, voice_id: 'builtin-en-james' });
+  const file = join(t.config.dataDir, 'video_output', `${created.body.id}.mp4`);
+  // Where the first scene's presenter stood, the voice-over shows only its background.
+  const corner = await pixelAt(file, voiceOver.start_seconds + voiceOver.duration_seconds / 2, 1280 - 120, 720 - 120);
+  expect(corner.r).toBeGreaterThan(200);
+  expect(corner.b).toBeLessThan(60);
+
+  const refused = async (scene: object, others: object[] = [{ avatar_id: blue, script: 'Hi.' }]) =>
+    call(t.app, { method: 'POST', url: videosUrl(), token: owner.token, body: { name: 'No', language: 'en', scenes: [...others, scene] } });
+  const voiceless = await refused({ avatar_id: null, script: 'Hi.', background: { type: 'color', value: '#FF0000' } });
+  expect(voiceless).toMatchObject({ status: 422, body: { code: 'voice_over_needs_voice' } });
+  expect(Object.keys(voiceless.body.fields)).toEqual(['scenes.1.voice_id']);
+  const bare = await refused({ avatar_id: null, voice_id: 'builtin-en-james', script: 'Hi.' });
+  expect(bare).toMatchObject({ status: 422, body: { code: 'voice_over_needs_background' } });
+  expect(Object.keys(bare.body.fields)).toEqual(['scenes.1.background']);
+  const nobody = await refused(
+    { avatar_id: null, voice_id: 'builtin-en-james', script: 'Hi.', background: { type: 'color', value: '#FF0000' } },
+    [],
+  );
+  expect(nobody).toMatchObject({ status: 422, body: { code: 'scenes_need_presenter' } });
+}, 120_000);

@@ -37,7 +37,8 @@ export type VideoBackground =
  * behind, and how it comes in; `startMs` and `durationMs` once the video is made.
  */
 export type VideoScene = {
-  avatarId: string;
+  /** Null: a voice-over, no presenter. */
+  avatarId: string | null;
   voiceId: string | null;
   builtinVoiceId: string | null;
   language: string;

@@ -83,6 +83,11 @@ export type RenderResult = {
   lipSync?: LipSyncRun | { engine: LipSyncRun['engine']; failed: string; detail: string; keyRefused: boolean };
 };
 
+/** A scene with no presenter: its sound (or speech) over its background, with its captions, into `output`. */
+export type VoiceOverInput = Pick<RenderInput, 'audio' | 'output' | 'thumbnail' | 'watermark' | 'captions'> & {
+  framing: Framing;
+};
+
 /** What produces avatars, voices, speech and videos; `local` runs on this machine (its lip-sync step may be a GPU service). */
 export interface GenerationEngine {
   processAvatar(source: AvatarSource, outputs: AvatarFiles, onProgress?: AvatarProgress): Promise<AvatarOutput>;
@@ -91,6 +96,8 @@ export interface GenerationEngine {
   readonly speechProvider?: SpeechProvider;
   synthesizeSpeech(text: string, language: ContentLanguage, voice?: SpeakingVoice, options?: SpeechOptions): Promise<Speech>;
   renderVideo(input: RenderInput): Promise<RenderResult>;
+  /** A voice-over: no presenter, the background for as long as the sound. */
+  renderVoiceOver(input: VoiceOverInput): Promise<RenderResult>;
   /**
    * Where a long render is cut into parts that workers make apart (frame indexes, from 0 to the frame count), or null
    * when it is made whole; each part of about `seconds`.

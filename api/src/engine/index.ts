@@ -22,7 +22,7 @@ export function createEngine(settings: {
 }
 
 // The port and its shapes.
-export type { AvatarSource, GenerationEngine, RenderInput, RenderResult } from './generation-engine';
+export type { AvatarSource, GenerationEngine, RenderInput, RenderResult, VoiceOverInput } from './generation-engine';
 export { EngineFailure } from './failure';
 export { LipSyncFailure, LipSyncWaiting } from './lipsync/lipsync-provider';
 export type { MediaLinks } from './lipsync/lipsync-provider';

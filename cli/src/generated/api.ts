@@ -634,7 +634,8 @@ export interface components {
             resolution: "720p" | "1080p";
             /** @description A video of several scenes lists them; null: a video of one scene. */
             scenes: {
-                avatar_id: string;
+                /** @description Null: a voice-over, no presenter. */
+                avatar_id: string | null;
                 background: ({
                     /** @enum {unknown} */
                     type: "color";
@@ -1785,8 +1786,7 @@ export interface operations {
                     resolution?: "720p" | "1080p";
                     scenes?: {
                         audio_upload_id?: string;
-                        /** Format: uuid */
-                        avatar_id?: string;
+                        avatar_id?: string | null;
                         background?: ({
                             /** @enum {unknown} */
                             type: "color";
@@ -1956,7 +1956,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Understood but refused: `idempotency_key_reused` (This Idempotency-Key was already used for a different request. Use a new key for a new request.); `script_refused` (This script can't be used: {category}. Change the words and try again.); `script_beside_scenes` (A video of scenes speaks each scene's script or audio: move the script or audio into its scene.); `not_found` (Not found.); `avatar_not_ready` (This avatar is not ready yet.); `voice_not_ready` (This voice is not ready yet.); `script_or_audio_required` (Write a script or choose an audio file.); `upload_not_ready` (The upload is not finished, was already used, or is not of the right kind. Upload the file again.); `voice_language_mismatch` (This voice speaks another language than the video. Choose a voice of the video's language, or change the language.); `placement_needs_background` (A presenter beside the content or in a corner needs a background. Choose a colour, a picture or a video.); `background_kind_mismatch` (This background is a picture where a video was asked for, or a video where a picture was.); `text_too_long` (The text is too long for audio generation.); `document_not_ready` (This video's slide comes from a document that is still being read. Try again in a moment.); `page_out_of_range` (The document has {pages} pages: choose one of them.). */
+            /** @description Understood but refused: `idempotency_key_reused` (This Idempotency-Key was already used for a different request. Use a new key for a new request.); `script_refused` (This script can't be used: {category}. Change the words and try again.); `script_beside_scenes` (A video of scenes speaks each scene's script or audio: move the script or audio into its scene.); `not_found` (Not found.); `avatar_not_ready` (This avatar is not ready yet.); `voice_not_ready` (This voice is not ready yet.); `script_or_audio_required` (Write a script or choose an audio file.); `upload_not_ready` (The upload is not finished, was already used, or is not of the right kind. Upload the file again.); `voice_language_mismatch` (This voice speaks another language than the video. Choose a voice of the video's language, or change the language.); `placement_needs_background` (A presenter beside the content or in a corner needs a background. Choose a colour, a picture or a video.); `background_kind_mismatch` (This background is a picture where a video was asked for, or a video where a picture was.); `text_too_long` (The text is too long for audio generation.); `document_not_ready` (This video's slide comes from a document that is still being read. Try again in a moment.); `page_out_of_range` (The document has {pages} pages: choose one of them.); `voice_over_needs_voice` (A scene without a presenter needs a voice: choose one for it.); `voice_over_needs_background` (A scene without a presenter needs a background: a colour, a picture, a video or a slide.); `scenes_need_presenter` (At least one scene needs a presenter.). */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -28,10 +28,11 @@ export type Transition = v.InferOutput<typeof transitionField>;
 
 /**
  * One scene. What it leaves out it takes from the video's body: the avatar, the voice, the language, the speed, the
- * background and the placement. It speaks a script or plays an uploaded audio file.
+ * background and the placement. It speaks a script or plays an uploaded audio file; `avatar_id: null` is a voice-over
+ * (no presenter: its voice and background are its own).
  */
 export const sceneField = v.object({
-  avatar_id: v.optional(v.pipe(v.string(m('required')), v.uuid(m('invalid')))),
+  avatar_id: v.optional(v.nullable(v.pipe(v.string(m('required')), v.uuid(m('invalid'))))),
   script: v.optional(scriptField),
   audio_upload_id: v.optional(uploadIdField),
   voice_id: v.optional(voiceIdField),

@@ -31,6 +31,9 @@ export const SCENE_REFUSALS = [
   'text_too_long',
   'document_not_ready',
   'page_out_of_range',
+  'voice_over_needs_voice',
+  'voice_over_needs_background',
+  'scenes_need_presenter',
 ];
 
 export type VideoInput = VideoLookInput & {
@@ -63,9 +66,7 @@ type CheckedScene = Awaited<ReturnType<typeof checkedScene>>;
 export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId: string, input: VideoInput) {
   if (input.scenes && (input.script !== undefined || input.audio_upload_id !== undefined)) {
     const field = input.script !== undefined ? 'script' : 'audio_upload_id';
-    throw fail(422, 'script_beside_scenes', {
-      fields: { [field]: { key: 'errors.script_beside_scenes', params: {}, message: errorMessage('script_beside_scenes') } },
-    });
+    throw fail(422, 'script_beside_scenes', { fields: { [field]: sceneFieldError('script_beside_scenes') } });
   }
   const scenes: SceneInput[] = input.scenes ?? [{ transition: CUT }];
   const several = scenes.length > 1;
@@ -75,7 +76,7 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
     input.scenes
       ? {
           ...input,
-          avatar_id: scene.avatar_id ?? input.avatar_id,
+          avatar_id: scene.avatar_id === undefined ? input.avatar_id : scene.avatar_id,
           script: scene.script,
           audio_upload_id: scene.audio_upload_id,
           voice_id: scene.voice_id ?? input.voice_id,
@@ -105,6 +106,9 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
   // Reserved: the audio's length, or the script's estimated speaking time; settled to the video's real length.
   const seconds = made.reduce((sum, { scene }) => sum + secondsOf(scene), 0);
   const first = made[0]!;
+  // The video's presenter (what its Content Credentials name): its first scene's that has one.
+  const presenter = made.find(({ scene }) => scene.avatar)?.scene.avatar;
+  if (!presenter) throw fail(422, 'scenes_need_presenter', { fields: { scenes: sceneFieldError('scenes_need_presenter') } });
   const video = await withReservation(
     ctx.db,
     { teamId, productType: creator.source, itemId: id, needs: needsOf.video(seconds) },
@@ -113,14 +117,14 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
         if (entry.scene.upload)
           entry.audioSource = await adoptUpload(ctx, entry.scene.upload, several ? `${id}-audio-${index}` : `${id}-audio`);
       }
-      const { fields, avatar, speaker } = first.scene;
+      const { fields, speaker } = first.scene;
       const [created] = await ctx.db
         .insert(videos)
         .values({
           id,
           teamId,
           createdBy: creator.userId,
-          avatarId: avatar.id,
+          avatarId: presenter.id,
           voiceId: speaker.voiceId,
           builtinVoiceId: speaker.builtinVoiceId,
           name: input.name,
@@ -137,7 +141,7 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
           source: creator.source,
           callbackUrl: input.callback_url ?? null,
           review: made.some(({ scene }) => scene.moderation === 'unchecked') ? 'moderation_unavailable' : null,
-          scenes: several ? made.map(storedScene) : null,
+          scenes: several || !first.scene.avatar ? made.map(storedScene) : null,
         })
         .returning();
       return created!;
@@ -148,26 +152,35 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
 }
 
 /** A scene's fields: its own, and the body's where it leaves out the avatar, the voice, the language, the speed, the background or the placement. */
-type SceneFields = VideoInput & { transition: Transition };
+type SceneFields = Omit<VideoInput, 'avatar_id'> & { avatar_id?: string | null; transition: Transition };
 
 const CUT: Transition = { type: 'cut', seconds: 0.5 };
 
 /** One scene's avatar, script or audio, placement and speaker, checked in that order; each refusal at its field. */
 async function checkedScene(ctx: AppContext, teamId: string, fields: SceneFields, at: (field: string) => string) {
   const avatarId = fields.avatar_id;
-  if (!avatarId) throw new FieldErrors({ [at('avatar_id')]: validationMessage('validation.required') });
-  const avatar = await atField(at('avatar_id'), async () => {
-    const found = await teamAvatar(ctx, teamId, avatarId);
-    if (found.status !== 'ready') throw fail(409, 'avatar_not_ready');
-    return found;
-  });
+  // A voice-over (`null`, in a list of scenes) has no presenter: it speaks with its own voice over its own background.
+  const voiceOver = avatarId === null;
+  if (avatarId === undefined) throw new FieldErrors({ [at('avatar_id')]: validationMessage('validation.required') });
+  const avatar =
+    avatarId === null
+      ? null
+      : await atField(at('avatar_id'), async () => {
+          const found = await teamAvatar(ctx, teamId, avatarId);
+          if (found.status !== 'ready') throw fail(409, 'avatar_not_ready');
+          return found;
+        });
   if (!fields.script?.trim() && !fields.audio_upload_id) throw inScene(at('script'), fail(400, 'script_or_audio_required'));
   const moderation = fields.audio_upload_id ? 'checked' : await atField(at('script'), () => checkScript(ctx, teamId, fields.script));
   const placement: Placement = fields.placement ?? { position: 'full', scale: 1 };
-  await atField(at('placement'), () => assertPlacementFits(placement, fields.background));
+  if (voiceOver && !fields.background) throw inScene(at('background'), fail(400, 'voice_over_needs_background'));
+  if (!voiceOver) await atField(at('placement'), () => assertPlacementFits(placement, fields.background));
+  if (voiceOver && !fields.audio_upload_id && !fields.voice_id) throw inScene(at('voice_id'), fail(400, 'voice_over_needs_voice'));
   const speaker = fields.audio_upload_id
     ? { voiceId: null, builtinVoiceId: null }
-    : await atField(at('voice_id'), () => speakerOf(ctx, teamId, avatar, fields.language, fields.voice_id));
+    : await atField(at('voice_id'), () =>
+        speakerOf(ctx, teamId, avatar ?? { defaultVoiceId: null, gender: null }, fields.language, fields.voice_id),
+      );
   return {
     fields,
     avatar,
@@ -191,7 +204,7 @@ const storedScene = ({
   audioSource: string | null;
   background: VideoBackground | null;
 }): VideoScene => ({
-  avatarId: scene.avatar.id,
+  avatarId: scene.avatar?.id ?? null,
   voiceId: scene.speaker.voiceId,
   builtinVoiceId: scene.speaker.builtinVoiceId,
   language: scene.fields.language,
@@ -218,11 +231,11 @@ async function atField<T>(path: string, work: () => Promise<T> | T): Promise<T> 
 function inScene(path: string, error: unknown) {
   if (!(error instanceof AppError) || !path.startsWith('scenes.') || ![400, 404, 409].includes(error.status)) return error;
   const field = error.code in WITHIN ? `${path}.${WITHIN[error.code]}` : path;
-  return new AppError(422, error.code, error.message, {
-    ...error.fields,
-    fields: { [field]: { key: `errors.${error.code}`, params: {}, message: error.message } },
-  });
+  return new AppError(422, error.code, error.message, { ...error.fields, fields: { [field]: sceneFieldError(error.code) } });
 }
+
+/** A refusal of a scene's field as `fields` carry it: its code's message, translated by its key. */
+const sceneFieldError = (code: string) => ({ key: `errors.${code}`, params: {}, message: errorMessage(code) });
 
 /** Refusals of a part of a scene's field: named down to it. */
 const WITHIN: Record<string, string> = { page_out_of_range: 'page' };

@@ -14,7 +14,7 @@ const placement = v.object({ position: v.picklist(PLACEMENTS), scale: v.number()
 
 /** A scene of a video of several; where it starts and how long it plays once the video is made. */
 const scene = v.object({
-  avatar_id: v.string(),
+  avatar_id: v.pipe(text, v.description('Null: a voice-over, no presenter.')),
   voice_id: text,
   language: v.string(),
   script: text,

@@ -136,6 +136,12 @@ export function composeGraph(input: {
       `[bg][placed]overlay=x=${shown.x}:y=${shown.y}:shortest=1:format=auto[framed]`,
     );
   }
+  chains.push(finished(input));
+  return { graph: chains.join(';'), layout };
+}
+
+/** The chain from the composed picture `[framed]` to the graph's output `[v]`: the watermark and burned-in captions. */
+function finished(input: { watermark: boolean; ass: string | null }) {
   const finish: string[] = [];
   if (input.watermark) {
     finish.push(
@@ -143,8 +149,16 @@ export function composeGraph(input: {
     );
   }
   if (input.ass) finish.push(`ass=filename=${quoted(input.ass)}:fontsdir=${quoted(CAPTION_FONT.dir)}`);
-  chains.push(`[framed]${finish.length ? finish.join(',') : 'null'},format=yuv420p[v]`);
-  return { graph: chains.join(';'), layout };
+  return `[framed]${finish.length ? finish.join(',') : 'null'},format=yuv420p[v]`;
+}
+
+/**
+ * The filter graph (its output `[v]`) of a voice-over: no presenter, only the background (input `backdropIndex`, or a
+ * colour made in the graph), then the watermark and the captions.
+ */
+export function backdropGraph(input: { framing: Framing; backdropIndex: number; watermark: boolean; ass: string | null }) {
+  const { framing } = input;
+  return [backdropChain(framing.background, input.backdropIndex, framing.frame, 0), '[bg]null[framed]', finished(input)].join(';');
 }
 
 /** How far in (a share of the picture's shorter side) the person fades out at a cut edge of the footage. */

@@ -17,6 +17,7 @@ import {
   type GenerationEngine,
   type RenderInput,
   type RenderResult,
+  type VoiceOverInput,
   type VoiceOutput,
 } from '../generation-engine';
 import { EngineFailure } from '../failure';
@@ -31,7 +32,7 @@ import { speakScript, SpeechSynthesizer, type SpeakingVoice, type SpeechOptions 
 import type { SpeechProvider } from '../speech/providers/speech-provider';
 import { ANALYSIS_RATE, decodeMono } from '../speech/decode';
 import { toAss } from '../compose/captions';
-import { backdropInput, CAPTION_FONT, composeGraph, needsMatte, type Framing } from '../compose/compose';
+import { backdropGraph, backdropInput, CAPTION_FONT, composeGraph, needsMatte, type Framing } from '../compose/compose';
 import { faceBoxOf, type Box } from '../compose/layout';
 import { makeMatte } from '../compose/matte';
 import { makeThumbnail } from '../compose/thumbnail';
@@ -163,6 +164,35 @@ export class LocalEngine implements GenerationEngine {
     return { durationSeconds: rendered?.durationSeconds ?? duration, timings, lipSync };
   }
 
+  async renderVoiceOver(input: VoiceOverInput): Promise<RenderResult> {
+    const duration = (await probeMedia(input.audio))?.durationSeconds;
+    if (!duration) throw new EngineFailure('audio_unreadable');
+    const captions = await this.captionsFile(input, input.framing);
+    const backdrop = backdropInput(input.framing.background);
+    try {
+      const graph = backdropGraph({ framing: input.framing, backdropIndex: 1, watermark: input.watermark, ass: captions });
+      await runFfmpeg(
+        [
+          ...['-i', input.audio, ...backdrop, '-t', duration.toFixed(3), '-filter_complex', graph],
+          ...[
+            '-map',
+            '[v]',
+            '-map',
+            '0:a',
+            ...AUDIO_ENCODE,
+            ...videoEncode(Math.min(input.framing.frame.width, input.framing.frame.height)),
+          ],
+          ...['-movflags', '+faststart', input.output],
+        ],
+        { timeoutMs: 3_600_000 },
+      );
+    } finally {
+      if (captions) await rm(captions, { force: true });
+    }
+    if (input.thumbnail) await makeThumbnail(input.output, duration, input.thumbnail);
+    return { durationSeconds: (await probeMedia(input.output))?.durationSeconds ?? duration };
+  }
+
   /**
    * Where a render long enough to share among workers is cut: at the quietest frame (a pause, the mouth closed) within
    * CUT_WINDOW_SECONDS of each even cut into parts of about `seconds`. The first index is 0 and the last the frame count.
@@ -275,7 +305,7 @@ export class LocalEngine implements GenerationEngine {
   }
 
   /** The burned-in captions as an ASS file, timed from `fromMs` of the video (a part's start); null when not burned in. */
-  private async captionsFile(input: RenderInput, framing: Framing, fromMs = 0) {
+  private async captionsFile(input: Pick<RenderInput, 'captions'>, framing: Framing, fromMs = 0) {
     if (!input.captions?.burnIn) return null;
     const file = join(tmpdir(), `kagami-${randomUUID()}.ass`);
     const cues = input.captions.cues

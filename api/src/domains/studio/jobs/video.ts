@@ -208,10 +208,12 @@ async function renderScenes(ctx: AppContext, job: VideoJob) {
       const file = join(folder, `scene-${index}.mp4`);
       const cues = await withRenderFiles(ctx, sceneJob, undefined, async (local, framing, sceneFolder) => {
         const spoken = await speechOf(ctx, sceneJob, local.audio, framing.frame, sceneFolder);
-        const { paths: scenePaths } = renderPaths(sceneJob, local, sceneFolder);
         const thumbnail = index === 0 ? paths.thumbnail : undefined;
+        const { paths: scenePaths } = renderPaths(sceneJob, local, sceneFolder);
         const input = renderInputOf(sceneJob, local, spoken, framing, { ...scenePaths, output: file, thumbnail });
-        await ctx.engine.renderVideo({ ...input, localOnly: true });
+        // A voice-over has no presenter: its sound over its background.
+        if (!scene.avatarId) await ctx.engine.renderVoiceOver({ ...input, framing });
+        else await ctx.engine.renderVideo({ ...input, localOnly: true });
         return spoken.cues;
       });
       clips.push({ file, transition: scene.transition, cues });
@@ -229,9 +231,12 @@ async function renderScenes(ctx: AppContext, job: VideoJob) {
   });
 }
 
-/** One scene of a video as a video of its own: the scene's avatar, speech and background, the video's frame and plan. */
+/**
+ * One scene of a video as a video of its own: the scene's avatar (a voice-over keeps the video's, whose files it does
+ * not show), speech and background, the video's frame and plan.
+ */
 async function sceneJobOf(ctx: AppContext, job: VideoJob, scene: VideoScene): Promise<VideoJob> {
-  const [avatar] = await ctx.db.select().from(avatars).where(eq(avatars.id, scene.avatarId));
+  const [avatar] = scene.avatarId ? await ctx.db.select().from(avatars).where(eq(avatars.id, scene.avatarId)) : [job.avatar];
   if (!avatar?.loop) throw new EngineFailure('avatar_missing');
   const { avatarId, voiceId, builtinVoiceId, language, script, audioSource, speed, background, placement } = scene;
   const video = {
