@@ -22,7 +22,7 @@ export function createEngine(settings: {
 }
 
 // The port and its shapes.
-export type { AvatarSource, GenerationEngine, RenderInput, RenderResult, VoiceOverInput } from './generation-engine';
+export type { AvatarSource, GenerationEngine, RenderInput, RenderResult } from './generation-engine';
 export { EngineFailure } from './failure';
 export { LipSyncFailure, LipSyncWaiting } from './lipsync/lipsync-provider';
 export type { MediaLinks } from './lipsync/lipsync-provider';
@@ -57,5 +57,4 @@ export type { SigningIdentity } from './provenance/signing-identity';
 
 // The pipelines: what a video is, step by step.
 export { joinParts, joinSceneRenders, renderPart, renderWholeOrCut, signAndCaption, speakScript, spokenUpload } from './pipeline/video';
-export type { SceneTimes } from './compose/scene-join';
 export type { Spoken } from './pipeline/video';

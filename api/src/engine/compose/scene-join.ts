@@ -13,7 +13,7 @@ export type SceneClip = { file: string; transition: { type: TransitionType; seco
 export type SceneTimes = { start: number; duration: number }[];
 
 /** The scenes' times in the joined video: a transition overlaps a scene with the end of the one before. */
-export function sceneTimesOf(lengths: number[], transitions: SceneClip['transition'][]): SceneTimes {
+function sceneTimesOf(lengths: number[], transitions: SceneClip['transition'][]): SceneTimes {
   const times: SceneTimes = [];
   let end = 0;
   lengths.forEach((length, index) => {
