@@ -84,7 +84,7 @@ export type RenderResult = {
 };
 
 /** A scene with no presenter: its sound (or speech) over its background, with its captions, into `output`. */
-export type VoiceOverInput = Pick<RenderInput, 'audio' | 'output' | 'thumbnail' | 'watermark' | 'captions'> & {
+export type VoiceOverInput = Pick<RenderInput, 'audio' | 'output' | 'thumbnail' | 'watermark' | 'captions' | 'language'> & {
   framing: Framing;
 };
 

@@ -9,3 +9,4 @@ export * from './video-look';
 export * from './moderation';
 export * from './avatar-stages';
 export * from './scenes';
+export * from './elements';

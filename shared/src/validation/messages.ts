@@ -23,7 +23,8 @@ export type ValidationKey =
   | 'dateRange'
   | 'url'
   | 'eventsRequired'
-  | 'scenesCount';
+  | 'scenesCount'
+  | 'elementsCount';
 
 export function encodeMessage(key: ValidationKey, params: Record<string, string | number> = {}): string {
   const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();

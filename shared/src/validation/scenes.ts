@@ -1,6 +1,7 @@
 // A video of several scenes: each its own presenter, speech and background, and the transition into it. One schema
 // for the app's API, the public API, the CLI and the editor; the one-scene body of before means a video of one scene.
 import * as v from 'valibot';
+import { elementsField } from './elements';
 import { contentLanguageField } from './fields';
 import { scriptField, speedField, voiceIdField } from './forms';
 import { encodeMessage as m } from './messages';
@@ -40,6 +41,8 @@ export const sceneField = v.object({
   speed: v.optional(speedField),
   background: v.optional(v.nullable(backgroundField)),
   placement: v.optional(placementField),
+  /** Text and pictures over the scene, drawn in order (the last on top). */
+  elements: v.optional(elementsField),
   transition: v.optional(transitionField, { type: 'cut', seconds: 0.5 }),
 });
 export type SceneInput = v.InferOutput<typeof sceneField>;

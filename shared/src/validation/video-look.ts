@@ -18,7 +18,7 @@ export const PLACEMENT_SCALE_MAX = 1;
 export const CAPTION_SIZES = ['small', 'medium', 'large'] as const;
 export const CAPTION_POSITIONS = ['bottom', 'middle', 'top'] as const;
 
-const hexColor = v.pipe(v.string(m('invalid')), v.regex(/^#[0-9a-fA-F]{6}$/, m('invalid')));
+export const hexColor = v.pipe(v.string(m('invalid')), v.regex(/^#[0-9a-fA-F]{6}$/, m('invalid')));
 /** A finished upload's id (or a team background's, the id of the upload it was made from). */
 export const uploadIdField = v.pipe(v.string(m('required')), v.nonEmpty(m('required')), v.maxLength(64, m('maxLength', { length: 64 })));
 

@@ -3,6 +3,7 @@
 import { dirname, join } from 'node:path';
 import type { Placement } from '@kagami/shared/validation';
 import { VIDEO_FPS } from '../video-format';
+import type { Brand, ElementSpec, Overlay } from './elements';
 import { coversFrame, layoutOf, type Box, type Layout, type Scaled, type Size } from './layout';
 
 /**
@@ -12,8 +13,11 @@ import { coversFrame, layoutOf, type Box, type Layout, type Scaled, type Size } 
 export type Backdrop =
   { type: 'footage' } | { type: 'color'; value: string } | { type: 'image' | 'video'; file: string; fit?: 'cover' | 'contain' };
 
-/** How the video is framed: its size, what is behind the presenter, and where the presenter stands. */
-export type Framing = { frame: Size; background: Backdrop; placement: Placement };
+/**
+ * How the video is framed: its size, what is behind the presenter, where the presenter stands, and what is drawn over
+ * them (in the brand's fonts and colours when it has one).
+ */
+export type Framing = { frame: Size; background: Backdrop; placement: Placement; elements?: ElementSpec[]; brand?: Brand };
 
 /** The watermark and the burned-in captions' fonts. */
 const FONTS = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
@@ -23,6 +27,20 @@ export const CAPTION_FONT = {
   dir: join(dirname(require.resolve('@expo-google-fonts/noto-sans-jp/package.json')), '600SemiBold'),
   name: 'Noto Sans JP',
 };
+
+/**
+ * The scene's elements laid over the frame: pictures that are inputs from `firstInput` on, in order. `fromSecond`: the
+ * scene's moment the graph's first frame is (a part of a render); `still`: drawn as they end up, without entrances.
+ */
+export type Overlays = { list: Overlay[]; firstInput: number; fromSecond?: number; still?: boolean };
+
+/** How long an element takes to come in, and how far (a share of the frame's width) it slides. */
+const ENTRANCE_SECONDS = 0.5;
+const SLIDE_SHARE = 0.04;
+
+/** The overlays' ffmpeg inputs: each picture repeated at the video's rate. */
+export const overlayInputs = (overlays: Overlay[]) =>
+  overlays.flatMap((overlay) => ['-loop', '1', '-framerate', String(VIDEO_FPS), '-i', overlay.file]);
 
 /** A cut-out person's edge is softened this much (pixels of the avatar's picture) so it blends into the background. */
 const EDGE_BLUR = 1.2;
@@ -72,6 +90,7 @@ export function composeGraph(input: {
   firstFrame?: number;
   watermark: boolean;
   ass: string | null;
+  overlays?: Overlays;
 }): { graph: string; layout: Layout } {
   const { picture, framing } = input;
   const { frame } = framing;
@@ -136,12 +155,13 @@ export function composeGraph(input: {
       `[bg][placed]overlay=x=${shown.x}:y=${shown.y}:shortest=1:format=auto[framed]`,
     );
   }
-  chains.push(finished(input));
+  chains.push(finished({ ...input, frame }));
   return { graph: chains.join(';'), layout };
 }
 
-/** The chain from the composed picture `[framed]` to the graph's output `[v]`: the watermark and burned-in captions. */
-function finished(input: { watermark: boolean; ass: string | null }) {
+/** The chains from the composed picture `[framed]` to the graph's output `[v]`: the elements, the watermark and burned-in captions. */
+function finished(input: { watermark: boolean; ass: string | null; overlays?: Overlays; frame: Size }) {
+  const chains = overlayChains(input.overlays, input.frame);
   const finish: string[] = [];
   if (input.watermark) {
     finish.push(
@@ -149,16 +169,50 @@ function finished(input: { watermark: boolean; ass: string | null }) {
     );
   }
   if (input.ass) finish.push(`ass=filename=${quoted(input.ass)}:fontsdir=${quoted(CAPTION_FONT.dir)}`);
-  return `[framed]${finish.length ? finish.join(',') : 'null'},format=yuv420p[v]`;
+  const from = chains.length ? '[decorated]' : '[framed]';
+  return [...chains, `${from}${finish.length ? finish.join(',') : 'null'},format=yuv420p[v]`].join(';');
+}
+
+/**
+ * The elements over `[framed]` into `[decorated]` (none: no chains): each shown from its start, fading in (and sliding
+ * in from the side text starts on) for ENTRANCE_SECONDS.
+ */
+function overlayChains(overlays: Overlays | undefined, frame: Size): string[] {
+  if (!overlays?.list.length) return [];
+  const chains: string[] = [];
+  let below = '[framed]';
+  overlays.list.forEach((overlay, index) => {
+    const input = overlays.firstInput + index;
+    const start = Math.max(0, overlay.start - (overlays.fromSecond ?? 0));
+    // Already in (a still, or a part that begins after it came in): drawn as it ends up.
+    const arrived = overlays.still || overlay.entrance === 'none' || overlay.start + ENTRANCE_SECONDS <= (overlays.fromSecond ?? 0);
+    const above = index === overlays.list.length - 1 ? '[decorated]' : `[over${index}]`;
+    const fade = arrived ? '' : `,fade=t=in:st=${start.toFixed(3)}:d=${ENTRANCE_SECONDS}:alpha=1`;
+    chains.push(`[${input}:v]format=rgba${fade}[element${index}]`);
+    const slide = !arrived && overlay.entrance === 'slide';
+    const offset = Math.round(frame.width * SLIDE_SHARE);
+    const x = slide ? `'${overlay.x}-${offset}*max(0,1-(t-${start.toFixed(3)})/${ENTRANCE_SECONDS})'` : String(overlay.x);
+    const enable = overlays.still || start === 0 ? '' : `:enable='gte(t,${start.toFixed(3)})'`;
+    chains.push(`${below}[element${index}]overlay=x=${x}:y=${overlay.y}${slide ? ':eval=frame' : ''}${enable}:format=auto${above}`);
+    below = above;
+  });
+  return chains;
 }
 
 /**
  * The filter graph (its output `[v]`) of a voice-over: no presenter, only the background (input `backdropIndex`, or a
  * colour made in the graph), then the watermark and the captions.
  */
-export function backdropGraph(input: { framing: Framing; backdropIndex: number; watermark: boolean; ass: string | null }) {
+export function backdropGraph(input: {
+  framing: Framing;
+  backdropIndex: number;
+  watermark: boolean;
+  ass: string | null;
+  overlays?: Overlays;
+}) {
   const { framing } = input;
-  return [backdropChain(framing.background, input.backdropIndex, framing.frame, 0), '[bg]null[framed]', finished(input)].join(';');
+  const chains = [backdropChain(framing.background, input.backdropIndex, framing.frame, 0), '[bg]null[framed]'];
+  return [...chains, finished({ ...input, frame: framing.frame })].join(';');
 }
 
 /** How far in (a share of the picture's shorter side) the person fades out at a cut edge of the footage. */

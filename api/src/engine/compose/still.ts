@@ -1,7 +1,8 @@
 // One frame composed exactly as a video's (compose.ts) from the avatar's preview and the background, written as a
 // JPEG: the picture of a layout before anything is rendered (layout-still.ts).
 import { runFfmpeg } from '../../media/tools';
-import { backdropInput, composeGraph, needsMatte, type Framing } from './compose';
+import { backdropInput, composeGraph, needsMatte, overlayInputs, type Framing } from './compose';
+import { withElements } from './elements';
 import type { Box, Size } from './layout';
 
 /**
@@ -13,22 +14,28 @@ export async function composeStill(input: {
   matte: string | null;
   face: Box | null;
   framing: Framing;
+  /** The scene's language, for breaking its text into lines. */
+  language?: string;
   output: string;
 }) {
   const backdrop = backdropInput(input.framing.background);
   const matte = input.matte && needsMatte(input.framing) ? input.matte : null;
   const matteInput = 1 + (backdrop.length ? 1 : 0);
-  const { graph } = composeGraph({
-    picture: input.picture.size,
-    face: input.face,
-    framing: input.framing,
-    alpha: matte ? { matteInput } : null,
-    backdropIndex: 1,
-    watermark: false,
-    ass: null,
+  // The elements as they stand once they have all come in (every bullet shown).
+  await withElements(input.framing, { language: input.language }, async (overlays) => {
+    const { graph } = composeGraph({
+      picture: input.picture.size,
+      face: input.face,
+      framing: input.framing,
+      alpha: matte ? { matteInput } : null,
+      backdropIndex: 1,
+      watermark: false,
+      ass: null,
+      overlays: { list: overlays, firstInput: matteInput + (matte ? 1 : 0), still: true },
+    });
+    await runFfmpeg([
+      ...['-i', input.picture.file, ...backdrop, ...(matte ? ['-i', matte] : []), ...overlayInputs(overlays)],
+      ...['-filter_complex', graph, '-map', '[v]', '-frames:v', '1', '-q:v', '4', input.output],
+    ]);
   });
-  await runFfmpeg([
-    ...['-i', input.picture.file, ...backdrop, ...(matte ? ['-i', matte] : [])],
-    ...['-filter_complex', graph, '-map', '[v]', '-frames:v', '1', '-q:v', '4', input.output],
-  ]);
 }

@@ -32,7 +32,8 @@ import { speakScript, SpeechSynthesizer, type SpeakingVoice, type SpeechOptions 
 import type { SpeechProvider } from '../speech/providers/speech-provider';
 import { ANALYSIS_RATE, decodeMono } from '../speech/decode';
 import { toAss } from '../compose/captions';
-import { backdropGraph, backdropInput, CAPTION_FONT, composeGraph, needsMatte, type Framing } from '../compose/compose';
+import { backdropGraph, backdropInput, CAPTION_FONT, composeGraph, needsMatte, overlayInputs, type Framing } from '../compose/compose';
+import { withElements, type Overlay } from '../compose/elements';
 import { faceBoxOf, type Box } from '../compose/layout';
 import { makeMatte } from '../compose/matte';
 import { makeThumbnail } from '../compose/thumbnail';
@@ -61,13 +62,14 @@ type Prepared = {
 function composeArgs(
   job: Prepared,
   input: RenderInput,
-  options: { alphaInFrames: boolean; captions: string | null; part?: { from: number; to: number } },
+  options: { alphaInFrames: boolean; captions: string | null; overlays: Overlay[]; part?: { from: number; to: number } },
 ) {
   const { size, framing, matte, part } = { ...job, ...options };
   const sound = part ? [] : ['-i', input.audio];
   const next = sound.length ? 2 : 1;
   const backdrop = backdropInput(framing.background);
   const matteInput = matte && !options.alphaInFrames ? ['-stream_loop', '-1', '-i', matte] : [];
+  const firstOverlay = next + (backdrop.length ? 1 : 0) + (matteInput.length ? 1 : 0);
   const { graph } = composeGraph({
     picture: size,
     face: job.face,
@@ -77,9 +79,16 @@ function composeArgs(
     firstFrame: part?.from ?? 0,
     watermark: input.watermark,
     ass: options.captions,
+    overlays: { list: options.overlays, firstInput: firstOverlay, fromSecond: (part?.from ?? 0) / VIDEO_FPS },
   });
   return [
-    ...[...sound, ...backdrop, ...matteInput, ...(part ? ['-frames:v', String(part.to - part.from)] : ['-t', job.duration.toFixed(3)])],
+    ...[
+      ...sound,
+      ...backdrop,
+      ...matteInput,
+      ...overlayInputs(options.overlays),
+      ...(part ? ['-frames:v', String(part.to - part.from)] : ['-t', job.duration.toFixed(3)]),
+    ],
     ...['-filter_complex', `[0:v]scale=${size.width}:${size.height}[sized];${graph.replaceAll('[0:v]', '[sized]')}`],
     ...['-map', '[v]', ...(part ? ['-an'] : ['-map', '1:a', ...AUDIO_ENCODE])],
     ...videoEncode(Math.min(framing.frame.width, framing.frame.height)),
@@ -136,25 +145,33 @@ export class LocalEngine implements GenerationEngine {
     const talking = this.lipSync && !input.localOnly ? join(tmpdir(), `kagami-${randomUUID()}.mp4`) : null;
     let timings: RenderResult['timings'];
     let lipSync: RenderResult['lipSync'];
+    const speech = { language: input.language, cues: input.captions?.cues };
     try {
-      if (talking)
-        lipSync = await this.renderWithProvider(
-          { loop: input.loop, photo: input.photo, audio: input.audio, duration, talking },
-          input.lipSyncJob,
-        );
-      if (lipSync && !('failed' in lipSync)) {
-        await runFfmpeg(['-i', talking!, ...composeArgs(job, input, { alphaInFrames: false, captions })], { timeoutMs: 3_600_000 });
-      } else if (!track) {
-        await runFfmpeg(['-stream_loop', '-1', '-i', input.loop, ...composeArgs(job, input, { alphaInFrames: false, captions })], {
-          timeoutMs: 3_600_000,
-        });
-      } else {
-        const plans = await this.plansOf(input, job);
-        timings = await renderTalkingFace(
-          { loop: input.loop, meshes: job.meshes!, plans, inner: track.inner, size: job.size, fps: VIDEO_FPS, matte: matte ?? undefined },
-          composeArgs(job, input, { alphaInFrames: true, captions }),
-        );
-      }
+      await withElements(job.framing, speech, async (overlays) => {
+        if (talking)
+          lipSync = await this.renderWithProvider(
+            { loop: input.loop, photo: input.photo, audio: input.audio, duration, talking },
+            input.lipSyncJob,
+          );
+        if (lipSync && !('failed' in lipSync)) {
+          await runFfmpeg(['-i', talking!, ...composeArgs(job, input, { alphaInFrames: false, captions, overlays })], {
+            timeoutMs: 3_600_000,
+          });
+        } else if (!track) {
+          await runFfmpeg(
+            ['-stream_loop', '-1', '-i', input.loop, ...composeArgs(job, input, { alphaInFrames: false, captions, overlays })],
+            {
+              timeoutMs: 3_600_000,
+            },
+          );
+        } else {
+          const plans = await this.plansOf(input, job);
+          timings = await renderTalkingFace(
+            { loop: input.loop, meshes: job.meshes!, plans, inner: track.inner, size: job.size, fps: VIDEO_FPS, matte: matte ?? undefined },
+            composeArgs(job, input, { alphaInFrames: true, captions, overlays }),
+          );
+        }
+      });
     } finally {
       if (captions) await rm(captions, { force: true });
       if (talking) await rm(talking, { force: true });
@@ -169,23 +186,33 @@ export class LocalEngine implements GenerationEngine {
     if (!duration) throw new EngineFailure('audio_unreadable');
     const captions = await this.captionsFile(input, input.framing);
     const backdrop = backdropInput(input.framing.background);
+    const speech = { language: input.language, cues: input.captions?.cues };
     try {
-      const graph = backdropGraph({ framing: input.framing, backdropIndex: 1, watermark: input.watermark, ass: captions });
-      await runFfmpeg(
-        [
-          ...['-i', input.audio, ...backdrop, '-t', duration.toFixed(3), '-filter_complex', graph],
-          ...[
-            '-map',
-            '[v]',
-            '-map',
-            '0:a',
-            ...AUDIO_ENCODE,
-            ...videoEncode(Math.min(input.framing.frame.width, input.framing.frame.height)),
+      await withElements(input.framing, speech, async (overlays) => {
+        const firstInput = 1 + (backdrop.length ? 1 : 0);
+        const graph = backdropGraph({
+          framing: input.framing,
+          backdropIndex: 1,
+          watermark: input.watermark,
+          ass: captions,
+          overlays: { list: overlays, firstInput },
+        });
+        await runFfmpeg(
+          [
+            ...['-i', input.audio, ...backdrop, ...overlayInputs(overlays), '-t', duration.toFixed(3), '-filter_complex', graph],
+            ...[
+              '-map',
+              '[v]',
+              '-map',
+              '0:a',
+              ...AUDIO_ENCODE,
+              ...videoEncode(Math.min(input.framing.frame.width, input.framing.frame.height)),
+            ],
+            ...['-movflags', '+faststart', input.output],
           ],
-          ...['-movflags', '+faststart', input.output],
-        ],
-        { timeoutMs: 3_600_000 },
-      );
+          { timeoutMs: 3_600_000 },
+        );
+      });
     } finally {
       if (captions) await rm(captions, { force: true });
     }
@@ -228,22 +255,26 @@ export class LocalEngine implements GenerationEngine {
    */
   async renderSegment(input: RenderInput, range: { from: number; to: number }): Promise<RenderTimings> {
     const job = await this.prepare(input);
-    if (!job.track) throw new EngineFailure('avatar_missing', 'a part of a render needs the face track');
+    const track = job.track;
+    if (!track) throw new EngineFailure('avatar_missing', 'a part of a render needs the face track');
     const captions = await this.captionsFile(input, job.framing, (range.from * 1000) / VIDEO_FPS);
     try {
       const plans = (await this.plansOf(input, job)).slice(range.from, range.to);
-      return await renderTalkingFace(
-        {
-          loop: input.loop,
-          meshes: job.meshes!,
-          plans,
-          first: range.from,
-          inner: job.track.inner,
-          size: job.size,
-          fps: VIDEO_FPS,
-          matte: job.matte ?? undefined,
-        },
-        composeArgs(job, input, { alphaInFrames: true, captions, part: range }),
+      const speech = { language: input.language, cues: input.captions?.cues };
+      return await withElements(job.framing, speech, (overlays) =>
+        renderTalkingFace(
+          {
+            loop: input.loop,
+            meshes: job.meshes!,
+            plans,
+            first: range.from,
+            inner: track.inner,
+            size: job.size,
+            fps: VIDEO_FPS,
+            matte: job.matte ?? undefined,
+          },
+          composeArgs(job, input, { alphaInFrames: true, captions, overlays, part: range }),
+        ),
       );
     } finally {
       if (captions) await rm(captions, { force: true });
