@@ -3,6 +3,7 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
 import { eq } from 'drizzle-orm';
 import { videos } from '../src/db/schema';
 import { probeMedia } from '../src/media/probe';
@@ -10,11 +11,15 @@ import { runFfmpeg } from '../src/media/tools';
 import { build, call, eventually, onboardedUser, readyLoopAvatar, uploadFile, type TestApp } from './helper';
 import { pdfOf } from './media/documents';
 import { tone } from './media/fixtures';
+import { dark, frameAt, light, red, share, type Frame } from './media/frames';
 
 let t: TestApp;
 const owner = { token: '', teamId: '' };
 let pattern = '';
 let blue = '';
+/** A purple picture and a red logo (a transparent border around it), as the team's image backgrounds' uploads. */
+let picture = '';
+let logo = '';
 /** A three-page deck (page 2 has a green block in its middle), made the team's document. */
 let deck = '';
 
@@ -26,6 +31,8 @@ beforeAll(async () => {
   pattern = await readyLoopAvatar(t, owner.teamId, 'Pattern');
   blue = await readyLoopAvatar(t, owner.teamId, 'Blue', 'color=c=0x0000FF:size=320x240:rate=25:duration=2');
   deck = await uploadFile(t.app, owner.token, owner.teamId, await pdfOf(3), 'document');
+  picture = await uploadFile(t.app, owner.token, owner.teamId, pngOf('#800080'), 'background_image');
+  logo = await uploadFile(t.app, owner.token, owner.teamId, pngOf('#FF0000', true), 'background_image');
   await eventually(
     () => call(t.app, { url: `/api/teams/${owner.teamId}/documents/${deck}`, token: owner.token }),
     (r) => r.body.status === 'ready',
@@ -252,8 +259,18 @@ test('a voice-over scene: no presenter, its own voice over its background; refus
           script: 'Hello.',
           background: { type: 'color', value: '#00FF00' },
           placement: { position: 'corner', scale: 0.35 },
+          elements: [{ type: 'text', role: 'title', text: 'Welcome to Acme' }],
         },
-        { avatar_id: null, voice_id: 'builtin-en-james', script: 'And now, the numbers.', background: { type: 'color', value: '#FF0000' } },
+        {
+          avatar_id: null,
+          voice_id: 'builtin-en-james',
+          script: 'And now, the numbers. Sales grew. Costs fell.',
+          background: { type: 'image', upload_id: picture },
+          elements: [
+            { type: 'text', role: 'bullets', text: 'The numbers\nSales grew\nCosts fell' },
+            { type: 'image', upload_id: logo, x: 0.85, y: 0.05, width: 0.1, entrance: 'none' },
+          ],
+        },
       ],
     },
   });
@@ -265,12 +282,30 @@ test('a voice-over scene: no presenter, its own voice over its background; refus
   expect({ status: ready.body.status, reason: ready.body.reason }).toEqual({ status: 'ready', reason: null });
   expect(ready.body.avatar_id).toBe(blue);
   const [, voiceOver] = ready.body.scenes;
-  expect(voiceOver).toMatchObject({ avatar_id: null, voice_id: 'builtin-en-james' });
+  expect(voiceOver).toMatchObject({
+    avatar_id: null,
+    voice_id: 'builtin-en-james',
+    elements: [
+      { type: 'text', role: 'bullets', entrance: 'fade' },
+      { type: 'image', upload_id: logo, x: 0.85, y: 0.05, width: 0.1, entrance: 'none' },
+    ],
+  });
   const file = join(t.config.dataDir, 'video_output', `${created.body.id}.mp4`);
-  // Where the first scene's presenter stood, the voice-over shows only its background.
-  const corner = await pixelAt(file, voiceOver.start_seconds + voiceOver.duration_seconds / 2, 1280 - 120, 720 - 120);
-  expect(corner.r).toBeGreaterThan(200);
-  expect(corner.b).toBeLessThan(60);
+  const frame = { width: 1280, height: 720 };
+  // Scene 1: the title's ink (dark on the light green) in the top of the text area, the green beside it.
+  const [first] = ready.body.scenes;
+  const opening = await frameAt(file, first.duration_seconds - 0.3, frame);
+  expect(share(opening, { x: 0.06, y: 0.07, width: 0.5, height: 0.15 }, dark)).toBeGreaterThan(0.04);
+  expect(share(opening, { x: 0.06, y: 0.4, width: 0.5, height: 0.2 }, (r, g, b) => g > 200 && r < 60 && b < 60)).toBeGreaterThan(0.95);
+  // Scene 2: where the first scene's presenter stood, only its background (the purple picture); the logo at its
+  // place, and all three bullets once their sentences are said.
+  const closing = await frameAt(file, voiceOver.start_seconds + voiceOver.duration_seconds - 0.3, frame);
+  expect(share(closing, { x: 0.85, y: 0.8, width: 0.1, height: 0.1 }, purple)).toBeGreaterThan(0.95);
+  expect(share(closing, { x: 0.86, y: 0.06, width: 0.08, height: 0.03 }, red)).toBeGreaterThan(0.9);
+  const bullets = (at: Frame) => share(at, { x: 0.06, y: 0.4, width: 0.88, height: 0.5 }, light);
+  const early = await frameAt(file, voiceOver.start_seconds + 0.8, frame);
+  expect(bullets(early)).toBeGreaterThan(0.001);
+  expect(bullets(closing)).toBeGreaterThan(bullets(early) * 2);
 
   const refused = async (scene: object, others: object[] = [{ avatar_id: blue, script: 'Hi.' }]) =>
     call(t.app, { method: 'POST', url: videosUrl(), token: owner.token, body: { name: 'No', language: 'en', scenes: [...others, scene] } });
@@ -285,4 +320,28 @@ test('a voice-over scene: no presenter, its own voice over its background; refus
     [],
   );
   expect(nobody).toMatchObject({ status: 422, body: { code: 'scenes_need_presenter' } });
+  // Another team's picture is not this team's to show.
+  const other = await onboardedUser(t.app, 'other-pictures@example.com', 'Other Pictures');
+  const theirs = await uploadFile(t.app, other.token, other.teamId, pngOf('#00FF00'), 'background_image');
+  const foreign = await refused({
+    avatar_id: blue,
+    script: 'Hi.',
+    elements: [{ type: 'image', upload_id: theirs, x: 0, y: 0, width: 0.2 }],
+  });
+  expect(foreign).toMatchObject({ status: 422, body: { code: 'upload_not_ready' } });
+  expect(Object.keys(foreign.body.fields)).toEqual(['scenes.1.elements.0.upload_id']);
+  const offFrame = await refused({ avatar_id: blue, script: 'Hi.', elements: [{ type: 'text', role: 'title', text: 'Hi', x: 1.5 }] });
+  expect(offFrame.status).toBe(400);
+  expect(Object.keys(offFrame.body.fields)).toEqual(['scenes.1.elements.0.x']);
 }, 120_000);
+
+/** A picture of one colour (PNG), with a transparent border when `border`. */
+function pngOf(color: string, border = false) {
+  const canvas = createCanvas(200, 100);
+  const context = canvas.getContext('2d');
+  context.fillStyle = color;
+  if (border) context.fillRect(20, 10, 160, 80);
+  else context.fillRect(0, 0, 200, 100);
+  return canvas.toBuffer('image/png');
+}
+const purple = (r: number, g: number, b: number) => r > 100 && r < 150 && g < 40 && b > 100 && b < 150;

@@ -21,7 +21,9 @@ import {
   RESOLUTIONS,
   UPLOAD_PURPOSES,
   type CaptionStyle,
+  type Entrance,
   type Placement,
+  type TextRole,
   type Transition,
 } from '@kagami/shared/validation';
 
@@ -31,6 +33,11 @@ export type VideoBackground =
   | { type: 'image' | 'video'; background_id: string }
   /** A page of one of the team's documents (its id is the upload's). */
   | { type: 'slide'; document_id: string; page: number };
+
+/** Text or a picture over a scene (its picture one of the team's image backgrounds), as the API gave it otherwise. */
+export type VideoElement =
+  | { type: 'text'; role: TextRole; text: string; x?: number; y?: number; width?: number; color?: string; entrance: Entrance }
+  | { type: 'image'; background_id: string; x: number; y: number; width: number; entrance: Entrance };
 
 /**
  * A scene of a video of several (the video's own columns are its first scene's): who presents and speaks it, what is
@@ -48,6 +55,7 @@ export type VideoScene = {
   background: VideoBackground | null;
   placement: Placement;
   transition: Transition;
+  elements?: VideoElement[];
   startMs?: number;
   durationMs?: number;
 };

@@ -40,6 +40,7 @@ export type { PhonemeEvent, SpeakingVoice } from './speech/synthesizer';
 
 // Composing: backdrops and framing, the layout's still, captions and their files, a document's pages as slides.
 export type { Backdrop, Framing } from './compose/compose';
+export type { ElementSpec } from './compose/elements';
 export { composeLayoutStill } from './compose/layout-still';
 export { captionCuesOf, toSrt, toVtt } from './compose/captions';
 export type { Cue } from './compose/captions';

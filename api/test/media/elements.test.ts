@@ -11,8 +11,8 @@ import { safeArea, sentenceStarts, type ElementSpec } from '../../src/engine/com
 import { breakUnits, wrapText } from '../../src/engine/compose/text-layout';
 import { LocalEngine } from '../../src/engine/local/local-engine';
 import { probeMedia } from '../../src/media/probe';
-import { runFfmpeg } from '../../src/media/tools';
 import { mediaDir } from './fixtures';
+import { dark, frameAt, light, red, share } from './frames';
 
 const engine = new LocalEngine();
 let dir: string;
@@ -40,37 +40,6 @@ afterAll(() => {
   if (!process.env.KEEP_MEDIA) rmSync(dir, { recursive: true, force: true });
 });
 
-type Frame = { data: Buffer; width: number; height: number };
-
-async function frameAt(file: string, seconds: number, size: { width: number; height: number }): Promise<Frame> {
-  const { stdout } = await runFfmpeg([
-    ...['-ss', seconds.toFixed(3), '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
-  ]);
-  return { data: stdout as unknown as Buffer, ...size };
-}
-
-/** How many pixels of the region (fractions of the frame) are close to a colour. */
-function share(
-  frame: Frame,
-  region: { x: number; y: number; width: number; height: number },
-  test: (r: number, g: number, b: number) => boolean,
-) {
-  let hits = 0;
-  let total = 0;
-  const [x0, y0] = [Math.round(region.x * frame.width), Math.round(region.y * frame.height)];
-  const [x1, y1] = [Math.round((region.x + region.width) * frame.width), Math.round((region.y + region.height) * frame.height)];
-  for (let y = y0; y < y1; y += 1) {
-    for (let x = x0; x < x1; x += 1) {
-      const at = (y * frame.width + x) * 3;
-      total += 1;
-      if (test(frame.data[at]!, frame.data[at + 1]!, frame.data[at + 2]!)) hits += 1;
-    }
-  }
-  return hits / total;
-}
-const light = (r: number, g: number, b: number) => r > 200 && g > 200 && b > 200;
-const dark = (r: number, g: number, b: number) => r < 60 && g < 60 && b < 60;
-const red = (r: number, g: number, b: number) => r > 180 && g < 80 && b < 80;
 const teal = (r: number, g: number, b: number) => Math.abs(r - 0x0f) < 24 && Math.abs(g - 0x76) < 24 && Math.abs(b - 0x6e) < 24;
 
 async function voiceOver(

@@ -1,8 +1,8 @@
 // A new video, for the app and the public API: one scene (the body's own script or audio, avatar and look), or a list
 // of scenes, each checked where it says so (`scenes.2.avatar_id`), reserved against the plan as one length and queued.
-import type { ContentLanguage, Placement, SceneInput, Transition, VideoLookInput } from '@kagami/shared/validation';
+import type { ContentLanguage, ElementInput, Placement, SceneInput, Transition, VideoLookInput } from '@kagami/shared/validation';
 import { type AppContext } from '../app-context';
-import { videos, type VideoBackground, type VideoScene } from '../../db/schema';
+import { videos, type VideoBackground, type VideoElement, type VideoScene } from '../../db/schema';
 import { AppError, fail } from '../../lib/errors';
 import { QUEUES } from '../../jobs/queue';
 import { FieldErrors } from '../../routing/validation';
@@ -11,7 +11,7 @@ import type { SessionUser } from '../auth/sessions';
 import { checkScript } from '../moderation/service';
 import { requireMembership } from '../teams/membership';
 import { adoptUpload, readyUpload } from './uploads';
-import { assertPlacementFits, videoBackgroundOf } from './backgrounds';
+import { assertPlacementFits, teamBackground, videoBackgroundOf } from './backgrounds';
 import { estimateSpeechSeconds, needsOf, withReservation } from '../billing/quota';
 import { videoJson } from './serialize';
 import { assertCapacity, speakerOf, teamAvatar, type Creator } from './service';
@@ -85,6 +85,7 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
           background: scene.background === undefined ? input.background : scene.background,
           placement: scene.placement ?? input.placement,
           transition: scene.transition,
+          elements: scene.elements ?? [],
         }
       : { ...input, transition: CUT };
   const checked: CheckedScene[] = [];
@@ -92,7 +93,7 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
     checked.push(await checkedScene(ctx, teamId, fieldsOf(scene), (field) => at(index, field)));
   await assertCapacity(ctx);
   const id = crypto.randomUUID();
-  const made: { scene: CheckedScene; audioSource: string | null; background: VideoBackground | null }[] = [];
+  const made: { scene: CheckedScene; audioSource: string | null; background: VideoBackground | null; elements: VideoElement[] }[] = [];
   for (const [index, scene] of checked.entries()) {
     const upload = scene.fields.audio_upload_id
       ? await atField(at(index, 'audio_upload_id'), () => readyUpload(ctx, teamId, scene.fields.audio_upload_id!, ['video_audio']))
@@ -101,7 +102,8 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
     const background = await atField(at(index, 'background'), () =>
       videoBackgroundOf(ctx, teamId, creator.userId, scene.fields.background),
     );
-    made.push({ scene: { ...scene, upload }, audioSource: null, background });
+    const elements = await storedElements(ctx, teamId, creator.userId, scene.fields.elements ?? [], (field) => at(index, field));
+    made.push({ scene: { ...scene, upload }, audioSource: null, background, elements });
   }
   // Reserved: the audio's length, or the script's estimated speaking time; settled to the video's real length.
   const seconds = made.reduce((sum, { scene }) => sum + secondsOf(scene), 0);
@@ -141,7 +143,8 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
           source: creator.source,
           callbackUrl: input.callback_url ?? null,
           review: made.some(({ scene }) => scene.moderation === 'unchecked') ? 'moderation_unavailable' : null,
-          scenes: several || !first.scene.avatar ? made.map(storedScene) : null,
+          // One plain scene is the video's own columns; a voice-over or elements need the scene kept.
+          scenes: several || !first.scene.avatar || first.elements.length ? made.map(storedScene) : null,
         })
         .returning();
       return created!;
@@ -152,7 +155,7 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
 }
 
 /** A scene's fields: its own, and the body's where it leaves out the avatar, the voice, the language, the speed, the background or the placement. */
-type SceneFields = Omit<VideoInput, 'avatar_id'> & { avatar_id?: string | null; transition: Transition };
+type SceneFields = Omit<VideoInput, 'avatar_id'> & { avatar_id?: string | null; transition: Transition; elements?: ElementInput[] };
 
 const CUT: Transition = { type: 'cut', seconds: 0.5 };
 
@@ -199,10 +202,12 @@ const storedScene = ({
   scene,
   audioSource,
   background,
+  elements,
 }: {
   scene: CheckedScene;
   audioSource: string | null;
   background: VideoBackground | null;
+  elements: VideoElement[];
 }): VideoScene => ({
   avatarId: scene.avatar?.id ?? null,
   voiceId: scene.speaker.voiceId,
@@ -214,7 +219,29 @@ const storedScene = ({
   background,
   placement: scene.placement,
   transition: scene.transition,
+  elements,
 });
+
+/** A scene's elements as stored: a picture names one of the team's image backgrounds (an image upload becomes one). */
+async function storedElements(
+  ctx: AppContext,
+  teamId: string,
+  createdBy: string | null,
+  elements: ElementInput[],
+  at: (field: string) => string,
+): Promise<VideoElement[]> {
+  const stored: VideoElement[] = [];
+  for (const [index, element] of elements.entries()) {
+    if (element.type === 'text') {
+      stored.push(element);
+      continue;
+    }
+    const { upload_id: uploadId, ...placed } = element;
+    const picture = await atField(at(`elements.${index}.upload_id`), () => teamBackground(ctx, teamId, createdBy, uploadId, 'image'));
+    stored.push({ ...placed, background_id: picture.id });
+  }
+  return stored;
+}
 
 /**
  * What `work` refuses of a scene's field, said at the field: the 4xx a one-scene video gives as it always has

@@ -3,8 +3,16 @@
 // each serializer spreads that makes them from the video's row. Each API adds its own around them: the app `name`,
 // `reason` and session links, the public API `title`, `failure_reason`, signed links and `callback_url`.
 import * as v from 'valibot';
-import { ASPECT_RATIOS, backgroundField, captionStyleField, PLACEMENTS, RESOLUTIONS, TRANSITIONS } from '@kagami/shared/validation';
-import type { VideoBackground, VideoScene, videos } from '../../db/schema';
+import {
+  ASPECT_RATIOS,
+  backgroundField,
+  captionStyleField,
+  elementField,
+  PLACEMENTS,
+  RESOLUTIONS,
+  TRANSITIONS,
+} from '@kagami/shared/validation';
+import type { VideoBackground, VideoElement, VideoScene, videos } from '../../db/schema';
 import { text, time } from '../../routing/operations';
 
 /** Where an avatar, voice or video is: being made, ready, or failed (with its reason). */
@@ -21,6 +29,7 @@ const scene = v.object({
   background: v.nullable(backgroundField),
   placement,
   transition: v.object({ type: v.picklist(TRANSITIONS), seconds: v.number() }),
+  elements: v.array(elementField),
   start_seconds: v.nullable(v.number()),
   duration_seconds: v.nullable(v.number()),
 });
@@ -80,6 +89,14 @@ const sceneJson = (scene: VideoScene) => ({
   background: backgroundJson(scene.background),
   placement: scene.placement,
   transition: scene.transition,
+  elements: (scene.elements ?? []).map(elementJson),
   start_seconds: scene.startMs === undefined ? null : scene.startMs / 1000,
   duration_seconds: scene.durationMs === undefined ? null : scene.durationMs / 1000,
 });
+
+/** A picture names the team background it is, by the id of the upload it was made from. */
+const elementJson = (element: VideoElement) => {
+  if (element.type === 'text') return element;
+  const { background_id: uploadId, ...placed } = element;
+  return { ...placed, upload_id: uploadId };
+};

@@ -2401,6 +2401,34 @@ export interface components {
                     upload_id: string;
                 }) | null;
                 duration_seconds: number | null;
+                elements: ({
+                    color?: string;
+                    /**
+                     * @default fade
+                     * @enum {string}
+                     */
+                    entrance: "none" | "fade" | "slide";
+                    /** @enum {string} */
+                    role: "title" | "subtitle" | "bullets" | "lower_third" | "caption_box";
+                    text: string;
+                    /** @enum {unknown} */
+                    type: "text";
+                    width?: number;
+                    x?: number;
+                    y?: number;
+                } | {
+                    /**
+                     * @default fade
+                     * @enum {string}
+                     */
+                    entrance: "none" | "fade" | "slide";
+                    /** @enum {unknown} */
+                    type: "image";
+                    upload_id: string;
+                    width: number;
+                    x: number;
+                    y: number;
+                })[];
                 language: string;
                 placement: {
                     /** @enum {string} */
@@ -2868,6 +2896,34 @@ export interface components {
                     upload_id: string;
                 }) | null;
                 duration_seconds: number | null;
+                elements: ({
+                    color?: string;
+                    /**
+                     * @default fade
+                     * @enum {string}
+                     */
+                    entrance: "none" | "fade" | "slide";
+                    /** @enum {string} */
+                    role: "title" | "subtitle" | "bullets" | "lower_third" | "caption_box";
+                    text: string;
+                    /** @enum {unknown} */
+                    type: "text";
+                    width?: number;
+                    x?: number;
+                    y?: number;
+                } | {
+                    /**
+                     * @default fade
+                     * @enum {string}
+                     */
+                    entrance: "none" | "fade" | "slide";
+                    /** @enum {unknown} */
+                    type: "image";
+                    upload_id: string;
+                    width: number;
+                    x: number;
+                    y: number;
+                })[];
                 language: string;
                 placement: {
                     /** @enum {string} */
@@ -10069,6 +10125,34 @@ export interface operations {
                             type: "slide";
                             upload_id: string;
                         }) | null;
+                        elements?: ({
+                            color?: string;
+                            /**
+                             * @default fade
+                             * @enum {string}
+                             */
+                            entrance?: "none" | "fade" | "slide";
+                            /** @enum {string} */
+                            role: "title" | "subtitle" | "bullets" | "lower_third" | "caption_box";
+                            text: string;
+                            /** @enum {unknown} */
+                            type: "text";
+                            width?: number;
+                            x?: number;
+                            y?: number;
+                        } | {
+                            /**
+                             * @default fade
+                             * @enum {string}
+                             */
+                            entrance?: "none" | "fade" | "slide";
+                            /** @enum {unknown} */
+                            type: "image";
+                            upload_id: string;
+                            width: number;
+                            x: number;
+                            y: number;
+                        })[];
                         /** @enum {string} */
                         language?: "en" | "zh" | "ja" | "de" | "fr" | "es" | "ko" | "ar" | "ru" | "nl" | "it" | "pl" | "pt";
                         placement?: {
@@ -14964,6 +15048,34 @@ export interface operations {
                             type: "slide";
                             upload_id: string;
                         }) | null;
+                        elements?: ({
+                            color?: string;
+                            /**
+                             * @default fade
+                             * @enum {string}
+                             */
+                            entrance?: "none" | "fade" | "slide";
+                            /** @enum {string} */
+                            role: "title" | "subtitle" | "bullets" | "lower_third" | "caption_box";
+                            text: string;
+                            /** @enum {unknown} */
+                            type: "text";
+                            width?: number;
+                            x?: number;
+                            y?: number;
+                        } | {
+                            /**
+                             * @default fade
+                             * @enum {string}
+                             */
+                            entrance?: "none" | "fade" | "slide";
+                            /** @enum {unknown} */
+                            type: "image";
+                            upload_id: string;
+                            width: number;
+                            x: number;
+                            y: number;
+                        })[];
                         /** @enum {string} */
                         language?: "en" | "zh" | "ja" | "de" | "fr" | "es" | "ko" | "ar" | "ru" | "nl" | "it" | "pl" | "pt";
                         placement?: {

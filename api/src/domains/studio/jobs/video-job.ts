@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { readFile } from 'node:fs/promises';
 import { captionStyleField, frameSizeOf, type CaptionStyle, type ContentLanguage } from '@kagami/shared/validation';
 import type { AppContext } from '../../app-context';
-import { avatars, teams, videos } from '../../../db/schema';
+import { avatars, teams, videos, type VideoElement } from '../../../db/schema';
 import {
   EngineFailure,
   type Backdrop,
@@ -23,7 +23,7 @@ import type { StoredFile } from '../../../storage/media-store';
 import { allowanceOwnerOf } from '../../billing/quota';
 import type { Allowance } from '../../billing/plans';
 import { apiPlanOf, appPlanOf } from '../../billing/subscriptions';
-import { withBackdrop } from '../backgrounds';
+import { withBackdrop, withElementFiles } from '../backgrounds';
 import { consentVerified } from '../serialize';
 import { segmentFiles } from '../service';
 
@@ -33,6 +33,8 @@ export type VideoJob = {
   avatar: typeof avatars.$inferSelect;
   allowance: Allowance | undefined;
   watermark: boolean;
+  /** A scene's text and pictures (a video of one plain scene has none). */
+  elements?: VideoElement[];
 };
 
 export async function videoJobOf(ctx: AppContext, videoId: string): Promise<VideoJob | null> {
@@ -106,7 +108,9 @@ export function withRenderFiles<T>(
 ) {
   return ctx.assets.withLocal(renderFilesOf(job, audio), (local) =>
     withBackdrop(ctx, job.video.teamId, job.video.background, (backdrop) =>
-      ctx.assets.workspace((folder) => work(local, framingOf(job.video, backdrop), folder)),
+      withElementFiles(ctx, job.video.teamId, job.elements ?? [], (elements) =>
+        ctx.assets.workspace((folder) => work(local, { ...framingOf(job.video, backdrop), elements }, folder)),
+      ),
     ),
   );
 }

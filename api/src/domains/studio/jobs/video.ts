@@ -238,7 +238,7 @@ async function renderScenes(ctx: AppContext, job: VideoJob) {
 async function sceneJobOf(ctx: AppContext, job: VideoJob, scene: VideoScene): Promise<VideoJob> {
   const [avatar] = scene.avatarId ? await ctx.db.select().from(avatars).where(eq(avatars.id, scene.avatarId)) : [job.avatar];
   if (!avatar?.loop) throw new EngineFailure('avatar_missing');
-  const { avatarId, voiceId, builtinVoiceId, language, script, audioSource, speed, background, placement } = scene;
+  const { avatarId, voiceId, builtinVoiceId, language, script, audioSource, speed, background, placement, elements } = scene;
   const video = {
     ...job.video,
     avatarId,
@@ -252,7 +252,7 @@ async function sceneJobOf(ctx: AppContext, job: VideoJob, scene: VideoScene): Pr
     placement,
     scenes: null,
   };
-  return { ...job, video, avatar };
+  return { ...job, video, avatar, elements };
 }
 
 /** The parts made joined into the video (with its whole sound, poster, captions and credentials) and stored. */
