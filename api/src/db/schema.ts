@@ -346,6 +346,8 @@ export const videos = pgTable(
     captionStyle: jsonb('caption_style').$type<CaptionStyle>(),
     /** A video of several scenes lists them here (null: one scene, the video's own columns). */
     scenes: jsonb('scenes').$type<VideoScene[]>(),
+    /** Drawn in the team's brand kit (its fonts and accent) as it stands when the video renders. */
+    brand: boolean('brand').notNull().default(true),
     /** Made with the video: its poster (JPEG) and, for a script, its captions (`<captions>.srt` and `.vtt`). */
     thumbnail: text('thumbnail'),
     captions: text('captions'),
@@ -406,6 +408,21 @@ export const backgrounds = pgTable(
   },
   (t) => [index('backgrounds_team_idx').on(t.teamId)],
 );
+
+/** A font of a brand kit: the stored file (an upload of purpose `font`, named by its id) and the name it was uploaded as. */
+export type BrandFont = { id: string; file: string; name: string };
+
+/** The team's brand kit: its colours (the first the accent), logo (one of its image backgrounds) and fonts. */
+export const brandKits = pgTable('brand_kits', {
+  teamId: uuid('team_id')
+    .primaryKey()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  colors: jsonb('colors').$type<string[]>().notNull().default([]),
+  logoId: text('logo_id'),
+  headingFont: jsonb('heading_font').$type<BrandFont>(),
+  bodyFont: jsonb('body_font').$type<BrandFont>(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** A PDF the team's slides are made from (its id is the upload's): rendered once, page by page, by a job. */
 export const documents = pgTable(

@@ -40,7 +40,9 @@ export type { PhonemeEvent, SpeakingVoice } from './speech/synthesizer';
 
 // Composing: backdrops and framing, the layout's still, captions and their files, a document's pages as slides.
 export type { Backdrop, Framing } from './compose/compose';
-export type { ElementSpec } from './compose/elements';
+export { brandOf } from './compose/elements';
+export type { Brand, ElementSpec } from './compose/elements';
+export { checkFont } from './compose/fonts';
 export { composeLayoutStill } from './compose/layout-still';
 export { captionCuesOf, toSrt, toVtt } from './compose/captions';
 export type { Cue } from './compose/captions';

@@ -65,6 +65,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/brand-kit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the brand kit
+         * @description The team's colours, logo and fonts, which its videos are drawn in (unless made with `brand: false`).
+         */
+        get: operations["getBrandKit"];
+        /**
+         * Replace the brand kit
+         * @description The whole kit: what the body leaves out is cleared. A font is an upload of purpose `font` (TTF, OTF or WOFF2).
+         */
+        put: operations["saveBrandKit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/pronunciations": {
         parameters: {
             query?: never;
@@ -569,6 +593,7 @@ export interface components {
          *       "callback_url": "https://example.com/kagami/webhook",
          *       "download_url": "https://kagami.example.com/assets/signed/video_output/2d9c7e4a.mp4?exp=1795000000&sig=…",
          *       "download_url_expires_at": "2026-11-26T18:00:00.000Z",
+         *       "brand": true,
          *       "scenes": null,
          *       "created_at": "2026-11-26T17:00:00.000Z"
          *     }
@@ -595,6 +620,8 @@ export interface components {
                 type: "slide";
                 upload_id: string;
             }) | null;
+            /** @description Drawn in the team's brand kit. */
+            brand: boolean;
             callback_url: string | null;
             captions: {
                 burn_in: boolean;
@@ -1147,6 +1174,181 @@ export interface operations {
             };
             /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getBrandKit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        body_font: {
+                            name: string;
+                            upload_id: string;
+                        } | null;
+                        /** @description Up to six colours (#RRGGBB); the first is the accent. */
+                        colors: string[];
+                        heading_font: {
+                            name: string;
+                            upload_id: string;
+                        } | null;
+                        logo: {
+                            preview: string | null;
+                            upload_id: string;
+                        } | null;
+                        updated_at: string | null;
+                    };
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    saveBrandKit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    body_font_upload_id?: string | null;
+                    /** @default [] */
+                    colors?: string[];
+                    /** @default null */
+                    heading_font_upload_id?: string | null;
+                    /** @default null */
+                    logo_upload_id?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        body_font: {
+                            name: string;
+                            upload_id: string;
+                        } | null;
+                        /** @description Up to six colours (#RRGGBB); the first is the accent. */
+                        colors: string[];
+                        heading_font: {
+                            name: string;
+                            upload_id: string;
+                        } | null;
+                        logo: {
+                            preview: string | null;
+                            upload_id: string;
+                        } | null;
+                        updated_at: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid: `bad_request` (The request could not be read: its body does not match its content type. Check it and try again.); `validation_failed` (Some fields are not valid. Check them and try again.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too large: `payload_too_large` (The request is larger than this call accepts.). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported media type: `unsupported_media_type` (This request's content type is not accepted here.). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Understood but refused: `upload_not_ready` (The upload is not finished, was already used, or is not of the right kind. Upload the file again.); `background_kind_mismatch` (This background is a picture where a video was asked for, or a video where a picture was.); `backgrounds_full` (The background library is full ({max}). Delete a background first.). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1767,6 +1969,8 @@ export interface operations {
                         type: "slide";
                         upload_id: string;
                     }) | null;
+                    /** @default true */
+                    brand?: boolean;
                     /** Format: uri */
                     callback_url?: string;
                     captions?: {
@@ -1942,6 +2146,7 @@ export interface operations {
                      *       "callback_url": "https://example.com/kagami/webhook",
                      *       "download_url": "https://kagami.example.com/assets/signed/video_output/2d9c7e4a.mp4?exp=1795000000&sig=…",
                      *       "download_url_expires_at": "2026-11-26T18:00:00.000Z",
+                     *       "brand": true,
                      *       "scenes": null,
                      *       "created_at": "2026-11-26T17:00:00.000Z"
                      *     }
@@ -2092,6 +2297,7 @@ export interface operations {
                      *       "callback_url": "https://example.com/kagami/webhook",
                      *       "download_url": "https://kagami.example.com/assets/signed/video_output/2d9c7e4a.mp4?exp=1795000000&sig=…",
                      *       "download_url_expires_at": "2026-11-26T18:00:00.000Z",
+                     *       "brand": true,
                      *       "scenes": null,
                      *       "created_at": "2026-11-26T17:00:00.000Z"
                      *     }

@@ -10,3 +10,4 @@ export * from './moderation';
 export * from './avatar-stages';
 export * from './scenes';
 export * from './elements';
+export * from './brand-kit';

@@ -28,6 +28,8 @@ export const IMAGE_PIXELS = { maxSide: 8000, maxMegapixels: 40 } as const;
 export const BACKGROUND_VIDEO = { maxBytes: 200 * 1024 ** 2, formats: ['mp4', 'mov', 'webm', 'm4v'], maxSeconds: 300 } as const;
 /** A PDF whose pages become slides: each page is rendered once to a picture, its text kept for a script. */
 export const DOCUMENT = { maxBytes: 50 * 1024 ** 2, formats: ['pdf'], maxPages: 100 } as const;
+/** A brand's heading or body font: TrueType, OpenType or WOFF2, checked by its content. */
+export const FONT = { maxBytes: 20 * 1024 ** 2, formats: ['ttf', 'otf', 'woff2'] } as const;
 /** A team's background library holds at most this many. */
 export const BACKGROUNDS_MAX = 50;
 

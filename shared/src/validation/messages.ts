@@ -24,7 +24,8 @@ export type ValidationKey =
   | 'url'
   | 'eventsRequired'
   | 'scenesCount'
-  | 'elementsCount';
+  | 'elementsCount'
+  | 'brandColorsCount';
 
 export function encodeMessage(key: ValidationKey, params: Record<string, string | number> = {}): string {
   const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();

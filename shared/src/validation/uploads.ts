@@ -11,5 +11,6 @@ export const UPLOAD_PURPOSES = [
   'background_video',
   'avatar_consent',
   'document',
+  'font',
 ] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];

@@ -10,6 +10,7 @@ export const TAGS = [
   { name: 'Voices', description: 'Built-in voices, the speech provider’s voices and the team’s voice models.' },
   { name: 'Videos', description: 'Talking videos of an avatar from a script or uploaded audio.' },
   { name: 'Pronunciations', description: 'How the team’s scripts say particular words.' },
+  { name: 'Brand kit', description: 'The team’s colours, logo and fonts, which its videos are drawn in.' },
   { name: 'Webhooks', description: 'Endpoints told when work finishes, signed per Standard Webhooks, and their deliveries.' },
   { name: 'Content Credentials', description: 'Whether a file is a Kagami video, whose, and whether it changed.' },
 ] as const;

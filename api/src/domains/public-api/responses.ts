@@ -153,6 +153,7 @@ export const Video = v.pipe(
       callback_url: 'https://example.com/kagami/webhook',
       download_url: 'https://kagami.example.com/assets/signed/video_output/2d9c7e4a.mp4?exp=1795000000&sig=…',
       download_url_expires_at: '2026-11-26T18:00:00.000Z',
+      brand: true,
       scenes: null,
       created_at: '2026-11-26T17:00:00.000Z',
     },

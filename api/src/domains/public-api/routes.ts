@@ -2,7 +2,14 @@
 import * as v from 'valibot';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { contentLanguageField, nameField, webhookEndpointForm, webhookUrlField, uploadIdField } from '@kagami/shared/validation';
+import {
+  brandKitField,
+  contentLanguageField,
+  nameField,
+  webhookEndpointForm,
+  webhookUrlField,
+  uploadIdField,
+} from '@kagami/shared/validation';
 import { type AppContext } from '../app-context';
 import { avatars, videos, voices, webhookDeliveries } from '../../db/schema';
 import { errors } from '../../lib/errors';
@@ -24,7 +31,8 @@ import { providerVoices } from '../studio/voice-library';
 import { AVATAR_OF_VIDEO, avatarOrScenes, videoBodyEntries } from '../studio/video-body';
 import { deletePronunciation, listPronunciations, pronunciationBody, savePronunciation } from '../studio/pronunciations';
 import { issuePhrase } from '../consent/service';
-import { avatarJson, baseUrlOf, builtinVoiceJson, providerVoiceJson, videoJson, voiceJson } from './serialize';
+import { avatarJson, baseUrlOf, builtinVoiceJson, providerVoiceJson, signedUrl, videoJson, voiceJson } from './serialize';
+import { BrandKit, brandKitJson, saveBrandKit } from '../studio/brand-kit';
 import type { App } from '../../routing/typed';
 
 type VoiceJson = ReturnType<typeof builtinVoiceJson | typeof providerVoiceJson | typeof voiceJson>;
@@ -407,6 +415,32 @@ export function publicApiRoutes(app: App, ctx: AppContext) {
     await deletePronunciation(ctx, teamId(request), itemId(request));
     return reply.status(204).send();
   });
+
+  const getBrandKitOp: Operation = {
+    id: 'getBrandKit',
+    tag: 'Brand kit',
+    summary: 'Get the brand kit',
+    description: "The team's colours, logo and fonts, which its videos are drawn in (unless made with `brand: false`).",
+  };
+  const signedLink = (request: FastifyRequest) => (category: 'avatar_output', file: string) =>
+    signedUrl(ctx, baseUrlOf(request), category, file);
+  app.get('/api/v1/brand-kit', route(getBrandKitOp, {}, { 200: BrandKit }), async (request) =>
+    brandKitJson(ctx, teamId(request), signedLink(request)),
+  );
+  const saveBrandKitOp: Operation = {
+    id: 'saveBrandKit',
+    tag: 'Brand kit',
+    summary: 'Replace the brand kit',
+    description: 'The whole kit: what the body leaves out is cleared. A font is an upload of purpose `font` (TTF, OTF or WOFF2).',
+    refusals: mergeRefusals(SENDS_BODY, {
+      400: ['validation_failed'],
+      422: ['upload_not_ready', 'background_kind_mismatch', 'backgrounds_full'],
+    }),
+    example: { colors: ['#0F766E', '#F59E0B'], logo_upload_id: null, heading_font_upload_id: null, body_font_upload_id: null },
+  };
+  app.put('/api/v1/brand-kit', route(saveBrandKitOp, { body: brandKitField }, { 200: BrandKit }), async (request) =>
+    saveBrandKit(ctx, teamId(request), null, request.body, signedLink(request)),
+  );
 
   const listWebhooks: Operation = {
     id: 'listWebhooks',

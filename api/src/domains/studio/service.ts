@@ -4,7 +4,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { CONTENT_LANGUAGES, PREVIEW_MAX_CHARS, type ContentLanguage } from '@kagami/shared/validation';
 import { type AppContext } from '../app-context';
-import { avatars, backgrounds, history, videos, voices, users, type VideoScene } from '../../db/schema';
+import { avatars, backgrounds, brandKits, history, videos, voices, users, type VideoScene } from '../../db/schema';
 import { errors, fail } from '../../lib/errors';
 import { pendingJobs, QUEUES } from '../../jobs/queue';
 import { builtinVoice, defaultBuiltinVoice, isBuiltinVoiceId, isProviderVoiceId, type SpeakingVoice } from '../../engine';
@@ -263,12 +263,14 @@ const removeVoiceFiles = (ctx: AppContext, voice: typeof voices.$inferSelect) =>
  */
 export async function teamFiles(ctx: AppContext, teamIds: string[]) {
   if (!teamIds.length) return async () => undefined;
-  const [avatarRows, voiceRows, videoRows, backgroundRows] = await Promise.all([
+  const [avatarRows, voiceRows, videoRows, backgroundRows, kits] = await Promise.all([
     ctx.db.select().from(avatars).where(inArray(avatars.teamId, teamIds)),
     ctx.db.select().from(voices).where(inArray(voices.teamId, teamIds)),
     ctx.db.select().from(videos).where(inArray(videos.teamId, teamIds)),
     ctx.db.select().from(backgrounds).where(inArray(backgrounds.teamId, teamIds)),
+    ctx.db.select().from(brandKits).where(inArray(brandKits.teamId, teamIds)),
   ]);
+  const fonts = kits.flatMap((kit) => [kit.headingFont, kit.bodyFont]).filter((font) => font !== null);
   const removeDocuments = await teamDocumentFiles(ctx, teamIds);
   return async () => {
     await Promise.all([
@@ -281,6 +283,7 @@ export async function teamFiles(ctx: AppContext, teamIds: string[]) {
       ...backgroundRows.map((row) =>
         Promise.all([ctx.assets.remove('avatar_input', row.file), ctx.assets.remove('avatar_output', row.preview)]),
       ),
+      ...fonts.map((font) => ctx.assets.remove('avatar_input', font.file)),
     ]);
   };
 }

@@ -31,6 +31,8 @@ export const videoBodyEntries = {
   /** How fast the script is spoken, 0.75-1.5; `[pause 1.5s]` in the script is a silence. */
   speed: v.optional(speedField, 1),
   ...videoLookEntries,
+  /** Drawn in the team's brand kit (its fonts and accent colour); false: in the product's own look. */
+  brand: v.optional(v.boolean('validation.invalid'), true),
   /** A video of several scenes (1-50), each taking what it leaves out from the fields above. */
   scenes: v.optional(scenesField),
 };

@@ -3,10 +3,10 @@
 import type { ContentLanguage, ElementInput, Placement, SceneInput, Transition, VideoLookInput } from '@kagami/shared/validation';
 import { type AppContext } from '../app-context';
 import { videos, type VideoBackground, type VideoElement, type VideoScene } from '../../db/schema';
-import { AppError, fail } from '../../lib/errors';
+import { AppError, fail, fieldError, refusedAt } from '../../lib/errors';
 import { QUEUES } from '../../jobs/queue';
 import { FieldErrors } from '../../routing/validation';
-import { errorMessage, validationMessage } from '../../lib/messages';
+import { validationMessage } from '../../lib/messages';
 import type { SessionUser } from '../auth/sessions';
 import { checkScript } from '../moderation/service';
 import { requireMembership } from '../teams/membership';
@@ -50,6 +50,8 @@ export type VideoInput = VideoLookInput & {
   speed?: number;
   /** Where to deliver this video's ready or failed event (a checked webhook destination). */
   callback_url?: string;
+  /** Drawn in the team's brand kit (the default). */
+  brand?: boolean;
   /** A video of several scenes; one scene is the same as the body's own fields. */
   scenes?: SceneInput[];
 };
@@ -66,7 +68,7 @@ type CheckedScene = Awaited<ReturnType<typeof checkedScene>>;
 export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId: string, input: VideoInput) {
   if (input.scenes && (input.script !== undefined || input.audio_upload_id !== undefined)) {
     const field = input.script !== undefined ? 'script' : 'audio_upload_id';
-    throw fail(422, 'script_beside_scenes', { fields: { [field]: sceneFieldError('script_beside_scenes') } });
+    throw fail(422, 'script_beside_scenes', { fields: { [field]: fieldError('script_beside_scenes') } });
   }
   const scenes: SceneInput[] = input.scenes ?? [{ transition: CUT }];
   const several = scenes.length > 1;
@@ -96,10 +98,10 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
   const made: { scene: CheckedScene; audioSource: string | null; background: VideoBackground | null; elements: VideoElement[] }[] = [];
   for (const [index, scene] of checked.entries()) {
     const upload = scene.fields.audio_upload_id
-      ? await atField(at(index, 'audio_upload_id'), () => readyUpload(ctx, teamId, scene.fields.audio_upload_id!, ['video_audio']))
+      ? await atSceneField(at(index, 'audio_upload_id'), () => readyUpload(ctx, teamId, scene.fields.audio_upload_id!, ['video_audio']))
       : null;
     // A new background joins the team's library (kept there even if the video is refused below).
-    const background = await atField(at(index, 'background'), () =>
+    const background = await atSceneField(at(index, 'background'), () =>
       videoBackgroundOf(ctx, teamId, creator.userId, scene.fields.background),
     );
     const elements = await storedElements(ctx, teamId, creator.userId, scene.fields.elements ?? [], (field) => at(index, field));
@@ -110,7 +112,7 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
   const first = made[0]!;
   // The video's presenter (what its Content Credentials name): its first scene's that has one.
   const presenter = made.find(({ scene }) => scene.avatar)?.scene.avatar;
-  if (!presenter) throw fail(422, 'scenes_need_presenter', { fields: { scenes: sceneFieldError('scenes_need_presenter') } });
+  if (!presenter) throw fail(422, 'scenes_need_presenter', { fields: { scenes: fieldError('scenes_need_presenter') } });
   const video = await withReservation(
     ctx.db,
     { teamId, productType: creator.source, itemId: id, needs: needsOf.video(seconds) },
@@ -139,6 +141,7 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
           background: first.background,
           placement: first.scene.placement,
           captionStyle: input.captions?.style ?? null,
+          brand: input.brand ?? true,
           speed: fields.audio_upload_id ? 1 : (fields.speed ?? 1),
           source: creator.source,
           callbackUrl: input.callback_url ?? null,
@@ -168,20 +171,20 @@ async function checkedScene(ctx: AppContext, teamId: string, fields: SceneFields
   const avatar =
     avatarId === null
       ? null
-      : await atField(at('avatar_id'), async () => {
+      : await atSceneField(at('avatar_id'), async () => {
           const found = await teamAvatar(ctx, teamId, avatarId);
           if (found.status !== 'ready') throw fail(409, 'avatar_not_ready');
           return found;
         });
   if (!fields.script?.trim() && !fields.audio_upload_id) throw inScene(at('script'), fail(400, 'script_or_audio_required'));
-  const moderation = fields.audio_upload_id ? 'checked' : await atField(at('script'), () => checkScript(ctx, teamId, fields.script));
+  const moderation = fields.audio_upload_id ? 'checked' : await atSceneField(at('script'), () => checkScript(ctx, teamId, fields.script));
   const placement: Placement = fields.placement ?? { position: 'full', scale: 1 };
   if (voiceOver && !fields.background) throw inScene(at('background'), fail(400, 'voice_over_needs_background'));
-  if (!voiceOver) await atField(at('placement'), () => assertPlacementFits(placement, fields.background));
+  if (!voiceOver) await atSceneField(at('placement'), () => assertPlacementFits(placement, fields.background));
   if (voiceOver && !fields.audio_upload_id && !fields.voice_id) throw inScene(at('voice_id'), fail(400, 'voice_over_needs_voice'));
   const speaker = fields.audio_upload_id
     ? { voiceId: null, builtinVoiceId: null }
-    : await atField(at('voice_id'), () =>
+    : await atSceneField(at('voice_id'), () =>
         speakerOf(ctx, teamId, avatar ?? { defaultVoiceId: null, gender: null }, fields.language, fields.voice_id),
       );
   return {
@@ -237,17 +240,17 @@ async function storedElements(
       continue;
     }
     const { upload_id: uploadId, ...placed } = element;
-    const picture = await atField(at(`elements.${index}.upload_id`), () => teamBackground(ctx, teamId, createdBy, uploadId, 'image'));
+    const picture = await atSceneField(at(`elements.${index}.upload_id`), () => teamBackground(ctx, teamId, createdBy, uploadId, 'image'));
     stored.push({ ...placed, background_id: picture.id });
   }
   return stored;
 }
 
 /**
- * What `work` refuses of a scene's field, said at the field: the 4xx a one-scene video gives as it always has
- * (`at` is then the field's own name) and, in a list of scenes, a 422 whose `fields` name the scene's field.
+ * What `work` refuses of a scene's field, said at the field: the 4xx a one-scene video gives as it always has (`path`
+ * is then the field's own name) and, in a list of scenes, a 422 whose `fields` name the scene's field.
  */
-async function atField<T>(path: string, work: () => Promise<T> | T): Promise<T> {
+async function atSceneField<T>(path: string, work: () => Promise<T> | T): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -256,13 +259,9 @@ async function atField<T>(path: string, work: () => Promise<T> | T): Promise<T> 
 }
 
 function inScene(path: string, error: unknown) {
-  if (!(error instanceof AppError) || !path.startsWith('scenes.') || ![400, 404, 409].includes(error.status)) return error;
-  const field = error.code in WITHIN ? `${path}.${WITHIN[error.code]}` : path;
-  return new AppError(422, error.code, error.message, { ...error.fields, fields: { [field]: sceneFieldError(error.code) } });
+  if (!(error instanceof AppError) || !path.startsWith('scenes.')) return error;
+  return refusedAt(error.code in WITHIN ? `${path}.${WITHIN[error.code]}` : path, error);
 }
-
-/** A refusal of a scene's field as `fields` carry it: its code's message, translated by its key. */
-const sceneFieldError = (code: string) => ({ key: `errors.${code}`, params: {}, message: errorMessage(code) });
 
 /** Refusals of a part of a scene's field: named down to it. */
 const WITHIN: Record<string, string> = { page_out_of_range: 'page' };

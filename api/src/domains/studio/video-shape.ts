@@ -51,6 +51,7 @@ export const videoFields = {
   placement,
   /** Whether the captions are burned in, and how they look; each API adds the links to its caption files. */
   captions: v.object({ burn_in: v.boolean(), style: v.nullable(captionStyleField) }),
+  brand: v.pipe(v.boolean(), v.description("Drawn in the team's brand kit.")),
   scenes: v.pipe(v.nullable(v.array(scene)), v.description('A video of several scenes lists them; null: a video of one scene.')),
   created_at: time,
 };
@@ -70,6 +71,7 @@ export const videoFieldsJson = (video: typeof videos.$inferSelect) => ({
   background: backgroundJson(video.background),
   placement: video.placement,
   captions: { burn_in: video.subtitles, style: video.captionStyle },
+  brand: video.brand,
   scenes: video.scenes?.map(sceneJson) ?? null,
   created_at: video.createdAt,
 });

@@ -20,6 +20,7 @@ const NEEDS: Record<UploadPurpose, (seconds: number) => ReturnType<typeof needsO
   avatar_consent: () => [],
   // A document costs nothing: the videos made with its slides do.
   document: () => [],
+  font: () => [],
 };
 
 const TOO_LARGE: Record<UploadPurpose, string> = {
@@ -31,6 +32,7 @@ const TOO_LARGE: Record<UploadPurpose, string> = {
   background_video: 'video_too_large',
   avatar_consent: 'video_too_large',
   document: 'document_too_large',
+  font: 'font_too_large',
 };
 
 /**

@@ -6,6 +6,7 @@ import {
   BACKGROUND_IMAGE,
   CONSENT_CLIP,
   DOCUMENT,
+  FONT,
   BACKGROUND_VIDEO,
   VIDEO_AUDIO,
   VOICE_AUDIO,
@@ -21,7 +22,7 @@ import {
   type MediaRejection,
 } from '../../media/validate';
 import type { MediaProbe } from '../../media/probe';
-import { checkDocument, type DocumentRejection } from '../../engine';
+import { checkDocument, checkFont, type DocumentRejection } from '../../engine';
 
 export const MAX_BYTES: Record<UploadPurpose, number> = {
   avatar_video: AVATAR_VIDEO.maxBytes,
@@ -32,13 +33,18 @@ export const MAX_BYTES: Record<UploadPurpose, number> = {
   background_video: BACKGROUND_VIDEO.maxBytes,
   avatar_consent: CONSENT_CLIP.maxBytes,
   document: DOCUMENT.maxBytes,
+  font: FONT.maxBytes,
 };
 
 /** Purposes whose file is a still picture: their header is read for its size before anything decodes them. */
 export const PICTURE_PURPOSES: readonly UploadPurpose[] = ['avatar_photo', 'background_image'];
 
 /** Content checks for a finished media upload, by what it is for. */
-export function checkContent(purpose: Exclude<UploadPurpose, 'document'>, probe: MediaProbe | null, bytes: number): MediaRejection | null {
+export function checkContent(
+  purpose: Exclude<UploadPurpose, 'document' | 'font'>,
+  probe: MediaProbe | null,
+  bytes: number,
+): MediaRejection | null {
   if (purpose === 'avatar_video') return checkAvatarVideo(probe, bytes);
   if (purpose === 'avatar_photo') return checkAvatarPhoto(probe, bytes);
   if (purpose === 'background_image') return checkBackgroundImage(probe, bytes);
@@ -57,4 +63,10 @@ export async function checkDocumentUpload(
 ): Promise<{ rejection: DocumentRejection | 'document_too_large' } | { pages: number }> {
   if (bytes > DOCUMENT.maxBytes) return { rejection: 'document_too_large' };
   return checkDocument(file);
+}
+
+/** A font by its content: a TrueType, OpenType or WOFF2 file the renderer can draw with, at most 20 MB. */
+export async function checkFontUpload(file: string, bytes: number): Promise<'font_too_large' | 'not_a_font' | null> {
+  if (bytes > FONT.maxBytes) return 'font_too_large';
+  return (await checkFont(file)) ? null : 'not_a_font';
 }

@@ -9,7 +9,7 @@ import { createCanvas, loadImage, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Entrance, Placement, TextRole } from '@kagami/shared/validation';
 import type { Cue } from './captions';
 import type { Backdrop } from './compose';
-import { cssFont, defaultFonts, type FontPair } from './fonts';
+import { cssFont, defaultFonts, fontsOf, type FontPair } from './fonts';
 import type { Size } from './layout';
 import { fitText, isRightToLeft, LINE_HEIGHT } from './text-layout';
 
@@ -355,3 +355,6 @@ export async function withElements<T>(
     await rm(folder, { recursive: true, force: true });
   }
 }
+
+/** A brand as the engine draws it: its font files (absent: the product's) and its colours. */
+export const brandOf = (files: { heading?: string; body?: string }, colors: string[]): Brand => ({ fonts: fontsOf(files), colors });

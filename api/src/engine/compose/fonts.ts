@@ -1,6 +1,7 @@
 // The fonts text elements are drawn in: the product's (Noto Sans JP, which writes Latin and Japanese, with DejaVu Sans
 // for Arabic and what else it lacks) or a team's brand fonts, each registered with the canvas once under a name of its own.
 import { createHash } from 'node:crypto';
+import { open } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { GlobalFonts } from '@napi-rs/canvas';
 
@@ -42,3 +43,22 @@ export function fontsOf(files: { heading?: string | null; body?: string | null }
 /** A canvas `font` of `family` at `size` pixels, falling back to the product's fonts for what the family does not write. */
 export const cssFont = (family: string, size: number) =>
   `${Math.round(size)}px ${[family, ...FALLBACK().filter((name) => name !== family)].map((name) => `"${name}"`).join(', ')}`;
+
+/** The first bytes of the font files drawn with: TrueType, OpenType (CFF), a TrueType collection, WOFF2. */
+const FONT_SIGNATURES = ['00010000', '4f54544f', '74727565', '74746366', '774f4632'];
+
+/** Whether a file is a font the canvas can draw with: its signature, then the canvas reading it. */
+export async function checkFont(file: string): Promise<boolean> {
+  const handle = await open(file, 'r');
+  const head = Buffer.alloc(4);
+  try {
+    await handle.read(head, 0, 4, 0);
+  } finally {
+    await handle.close();
+  }
+  if (!FONT_SIGNATURES.includes(head.toString('hex'))) return false;
+  const key = GlobalFonts.registerFromPath(file, 'kagami-font-check');
+  if (!key) return false;
+  GlobalFonts.remove(key);
+  return true;
+}

@@ -809,6 +809,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/teams/{teamId}/brand-kit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the brand kit
+         * @description The team's colours, logo and fonts, which its videos are drawn in.
+         */
+        get: operations["getTeamBrandKit"];
+        /**
+         * Replace the brand kit
+         * @description The whole kit: what the body leaves out is cleared. A font is an upload of purpose `font`; the logo an image.
+         */
+        put: operations["saveTeamBrandKit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/teams/{teamId}/documents/{uploadId}": {
         parameters: {
             query?: never;
@@ -1701,6 +1725,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/brand-kit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the brand kit
+         * @description The team's colours, logo and fonts, which its videos are drawn in (unless made with `brand: false`).
+         */
+        get: operations["getBrandKit"];
+        /**
+         * Replace the brand kit
+         * @description The whole kit: what the body leaves out is cleared. A font is an upload of purpose `font` (TTF, OTF or WOFF2).
+         */
+        put: operations["saveBrandKit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/pronunciations": {
         parameters: {
             query?: never;
@@ -2331,6 +2379,8 @@ export interface components {
                 type: "slide";
                 upload_id: string;
             }) | null;
+            /** @description Drawn in the team's brand kit. */
+            brand: boolean;
             captions: {
                 burn_in: boolean;
                 /** @description `/assets/data/{category}/{file}`, opened with the session; null when there is none. */
@@ -2810,6 +2860,7 @@ export interface components {
          *       "callback_url": "https://example.com/kagami/webhook",
          *       "download_url": "https://kagami.example.com/assets/signed/video_output/2d9c7e4a.mp4?exp=1795000000&sig=…",
          *       "download_url_expires_at": "2026-11-26T18:00:00.000Z",
+         *       "brand": true,
          *       "scenes": null,
          *       "created_at": "2026-11-26T17:00:00.000Z"
          *     }
@@ -2836,6 +2887,8 @@ export interface components {
                 type: "slide";
                 upload_id: string;
             }) | null;
+            /** @description Drawn in the team's brand kit. */
+            brand: boolean;
             callback_url: string | null;
             captions: {
                 burn_in: boolean;
@@ -7816,6 +7869,275 @@ export interface operations {
             };
         };
     };
+    getTeamBrandKit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The brand kit (empty until one is saved). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        body_font: {
+                            name: string;
+                            upload_id: string;
+                        } | null;
+                        /** @description Up to six colours (#RRGGBB); the first is the accent. */
+                        colors: string[];
+                        heading_font: {
+                            name: string;
+                            upload_id: string;
+                        } | null;
+                        logo: {
+                            preview: string | null;
+                            upload_id: string;
+                        } | null;
+                        updated_at: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid; `validation_failed` comes with `fields`. Codes: `validation_failed`, `invalid_input`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_input";
+                    };
+                };
+            };
+            /** @description No valid session, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Not found, or not the caller’s. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description A path parameter is too long. Codes: `bad_request`. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description A service it needs is unavailable for now; `Retry-After` when known. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    saveTeamBrandKit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    body_font_upload_id?: string | null;
+                    /** @default [] */
+                    colors?: string[];
+                    /** @default null */
+                    heading_font_upload_id?: string | null;
+                    /** @default null */
+                    logo_upload_id?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The brand kit as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        body_font: {
+                            name: string;
+                            upload_id: string;
+                        } | null;
+                        /** @description Up to six colours (#RRGGBB); the first is the accent. */
+                        colors: string[];
+                        heading_font: {
+                            name: string;
+                            upload_id: string;
+                        } | null;
+                        logo: {
+                            preview: string | null;
+                            upload_id: string;
+                        } | null;
+                        updated_at: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid; `validation_failed` comes with `fields`. Codes: `validation_failed`, `invalid_input`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_input" | "bad_request";
+                    };
+                };
+            };
+            /** @description No valid session, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Not found, or not the caller’s. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description The request or its file is too large. Codes: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description A path parameter is too long. Codes: `bad_request`. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description The body is not a type this call takes. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description The request is well formed, but its content cannot be used. Codes: `upload_not_ready`, `background_kind_mismatch`, `backgrounds_full`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "upload_not_ready" | "background_kind_mismatch" | "backgrounds_full";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description A service it needs is unavailable for now; `Retry-After` when known. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
     getDocument: {
         parameters: {
             query?: never;
@@ -9788,7 +10110,7 @@ export interface operations {
                 "application/json": {
                     duration_seconds?: number;
                     /** @enum {string} */
-                    purpose: "avatar_video" | "avatar_photo" | "voice_audio" | "video_audio" | "background_image" | "background_video" | "avatar_consent" | "document";
+                    purpose: "avatar_video" | "avatar_photo" | "voice_audio" | "video_audio" | "background_image" | "background_video" | "avatar_consent" | "document" | "font";
                     size_bytes: number;
                 };
             };
@@ -10060,6 +10382,8 @@ export interface operations {
                         type: "slide";
                         upload_id: string;
                     }) | null;
+                    /** @default true */
+                    brand?: boolean;
                     captions?: {
                         /** @default false */
                         burn_in?: boolean;
@@ -14389,6 +14713,181 @@ export interface operations {
             };
         };
     };
+    getBrandKit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        body_font: {
+                            name: string;
+                            upload_id: string;
+                        } | null;
+                        /** @description Up to six colours (#RRGGBB); the first is the accent. */
+                        colors: string[];
+                        heading_font: {
+                            name: string;
+                            upload_id: string;
+                        } | null;
+                        logo: {
+                            preview: string | null;
+                            upload_id: string;
+                        } | null;
+                        updated_at: string | null;
+                    };
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    saveBrandKit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    body_font_upload_id?: string | null;
+                    /** @default [] */
+                    colors?: string[];
+                    /** @default null */
+                    heading_font_upload_id?: string | null;
+                    /** @default null */
+                    logo_upload_id?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        body_font: {
+                            name: string;
+                            upload_id: string;
+                        } | null;
+                        /** @description Up to six colours (#RRGGBB); the first is the accent. */
+                        colors: string[];
+                        heading_font: {
+                            name: string;
+                            upload_id: string;
+                        } | null;
+                        logo: {
+                            preview: string | null;
+                            upload_id: string;
+                        } | null;
+                        updated_at: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid: `bad_request` (The request could not be read: its body does not match its content type. Check it and try again.); `validation_failed` (Some fields are not valid. Check them and try again.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too large: `payload_too_large` (The request is larger than this call accepts.). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported media type: `unsupported_media_type` (This request's content type is not accepted here.). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Understood but refused: `upload_not_ready` (The upload is not finished, was already used, or is not of the right kind. Upload the file again.); `background_kind_mismatch` (This background is a picture where a video was asked for, or a video where a picture was.); `backgrounds_full` (The background library is full ({max}). Delete a background first.). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     listPronunciations: {
         parameters: {
             query?: never;
@@ -14982,6 +15481,8 @@ export interface operations {
                         type: "slide";
                         upload_id: string;
                     }) | null;
+                    /** @default true */
+                    brand?: boolean;
                     /** Format: uri */
                     callback_url?: string;
                     captions?: {
@@ -15157,6 +15658,7 @@ export interface operations {
                      *       "callback_url": "https://example.com/kagami/webhook",
                      *       "download_url": "https://kagami.example.com/assets/signed/video_output/2d9c7e4a.mp4?exp=1795000000&sig=…",
                      *       "download_url_expires_at": "2026-11-26T18:00:00.000Z",
+                     *       "brand": true,
                      *       "scenes": null,
                      *       "created_at": "2026-11-26T17:00:00.000Z"
                      *     }
@@ -15307,6 +15809,7 @@ export interface operations {
                      *       "callback_url": "https://example.com/kagami/webhook",
                      *       "download_url": "https://kagami.example.com/assets/signed/video_output/2d9c7e4a.mp4?exp=1795000000&sig=…",
                      *       "download_url_expires_at": "2026-11-26T18:00:00.000Z",
+                     *       "brand": true,
                      *       "scenes": null,
                      *       "created_at": "2026-11-26T17:00:00.000Z"
                      *     }

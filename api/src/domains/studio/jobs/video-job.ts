@@ -24,6 +24,7 @@ import { allowanceOwnerOf } from '../../billing/quota';
 import type { Allowance } from '../../billing/plans';
 import { apiPlanOf, appPlanOf } from '../../billing/subscriptions';
 import { withBackdrop, withElementFiles } from '../backgrounds';
+import { withBrand } from '../brand-kit';
 import { consentVerified } from '../serialize';
 import { segmentFiles } from '../service';
 
@@ -109,7 +110,9 @@ export function withRenderFiles<T>(
   return ctx.assets.withLocal(renderFilesOf(job, audio), (local) =>
     withBackdrop(ctx, job.video.teamId, job.video.background, (backdrop) =>
       withElementFiles(ctx, job.video.teamId, job.elements ?? [], (elements) =>
-        ctx.assets.workspace((folder) => work(local, { ...framingOf(job.video, backdrop), elements }, folder)),
+        withBrand(ctx, job.video.teamId, job.video.brand, (brand) =>
+          ctx.assets.workspace((folder) => work(local, { ...framingOf(job.video, backdrop), elements, brand }, folder)),
+        ),
       ),
     ),
   );

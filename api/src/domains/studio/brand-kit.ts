@@ -1,0 +1,148 @@
+// The team's brand kit: colours, a logo and fonts its videos are drawn in (a video made with `brand: false` is not).
+// Read and replaced whole by both APIs; a font is an upload of purpose `font`, kept as the kit's file until replaced.
+import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { brandKitField, type BrandKitInput } from '@kagami/shared/validation';
+import type { AppContext } from '../app-context';
+import { backgrounds, brandKits, type BrandFont } from '../../db/schema';
+import { brandOf, type Brand } from '../../engine';
+import { atField } from '../../lib/errors';
+import type { StoredFile } from '../../storage/media-store';
+import { teamBackground } from './backgrounds';
+import { assetUrl } from './serialize';
+import { adoptUpload, readyUpload } from './uploads';
+import { currentUser, memberTeamOf, signedIn } from '../auth/guard';
+import { documented, json } from '../../routing/operations';
+import { teamParams } from '../../routing/params';
+
+type Row = typeof brandKits.$inferSelect;
+
+const brandFont = v.nullable(v.object({ upload_id: v.string(), name: v.string() }));
+/** The kit on the wire, in both APIs. */
+export const BrandKit = v.object({
+  colors: v.pipe(v.array(v.string()), v.description('Up to six colours (#RRGGBB); the first is the accent.')),
+  logo: v.nullable(v.object({ upload_id: v.string(), preview: v.nullable(v.string()) })),
+  heading_font: brandFont,
+  body_font: brandFont,
+  updated_at: v.nullable(v.string()),
+});
+const EMPTY = { colors: [] as string[], logoId: null, headingFont: null, bodyFont: null, updatedAt: null };
+
+/** A stored file's address as an API gives it (the app's session link, the public API's signed one). */
+export type LinkOf = (category: 'avatar_output', file: string) => string | null;
+
+/** The kit as both APIs show it: its colours, its logo (its upload id and picture) and its fonts (id and name). */
+export async function brandKitJson(ctx: AppContext, teamId: string, link: LinkOf = assetUrl) {
+  const kit = await kitOf(ctx, teamId);
+  const [logo] = kit.logoId ? await ctx.db.select().from(backgrounds).where(eq(backgrounds.id, kit.logoId)) : [];
+  const font = (stored: BrandFont | null) => (stored ? { upload_id: stored.id, name: stored.name } : null);
+  return {
+    colors: kit.colors,
+    logo: logo ? { upload_id: logo.id, preview: link('avatar_output', logo.preview) } : null,
+    heading_font: font(kit.headingFont),
+    body_font: font(kit.bodyFont),
+    updated_at: kit.updatedAt?.toISOString() ?? null,
+  };
+}
+
+async function kitOf(ctx: AppContext, teamId: string): Promise<Omit<Row, 'teamId' | 'updatedAt'> & { updatedAt: Date | null }> {
+  const [kit] = await ctx.db.select().from(brandKits).where(eq(brandKits.teamId, teamId));
+  return kit ?? EMPTY;
+}
+
+/**
+ * Replaces the team's kit: a new logo joins the image backgrounds, a new font upload becomes the kit's (the one it
+ * replaces is removed); each refusal names its field.
+ */
+export async function saveBrandKit(
+  ctx: AppContext,
+  teamId: string,
+  createdBy: string | null,
+  input: BrandKitInput,
+  link: LinkOf = assetUrl,
+) {
+  const before = await kitOf(ctx, teamId);
+  const logo = input.logo_upload_id
+    ? await atField('logo_upload_id', () => teamBackground(ctx, teamId, createdBy, input.logo_upload_id!, 'image'))
+    : null;
+  const fontOf = async (field: 'heading_font_upload_id' | 'body_font_upload_id', current: BrandFont | null) => {
+    const id = input[field];
+    if (!id) return null;
+    if (id === current?.id) return current;
+    return atField(field, async () => {
+      const upload = await readyUpload(ctx, teamId, id, ['font']);
+      return { id, file: await adoptUpload(ctx, upload, `font-${id}`), name: upload.fileName.slice(0, 100) };
+    });
+  };
+  const headingFont = await fontOf('heading_font_upload_id', before.headingFont);
+  const bodyFont = await fontOf('body_font_upload_id', before.bodyFont);
+  const values = {
+    colors: input.colors.map((color) => color.toUpperCase()),
+    logoId: logo?.id ?? null,
+    headingFont,
+    bodyFont,
+    updatedAt: new Date(),
+  };
+  await ctx.db
+    .insert(brandKits)
+    .values({ teamId, ...values })
+    .onConflictDoUpdate({ target: brandKits.teamId, set: values });
+  const kept = new Set([headingFont?.file, bodyFont?.file]);
+  const replaced = [before.headingFont, before.bodyFont].filter((font) => font && !kept.has(font.file));
+  await Promise.all(replaced.map((font) => ctx.assets.remove('avatar_input', font!.file)));
+  return brandKitJson(ctx, teamId, link);
+}
+
+/**
+ * Runs `job` with the team's brand as the engine draws it (its fonts lent for the job), or none when `use` is false
+ * or the team has no kit.
+ */
+export async function withBrand<T>(ctx: AppContext, teamId: string, use: boolean, job: (brand: Brand | undefined) => Promise<T>) {
+  if (!use) return job(undefined);
+  const [kit] = await ctx.db.select().from(brandKits).where(eq(brandKits.teamId, teamId));
+  if (!kit) return job(undefined);
+  const files: Record<string, StoredFile> = {};
+  if (kit.headingFont) files.heading = ['avatar_input', kit.headingFont.file];
+  if (kit.bodyFont) files.body = ['avatar_input', kit.bodyFont.file];
+  return ctx.assets.withLocal(files, (local) => job(brandOf({ heading: local.heading, body: local.body }, kit.colors)));
+}
+
+const BRAND_REFUSALS = { 422: ['upload_not_ready', 'background_kind_mismatch', 'backgrounds_full'] };
+
+/** The app's routes: any member of the team reads and replaces its kit. */
+export const brandKitRoutes = signedIn((app, ctx) => {
+  app.get(
+    '/api/teams/:teamId/brand-kit',
+    {
+      schema: {
+        ...documented({
+          id: 'getTeamBrandKit',
+          tag: 'Brand kit',
+          summary: 'Get the brand kit',
+          description: "The team's colours, logo and fonts, which its videos are drawn in.",
+          answers: { 200: json('The brand kit (empty until one is saved).', BrandKit) },
+        }),
+        params: teamParams,
+      },
+    },
+    async (request) => brandKitJson(ctx, await memberTeamOf(ctx, request)),
+  );
+  app.put(
+    '/api/teams/:teamId/brand-kit',
+    {
+      schema: {
+        ...documented({
+          id: 'saveTeamBrandKit',
+          tag: 'Brand kit',
+          summary: 'Replace the brand kit',
+          description: 'The whole kit: what the body leaves out is cleared. A font is an upload of purpose `font`; the logo an image.',
+          answers: { 200: json('The brand kit as saved.', BrandKit) },
+          refusals: BRAND_REFUSALS,
+        }),
+        params: teamParams,
+        body: brandKitField,
+      },
+    },
+    async (request) => saveBrandKit(ctx, await memberTeamOf(ctx, request), currentUser(request).user.id, request.body),
+  );
+});

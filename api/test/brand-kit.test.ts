@@ -1,0 +1,142 @@
+// A team's brand kit: its colours, logo and fonts read and replaced in both APIs, fonts checked by their content, and
+// a video drawn in it (a lower third on the accent, in the brand's font) or, asked, without it.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
+import type * as tus from 'tus-js-client';
+import { build, call, eventually, onboardedUser, readyLoopAvatar, uploadFile, type TestApp } from './helper';
+import { frameAt, share } from './media/frames';
+
+let t: TestApp;
+const owner = { token: '', teamId: '' };
+let presenter = '';
+const FONT = readFileSync(join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf', 'DejaVuSerif-Bold.ttf'));
+
+beforeAll(async () => {
+  t = await build({ WATERMARK: 'false' });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  Object.assign(owner, await onboardedUser(t.app, 'brand@example.com', 'Brand Team'));
+  presenter = await readyLoopAvatar(t, owner.teamId, 'Presenter', 'color=c=0x0000FF:size=320x240:rate=25:duration=2');
+}, 60_000);
+afterAll(() => t.close());
+
+const kitUrl = () => `/api/teams/${owner.teamId}/brand-kit`;
+const logoPng = () => {
+  const canvas = createCanvas(200, 100);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#FF0000';
+  context.fillRect(0, 0, 200, 100);
+  return canvas.toBuffer('image/png');
+};
+
+test('a font is checked by its content: a picture named as a font is refused', async () => {
+  const refused = (await uploadFile(t.app, owner.token, owner.teamId, logoPng(), 'font').then(
+    () => null,
+    (error: unknown) => error,
+  )) as tus.DetailedError | null;
+  expect(refused?.originalResponse?.getStatus()).toBe(422);
+  expect(JSON.parse(refused!.originalResponse!.getBody()).code).toBe('not_a_font');
+  // A font's signature on a file that is not one is refused too.
+  const forged = Buffer.concat([Buffer.from([0, 1, 0, 0]), Buffer.alloc(2000, 7)]);
+  const second = (await uploadFile(t.app, owner.token, owner.teamId, forged, 'font').then(
+    () => null,
+    (error: unknown) => error,
+  )) as tus.DetailedError | null;
+  expect(JSON.parse(second!.originalResponse!.getBody()).code).toBe('not_a_font');
+});
+
+test('the kit is saved whole, read in both APIs, and refused at the field that is wrong', async () => {
+  expect((await call(t.app, { url: kitUrl(), token: owner.token })).body).toEqual({
+    colors: [],
+    logo: null,
+    heading_font: null,
+    body_font: null,
+    updated_at: null,
+  });
+  const font = await uploadFile(t.app, owner.token, owner.teamId, FONT, 'font');
+  const logo = await uploadFile(t.app, owner.token, owner.teamId, logoPng(), 'background_image');
+  const saved = await call(t.app, {
+    method: 'PUT',
+    url: kitUrl(),
+    token: owner.token,
+    body: { colors: ['#f59e0b', '#0F766E'], logo_upload_id: logo, heading_font_upload_id: font },
+  });
+  expect(saved.status).toBe(200);
+  expect(saved.body).toMatchObject({
+    colors: ['#F59E0B', '#0F766E'],
+    logo: { upload_id: logo },
+    heading_font: { upload_id: font, name: 'upload.wav' },
+    body_font: null,
+  });
+  // Saved again with the same font: it stays the kit's.
+  const again = await call(t.app, {
+    method: 'PUT',
+    url: kitUrl(),
+    token: owner.token,
+    body: { colors: ['#F59E0B'], logo_upload_id: logo, heading_font_upload_id: font },
+  });
+  expect(again.body.heading_font).toMatchObject({ upload_id: font });
+
+  const tooMany = await call(t.app, { method: 'PUT', url: kitUrl(), token: owner.token, body: { colors: Array(7).fill('#000000') } });
+  expect(tooMany.status).toBe(400);
+  expect(tooMany.body.fields.colors).toMatchObject({ key: 'validation.brandColorsCount', params: { max: '6' } });
+  const badColor = await call(t.app, { method: 'PUT', url: kitUrl(), token: owner.token, body: { colors: ['teal'] } });
+  expect(Object.keys(badColor.body.fields)).toEqual(['colors.0']);
+
+  // Another team's font is not this team's to use.
+  const other = await onboardedUser(t.app, 'other-brand@example.com', 'Other Brand');
+  const theirs = await uploadFile(t.app, other.token, other.teamId, FONT, 'font');
+  const foreign = await call(t.app, { method: 'PUT', url: kitUrl(), token: owner.token, body: { body_font_upload_id: theirs } });
+  expect(foreign).toMatchObject({ status: 422, body: { code: 'upload_not_ready' } });
+  expect(Object.keys(foreign.body.fields)).toEqual(['body_font_upload_id']);
+  // Nothing of the refused kit was saved.
+  expect((await call(t.app, { url: kitUrl(), token: owner.token })).body.colors).toEqual(['#F59E0B']);
+  // Nor does the other team see this kit.
+  expect((await call(t.app, { url: `/api/teams/${owner.teamId}/brand-kit`, token: other.token })).status).toBe(404);
+
+  const key = await call(t.app, { method: 'POST', url: `/api/teams/${owner.teamId}/api-key`, token: owner.token });
+  const viaKey = await call(t.app, { url: '/api/v1/brand-kit', headers: { 'x-api-key': key.body.api_key } });
+  expect(viaKey.status).toBe(200);
+  expect(viaKey.body).toMatchObject({ colors: ['#F59E0B'], heading_font: { upload_id: font } });
+  expect(viaKey.body.logo.preview).toMatch(/^http:\/\/.+\/assets\/signed\//);
+});
+
+test('a video is drawn in the brand (a lower third on its accent) unless made without it', async () => {
+  // The lower third is set in the kit's heading font (a serif), lent to the render.
+  const font = await uploadFile(t.app, owner.token, owner.teamId, FONT, 'font');
+  const kit = { colors: ['#F59E0B'], heading_font_upload_id: font };
+  expect((await call(t.app, { method: 'PUT', url: kitUrl(), token: owner.token, body: kit })).status).toBe(200);
+  const made = async (brand: boolean) => {
+    const created = await call(t.app, {
+      method: 'POST',
+      url: `/api/teams/${owner.teamId}/videos`,
+      token: owner.token,
+      body: {
+        name: brand ? 'Branded' : 'Plain',
+        language: 'en',
+        resolution: '720p',
+        brand,
+        scenes: [
+          {
+            avatar_id: presenter,
+            script: 'Meet our team.',
+            background: { type: 'color', value: '#FFFFFF' },
+            placement: { position: 'corner', scale: 0.35 },
+            elements: [{ type: 'text', role: 'lower_third', text: 'Aiko Tanaka, Head of Sales', entrance: 'none' }],
+          },
+        ],
+      },
+    });
+    expect(created.status).toBe(202);
+    const ready = await eventually(
+      () => call(t.app, { url: `/api/teams/${owner.teamId}/videos/${created.body.id}`, token: owner.token }),
+      (r) => r.body.status !== 'in_progress',
+    );
+    expect({ status: ready.body.status, brand: ready.body.brand }).toEqual({ status: 'ready', brand });
+    return frameAt(join(t.config.dataDir, 'video_output', `${created.body.id}.mp4`), 0.8, { width: 1280, height: 720 });
+  };
+  const amber = (r: number, g: number, b: number) => r > 220 && g > 130 && g < 190 && b < 60;
+  const lowerThird = { x: 0.06, y: 0.8, width: 0.3, height: 0.1 };
+  expect(share(await made(true), lowerThird, amber)).toBeGreaterThan(0.3);
+  expect(share(await made(false), lowerThird, amber)).toBe(0);
+}, 120_000);

@@ -1,0 +1,21 @@
+// A team's brand kit: the colours, logo and fonts its videos take (new scenes start from them), one shape for both
+// APIs, the CLI and the editor. A PUT gives the whole kit: what it leaves out is cleared.
+import * as v from 'valibot';
+import { encodeMessage as m } from './messages';
+import { hexColor, uploadIdField } from './video-look';
+
+export const BRAND_COLORS_MAX = 6;
+
+export const brandKitField = v.object({
+  /** The first is the accent (a lower third stands on it, new scenes' colour background). */
+  colors: v.optional(
+    v.pipe(v.array(hexColor, m('invalid')), v.maxLength(BRAND_COLORS_MAX, m('brandColorsCount', { max: BRAND_COLORS_MAX }))),
+    [],
+  ),
+  /** One of the team's image backgrounds, or a picture upload (it joins the library). */
+  logo_upload_id: v.optional(v.nullable(uploadIdField), null),
+  /** Uploads of purpose `font` (TTF, OTF or WOFF2); null: the product's fonts, which write Japanese. */
+  heading_font_upload_id: v.optional(v.nullable(uploadIdField), null),
+  body_font_upload_id: v.optional(v.nullable(uploadIdField), null),
+});
+export type BrandKitInput = v.InferOutput<typeof brandKitField>;
