@@ -642,6 +642,18 @@ const ROWS: Row[] = [
     request: () => ({ method: 'POST', url: teamPath('/backgrounds'), body: { upload_id: crypto.randomUUID() } }),
   },
   {
+    route: 'GET /api/teams/:teamId/brand-kit',
+    access: 'member',
+    ok: 200,
+    request: () => ({ method: 'GET', url: teamPath('/brand-kit') }),
+  },
+  {
+    route: 'PUT /api/teams/:teamId/brand-kit',
+    access: 'member',
+    ok: 200,
+    request: () => ({ method: 'PUT', url: teamPath('/brand-kit'), body: { colors: ['#0F766E'] } }),
+  },
+  {
     route: 'DELETE /api/teams/:teamId/backgrounds/:id',
     access: 'member',
     ok: 204,
@@ -886,6 +898,20 @@ const ROWS: Row[] = [
     access: 'key',
     ok: 204,
     request: async () => ({ method: 'DELETE', url: `/api/v1/pronunciations/${await pronunciation()}` }),
+  },
+  {
+    route: 'GET /api/v1/brand-kit',
+    access: 'key',
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/v1/brand-kit' }),
+    except: { otherKey: 200 },
+  },
+  {
+    route: 'PUT /api/v1/brand-kit',
+    access: 'key',
+    ok: 200,
+    request: () => ({ method: 'PUT', url: '/api/v1/brand-kit', body: { colors: ['#0F766E'] } }),
+    except: { otherKey: 200 },
   },
   {
     route: 'DELETE /api/v1/webhooks/:id',

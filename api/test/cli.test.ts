@@ -1,10 +1,10 @@
 // The `kagami` CLI against a running server: login with the key, lists, a video made end to end with
 // --wait and saved with --out (ffprobe reads it), and the messages of a bad key and bad input.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { probeMedia } from '../src/media/probe';
 import { runFfmpeg } from '../src/media/tools';
 import { build, call, onboardedUser, readyLoopAvatar, subscribe, type TestApp } from './helper';
@@ -171,6 +171,23 @@ test('video create --scenes makes a video of several scenes from a JSON list; a 
   expect(broken.code).toBe(2);
   expect(broken.stderr).toContain('The scenes file broken.json holds no list of scenes.');
 }, 120_000);
+
+test('brand-kit set changes what it is given (colours, a heading font uploaded) and keeps the rest', async () => {
+  const empty = await kagami('brand-kit');
+  expect(empty).toMatchObject({ code: 0 });
+  expect(empty.stdout).toContain('Colours:      (none)');
+  const font = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf', 'DejaVuSerif.ttf');
+  copyFileSync(font, join(dir, 'Serif.ttf'));
+  const set = await kagami('brand-kit', 'set', '--colors', '#0F766E,#F59E0B', '--heading-font', 'Serif.ttf');
+  expect(set.code).toBe(0);
+  expect(set.stdout).toContain('Colours:      #0F766E #F59E0B');
+  expect(set.stdout).toContain('Heading font: Serif.ttf');
+  const colours = await kagami('brand-kit', 'set', '--colors', '#111111', '--json');
+  expect(JSON.parse(colours.stdout)).toMatchObject({ colors: ['#111111'], heading_font: { name: 'Serif.ttf' } });
+  const notAFont = await kagami('brand-kit', 'set', '--body-font', 'onboarding.json');
+  expect(notAFont.code).toBe(1);
+  expect(notAFont.stderr).toContain('not_a_font');
+});
 
 test('bad input: field errors from the API, a missing option or file explained with the usage', async () => {
   writeFileSync(join(dir, 'short.txt'), 'Hi.');

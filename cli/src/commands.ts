@@ -241,3 +241,44 @@ export async function verifyFile(where: { baseUrl: string; key: string }, file: 
 
 /** A mistake in how the command was called: its message, then the usage. */
 export class UsageError extends Error {}
+
+type BrandKitRequest = NonNullable<paths['/api/v1/brand-kit']['put']['requestBody']>['content']['application/json'];
+
+/** The team's brand kit: its colours, logo and fonts. */
+export async function showBrandKit(client: KagamiClient, io: Io, json: boolean) {
+  const kit = await unwrap(client.GET('/api/v1/brand-kit'));
+  if (json) return io.out(JSON.stringify(kit, null, 2));
+  io.out(
+    [
+      `Colours:      ${kit.colors.length ? kit.colors.join(' ') : '(none)'}`,
+      `Logo:         ${kit.logo ? kit.logo.upload_id : '(none)'}`,
+      `Heading font: ${kit.heading_font ? kit.heading_font.name : "(the product's)"}`,
+      `Body font:    ${kit.body_font ? kit.body_font.name : "(the product's)"}`,
+    ].join('\n'),
+  );
+}
+
+/**
+ * Changes what is given of the brand kit and keeps the rest: `colors` a comma-separated list, the logo and fonts files
+ * uploaded (a picture; TTF, OTF or WOFF2).
+ */
+export async function setBrandKit(
+  client: KagamiClient,
+  api: { baseUrl: string; key: string },
+  input: { colors?: string; logo?: string; headingFont?: string; bodyFont?: string },
+) {
+  const kit = await unwrap(client.GET('/api/v1/brand-kit'));
+  const body: BrandKitRequest = {
+    colors:
+      input.colors === undefined
+        ? kit.colors
+        : input.colors
+            .split(',')
+            .map((color) => color.trim())
+            .filter(Boolean),
+    logo_upload_id: input.logo ? await uploadFile(api, input.logo, 'background_image') : (kit.logo?.upload_id ?? null),
+    heading_font_upload_id: input.headingFont ? await uploadFile(api, input.headingFont, 'font') : (kit.heading_font?.upload_id ?? null),
+    body_font_upload_id: input.bodyFont ? await uploadFile(api, input.bodyFont, 'font') : (kit.body_font?.upload_id ?? null),
+  };
+  return unwrap(client.PUT('/api/v1/brand-kit', { body }));
+}

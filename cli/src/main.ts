@@ -7,6 +7,8 @@ import {
   getVideo,
   listAvatars,
   listVoices,
+  setBrandKit,
+  showBrandKit,
   UsageError,
   verifyFile,
   waitForVideo,
@@ -30,6 +32,10 @@ export const USAGE = `Usage:
                                         as POST /api/v1/videos takes them (each its avatar_id, script, background,
                                         placement, transition), --avatar then the avatar of scenes naming none
   kagami video get ID                   a video's status, failure reason and download link
+  kagami brand-kit [--json]             the team's brand kit: colours, logo and fonts its videos are drawn in
+  kagami brand-kit set [--colors #RRGGBB,...] [--logo FILE] [--heading-font FILE] [--body-font FILE]
+                                        changes what is given and keeps the rest (up to six colours, the first the
+                                        accent; a logo picture; fonts as TTF, OTF or WOFF2 files)
   kagami verify FILE [--json]           whether a video file is a Kagami video (whose, when) and unchanged since it
                                         was made, from its Content Credentials; exit 0 yes, 1 changed, 3 not Kagami's
 
@@ -60,6 +66,10 @@ const OPTIONS = {
   thumbnail: { type: 'string' },
   wait: { type: 'boolean', default: false },
   out: { type: 'string' },
+  colors: { type: 'string' },
+  logo: { type: 'string' },
+  'heading-font': { type: 'string' },
+  'body-font': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -112,6 +122,13 @@ export async function main(argv: string[], io: Io = consoleIo()): Promise<number
     }
     if (command === 'avatars') return (await listAvatars(await client(values.url), io, values.json), 0);
     if (command === 'voices') return (await listVoices(await client(values.url), io, values.json), 0);
+    if (command === 'brand-kit' && !sub) return (await showBrandKit(await client(values.url), io, values.json), 0);
+    if (command === 'brand-kit' && sub === 'set') {
+      const where = await access(values.url);
+      const input = { colors: values.colors, logo: values.logo, headingFont: values['heading-font'], bodyFont: values['body-font'] };
+      await setBrandKit(kagamiClient(where), where, input);
+      return (await showBrandKit(kagamiClient(where), io, values.json), 0);
+    }
     if (command === 'verify') {
       if (!sub) throw new UsageError('kagami verify needs the file.');
       return await verifyFile(await access(values.url), sub, io, values.json);
