@@ -642,6 +642,12 @@ const ROWS: Row[] = [
     request: () => ({ method: 'POST', url: teamPath('/backgrounds'), body: { upload_id: crypto.randomUUID() } }),
   },
   {
+    route: 'GET /api/teams/:teamId/documents',
+    access: 'member',
+    ok: 200,
+    request: () => ({ method: 'GET', url: teamPath('/documents') }),
+  },
+  {
     route: 'GET /api/teams/:teamId/brand-kit',
     access: 'member',
     ok: 200,

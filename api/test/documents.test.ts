@@ -113,6 +113,12 @@ test('a three-page PDF is rendered to page pictures, thumbnails and text; only i
     expect(near(small.at(centre[0] / 6, centre[1] / 6), block.color)).toBe(true);
   }
 
+  // The team's list names it with its page count; another team's list does not.
+  const listed = await call(t.app, { url: `/api/teams/${owner.teamId}/documents`, token: owner.token });
+  expect(listed.body.data).toContainEqual(expect.objectContaining({ id, status: 'ready', page_count: 3 }));
+  const theirs = await call(t.app, { url: `/api/teams/${outsider.teamId}/documents`, token: outsider.token });
+  expect(theirs.body.data.map((document: { id: string }) => document.id)).not.toContain(id);
+
   // Another team's member finds neither the document nor its files.
   expect((await documentOf(id, outsider)).status).toBe(404);
   expect((await call(t.app, { url: `/api/teams/${owner.teamId}/documents/${id}`, token: outsider.token })).status).toBe(404);

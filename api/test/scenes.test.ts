@@ -3,7 +3,7 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { eq } from 'drizzle-orm';
 import { videos } from '../src/db/schema';
 import { probeMedia } from '../src/media/probe';
@@ -307,6 +307,38 @@ test('a voice-over scene: no presenter, its own voice over its background; refus
   expect(bullets(early)).toBeGreaterThan(0.001);
   expect(bullets(closing)).toBeGreaterThan(bullets(early) * 2);
 
+  // The editor's still of the voice-over scene, composed by the API: its background, its title, and no presenter.
+  const still = await t.app.inject({
+    method: 'POST',
+    url: `/api/teams/${owner.teamId}/layout-preview`,
+    headers: { authorization: `Bearer ${owner.token}` },
+    payload: {
+      avatar_id: null,
+      background: { type: 'color', value: '#0F766E' },
+      elements: [{ type: 'text', role: 'title', text: 'Our numbers' }],
+      language: 'en',
+    },
+  });
+  expect(still.statusCode).toBe(200);
+  const composed = await loadImage(still.rawPayload);
+  const canvas = createCanvas(composed.width, composed.height);
+  canvas.getContext('2d').drawImage(composed, 0, 0);
+  const stillFrame = {
+    data: Buffer.from(rgbOf(canvas.getContext('2d').getImageData(0, 0, composed.width, composed.height).data)),
+    width: 1280,
+    height: 720,
+  };
+  expect([composed.width, composed.height]).toEqual([1280, 720]);
+  expect(share(stillFrame, { x: 0.06, y: 0.07, width: 0.5, height: 0.15 }, light)).toBeGreaterThan(0.04);
+  expect(share(stillFrame, { x: 0.7, y: 0.6, width: 0.2, height: 0.2 }, (r, g, b) => r < 40 && g > 90 && g < 140)).toBeGreaterThan(0.95);
+  const noBackground = await call(t.app, {
+    method: 'POST',
+    url: `/api/teams/${owner.teamId}/layout-preview`,
+    token: owner.token,
+    body: { avatar_id: null },
+  });
+  expect(noBackground).toMatchObject({ status: 400, body: { code: 'voice_over_needs_background' } });
+
   const refused = async (scene: object, others: object[] = [{ avatar_id: blue, script: 'Hi.' }]) =>
     call(t.app, { method: 'POST', url: videosUrl(), token: owner.token, body: { name: 'No', language: 'en', scenes: [...others, scene] } });
   const voiceless = await refused({ avatar_id: null, script: 'Hi.', background: { type: 'color', value: '#FF0000' } });
@@ -344,4 +376,6 @@ function pngOf(color: string, border = false) {
   else context.fillRect(0, 0, 200, 100);
   return canvas.toBuffer('image/png');
 }
+/** RGBA pixels as RGB. */
+const rgbOf = (rgba: Uint8ClampedArray) => rgba.filter((_, index) => index % 4 !== 3);
 const purple = (r: number, g: number, b: number) => r > 100 && r < 150 && g < 40 && b > 100 && b < 150;

@@ -106,6 +106,11 @@ export const Document = v.pipe(
   v.title('Document'),
 );
 
+export const DocumentSummary = v.pipe(
+  v.object({ id: v.string(), name: v.string(), status, reason: text, page_count: v.number(), created_at: time }),
+  v.title('DocumentSummary'),
+);
+
 export const Background = v.pipe(
   v.object({ id: v.string(), kind: v.picklist(['image', 'video']), name: v.string(), preview: asset, created_at: time }),
   v.title('Background'),

@@ -2,7 +2,7 @@
 // it finishes) is taken in at once, keeping the upload's id; a job renders its pages once, each to a picture, a
 // thumbnail and its text, kept in storage and in document_pages.
 import { join } from 'node:path';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import * as v from 'valibot';
 import { type AppContext } from '../app-context';
 import { documentPages, documents, uploads } from '../../db/schema';
@@ -11,8 +11,8 @@ import { QUEUES } from '../../jobs/queue';
 import { errors } from '../../lib/errors';
 import { memberTeamOf, signedIn } from '../auth/guard';
 import { documented, json, deleted } from '../../routing/operations';
-import { uuid } from '../../routing/params';
-import { Document } from './answers';
+import { teamParams, uuid } from '../../routing/params';
+import { Document, DocumentSummary } from './answers';
 import { adoptUpload } from './uploads';
 import { assetUrl } from './serialize';
 
@@ -132,6 +132,21 @@ export async function teamDocument(ctx: AppContext, teamId: string, id: string) 
   };
 }
 
+/** The team's documents, newest first, without their pages (each document's own read has them). */
+export async function listDocuments(ctx: AppContext, teamId: string) {
+  const rows = await ctx.db.select().from(documents).where(eq(documents.teamId, teamId)).orderBy(desc(documents.createdAt));
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      status: row.status,
+      reason: row.reason,
+      page_count: row.pageCount,
+      created_at: row.createdAt.toISOString(),
+    })),
+  };
+}
+
 export async function deleteDocument(ctx: AppContext, teamId: string, id: string) {
   const [removed] = await ctx.db
     .delete(documents)
@@ -154,6 +169,22 @@ const documentParams = v.object({ teamId: uuid, uploadId: v.pipe(v.string(), v.r
 
 /** The app's routes: any member of the team reads and deletes its documents. */
 export const documentRoutes = signedIn((app, ctx) => {
+  app.get(
+    '/api/teams/:teamId/documents',
+    {
+      schema: {
+        ...documented({
+          id: 'listDocuments',
+          tag: 'Documents',
+          summary: 'List documents',
+          description: "The team's PDFs whose pages are slides, newest first (each one's pages are in its own read).",
+          answers: { 200: json("The team's documents.", v.object({ data: v.array(DocumentSummary) })) },
+        }),
+        params: teamParams,
+      },
+    },
+    async (request) => listDocuments(ctx, await memberTeamOf(ctx, request)),
+  );
   app.get(
     '/api/teams/:teamId/documents/:uploadId',
     {

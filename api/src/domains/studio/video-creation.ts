@@ -226,7 +226,7 @@ const storedScene = ({
 });
 
 /** A scene's elements as stored: a picture names one of the team's image backgrounds (an image upload becomes one). */
-async function storedElements(
+export async function storedElements(
   ctx: AppContext,
   teamId: string,
   createdBy: string | null,

@@ -5,16 +5,22 @@ import { readMeshTrack } from '../mesh/mesh-track';
 import { scaleMeshes } from '../draw/render';
 import type { Framing } from './compose';
 import { faceBoxOf } from './layout';
-import { composeStill } from './still';
+import { composeBackdropStill, composeStill } from './still';
 
 /** Writes the still to `output` (JPEG) and answers true; false when the avatar's preview is not a picture. */
 export async function composeLayoutStill(input: {
-  picture: string;
+  /** Null: no presenter (a voice-over), the backdrop and elements alone. */
+  picture: string | null;
   mouth: string | null;
   matte: string | null;
   framing: Framing;
+  language?: string;
   output: string;
 }) {
+  if (!input.picture) {
+    await composeBackdropStill({ framing: input.framing, language: input.language, output: input.output });
+    return true;
+  }
   const size = (await probeMedia(input.picture))?.video;
   if (!size) return false;
   const track = input.mouth ? readMeshTrack(input.mouth) : null;
@@ -23,6 +29,7 @@ export async function composeLayoutStill(input: {
     matte: input.matte,
     face: track ? faceBoxOf(scaleMeshes(track.meshes, track, size)) : null,
     framing: input.framing,
+    language: input.language,
     output: input.output,
   });
   return true;

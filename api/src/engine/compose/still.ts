@@ -1,7 +1,7 @@
 // One frame composed exactly as a video's (compose.ts) from the avatar's preview and the background, written as a
 // JPEG: the picture of a layout before anything is rendered (layout-still.ts).
 import { runFfmpeg } from '../../media/tools';
-import { backdropInput, composeGraph, needsMatte, overlayInputs, type Framing } from './compose';
+import { backdropGraph, backdropInput, composeGraph, needsMatte, overlayInputs, type Framing } from './compose';
 import { withElements } from './elements';
 import type { Box, Size } from './layout';
 
@@ -35,6 +35,25 @@ export async function composeStill(input: {
     });
     await runFfmpeg([
       ...['-i', input.picture.file, ...backdrop, ...(matte ? ['-i', matte] : []), ...overlayInputs(overlays)],
+      ...['-filter_complex', graph, '-map', '[v]', '-frames:v', '1', '-q:v', '4', input.output],
+    ]);
+  });
+}
+
+/** A voice-over scene's still: its background and elements alone, as its video shows them once they are in. */
+export async function composeBackdropStill(input: { framing: Framing; language?: string; output: string }) {
+  const backdrop = backdropInput(input.framing.background);
+  await withElements(input.framing, { language: input.language }, async (overlays) => {
+    const firstInput = backdrop.length ? 1 : 0;
+    const graph = backdropGraph({
+      framing: input.framing,
+      backdropIndex: 0,
+      watermark: false,
+      ass: null,
+      overlays: { list: overlays, firstInput, still: true },
+    });
+    await runFfmpeg([
+      ...[...backdrop, ...overlayInputs(overlays)],
       ...['-filter_complex', graph, '-map', '[v]', '-frames:v', '1', '-q:v', '4', input.output],
     ]);
   });

@@ -833,6 +833,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/teams/{teamId}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List documents
+         * @description The team's PDFs whose pages are slides, newest first (each one's pages are in its own read).
+         */
+        get: operations["listDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/teams/{teamId}/documents/{uploadId}": {
         parameters: {
             query?: never;
@@ -2689,6 +2709,16 @@ export interface components {
             /** @description `/assets/data/{category}/{file}`, opened with the session; null when there is none. */
             thumbnail: string | null;
             width: number;
+        };
+        DocumentSummary: {
+            /** Format: date-time */
+            created_at: string;
+            id: string;
+            name: string;
+            page_count: number;
+            reason: string | null;
+            /** @enum {string} */
+            status: "in_progress" | "ready" | "failed";
         };
         HistoryRow: {
             /** Format: date-time */
@@ -8138,6 +8168,102 @@ export interface operations {
             };
         };
     };
+    listDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's documents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DocumentSummary"][];
+                    };
+                };
+            };
+            /** @description The request is not valid; `validation_failed` comes with `fields`. Codes: `validation_failed`, `invalid_input`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_input";
+                    };
+                };
+            };
+            /** @description No valid session, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Not found, or not the caller’s. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description A path parameter is too long. Codes: `bad_request`. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description A service it needs is unavailable for now; `Retry-After` when known. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
     getDocument: {
         parameters: {
             query?: never;
@@ -9064,8 +9190,7 @@ export interface operations {
                      * @enum {string}
                      */
                     aspect_ratio?: "16:9" | "9:16" | "1:1" | "4:5";
-                    /** Format: uuid */
-                    avatar_id: string;
+                    avatar_id: string | null;
                     /** @default null */
                     background?: ({
                         /** @enum {unknown} */
@@ -9085,6 +9210,7 @@ export interface operations {
                         type: "slide";
                         upload_id: string;
                     }) | null;
+                    brand?: boolean;
                     captions?: {
                         /** @default false */
                         burn_in?: boolean;
@@ -9106,6 +9232,36 @@ export interface operations {
                             size?: "small" | "medium" | "large";
                         };
                     };
+                    elements?: ({
+                        color?: string;
+                        /**
+                         * @default fade
+                         * @enum {string}
+                         */
+                        entrance?: "none" | "fade" | "slide";
+                        /** @enum {string} */
+                        role: "title" | "subtitle" | "bullets" | "lower_third" | "caption_box";
+                        text: string;
+                        /** @enum {unknown} */
+                        type: "text";
+                        width?: number;
+                        x?: number;
+                        y?: number;
+                    } | {
+                        /**
+                         * @default fade
+                         * @enum {string}
+                         */
+                        entrance?: "none" | "fade" | "slide";
+                        /** @enum {unknown} */
+                        type: "image";
+                        upload_id: string;
+                        width: number;
+                        x: number;
+                        y: number;
+                    })[];
+                    /** @enum {string} */
+                    language?: "en" | "zh" | "ja" | "de" | "fr" | "es" | "ko" | "ar" | "ru" | "nl" | "it" | "pl" | "pt";
                     /**
                      * @default {
                      *       "position": "full",
@@ -9139,7 +9295,7 @@ export interface operations {
                     "image/jpeg": string;
                 };
             };
-            /** @description The request is not valid; `validation_failed` comes with `fields`. Codes: `validation_failed`, `invalid_input`, `bad_request`, `background_kind_mismatch`, `placement_needs_background`, `page_out_of_range`. */
+            /** @description The request is not valid; `validation_failed` comes with `fields`. Codes: `validation_failed`, `invalid_input`, `bad_request`, `background_kind_mismatch`, `placement_needs_background`, `page_out_of_range`, `voice_over_needs_background`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9147,7 +9303,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
-                        code?: "validation_failed" | "invalid_input" | "bad_request" | "background_kind_mismatch" | "placement_needs_background" | "page_out_of_range";
+                        code?: "validation_failed" | "invalid_input" | "bad_request" | "background_kind_mismatch" | "placement_needs_background" | "page_out_of_range" | "voice_over_needs_background";
                     };
                 };
             };
@@ -9220,6 +9376,18 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
                         code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description The request is well formed, but its content cannot be used. Codes: `upload_not_ready`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "upload_not_ready";
                     };
                 };
             };
