@@ -330,7 +330,9 @@ test('a voice-over scene: no presenter, its own voice over its background; refus
   };
   expect([composed.width, composed.height]).toEqual([1280, 720]);
   expect(share(stillFrame, { x: 0.06, y: 0.07, width: 0.5, height: 0.15 }, light)).toBeGreaterThan(0.04);
-  expect(share(stillFrame, { x: 0.7, y: 0.6, width: 0.2, height: 0.2 }, (r, g, b) => r < 40 && g > 90 && g < 140)).toBeGreaterThan(0.95);
+  expect(
+    share(stillFrame, { x: 0.7, y: 0.6, width: 0.2, height: 0.2 }, (r, g, b) => r < 40 && g > 90 && g < 140 && b > 80),
+  ).toBeGreaterThan(0.95);
   const noBackground = await call(t.app, {
     method: 'POST',
     url: `/api/teams/${owner.teamId}/layout-preview`,
