@@ -1,7 +1,6 @@
 // Plan allowances: whose plan a team's work counts against (its owner's), what a creation needs, reserving it before
 // its job is queued (402 when over), settling or refunding it, and the quota as the app shows it.
 import { and, asc, count, eq, gte, inArray, ne, sql, sum } from 'drizzle-orm';
-import { pauseSecondsOf, wordsOf } from '../../engine';
 import type { Database, Queryable, Transaction } from '../../db/connect';
 import { avatars, teamMembers, usage, users } from '../../db/schema';
 import { AppError, fail } from '../../lib/errors';
@@ -133,17 +132,7 @@ export async function withReservation<T>(db: Database, charge: Charge, create: (
   }
 }
 
-const WITHOUT_SPACES = new Set(['ja', 'zh']);
-
-/**
- * Speaking time of a script at `speed`, rounded up to whole seconds: about 2.6 words or 7 characters (CJK) a second,
- * and the pauses written in it.
- */
-export function estimateSpeechSeconds(script: string, language: string, speed = 1): number {
-  const text = wordsOf(script);
-  const spoken = WITHOUT_SPACES.has(language) ? text.replace(/\s/g, '').length / 7 : text.split(/\s+/).filter(Boolean).length / 2.6;
-  return Math.max(1, Math.ceil(spoken / speed + pauseSecondsOf(script)));
-}
+export { estimateSpeechSeconds } from '@kagami/shared/validation';
 
 /** A finished creation: its reservations become what it really took (a video's real length in both of its minutes). */
 export async function settle(db: Database, itemId: string, seconds?: number) {
