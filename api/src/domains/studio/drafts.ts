@@ -41,7 +41,13 @@ const isJsonObject = (value: unknown) => typeof value === 'object' && value !== 
 const draftBody = v.object({
   name: nameField,
   // A JSON object: valibot's record alone would take an array (and answer it as an object of its indexes).
-  body: v.pipe(v.custom<Record<string, unknown>>(isJsonObject), v.record(v.string(), v.unknown())),
+  body: v.pipe(
+    v.custom<Record<string, unknown>>(isJsonObject),
+    // What the document says of the body, which it reads from the custom check alone.
+    v.metadata({ type: 'object', additionalProperties: true }),
+    v.description("The editor's state (for one, a video creation body with its `scenes`), kept as given."),
+    v.record(v.string(), v.unknown()),
+  ),
 });
 
 /** A draft of several scenes counts them; any other is the one scene of a single-scene video. */
