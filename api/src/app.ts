@@ -31,6 +31,7 @@ import { studioRoutes } from './domains/studio/routes';
 import { voiceLibraryRoutes } from './domains/studio/voice-library';
 import { pronunciationRoutes } from './domains/studio/pronunciations';
 import { backgroundRoutes } from './domains/studio/backgrounds';
+import { videoDraftRoutes } from './domains/studio/drafts';
 import { brandKitRoutes } from './domains/studio/brand-kit';
 import { documentRoutes } from './domains/studio/documents';
 import { layoutPreviewRoutes } from './domains/studio/layout-preview';
@@ -194,6 +195,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   voiceLibraryRoutes(app, ctx);
   pronunciationRoutes(app, ctx);
   backgroundRoutes(app, ctx);
+  videoDraftRoutes(app, ctx);
   brandKitRoutes(app, ctx);
   documentRoutes(app, ctx);
   moderationRoutes(app, ctx);

@@ -15,6 +15,7 @@ import {
   history,
   pronunciations,
   sessions,
+  videoDrafts,
   videos,
   voices,
   webhookDeliveries,
@@ -109,6 +110,14 @@ async function background() {
     .insert(backgrounds)
     .values({ id, teamId: team.id, kind: 'image', name: 'Office', file: `background-${id}.png`, preview: `background-${id}.jpg` });
   return id;
+}
+/** A draft of the team's video editor (each delete cell removes its own). */
+async function videoDraft() {
+  const [row] = await t.database.db
+    .insert(videoDrafts)
+    .values({ teamId: team.id, name: 'Launch draft', body: { scenes: [{ script: 'Hello' }] } })
+    .returning();
+  return row!.id;
 }
 /** A document of the team's, its pages not yet rendered (each delete cell removes its own). */
 async function teamDocument() {
@@ -646,6 +655,40 @@ const ROWS: Row[] = [
     access: 'member',
     ok: 200,
     request: () => ({ method: 'GET', url: teamPath('/documents') }),
+  },
+  {
+    route: 'GET /api/teams/:teamId/video-drafts',
+    access: 'member',
+    ok: 200,
+    request: () => ({ method: 'GET', url: teamPath('/video-drafts') }),
+  },
+  {
+    route: 'POST /api/teams/:teamId/video-drafts',
+    access: 'member',
+    ok: 201,
+    request: () => ({ method: 'POST', url: teamPath('/video-drafts'), body: { name: 'Launch draft', body: { scenes: [] } } }),
+  },
+  {
+    route: 'GET /api/teams/:teamId/video-drafts/:id',
+    access: 'member',
+    ok: 200,
+    request: async () => ({ method: 'GET', url: teamPath(`/video-drafts/${await videoDraft()}`) }),
+  },
+  {
+    route: 'PUT /api/teams/:teamId/video-drafts/:id',
+    access: 'member',
+    ok: 200,
+    request: async () => ({
+      method: 'PUT',
+      url: teamPath(`/video-drafts/${await videoDraft()}`),
+      body: { name: 'Launch draft', body: { scenes: [] } },
+    }),
+  },
+  {
+    route: 'DELETE /api/teams/:teamId/video-drafts/:id',
+    access: 'member',
+    ok: 204,
+    request: async () => ({ method: 'DELETE', url: teamPath(`/video-drafts/${await videoDraft()}`) }),
   },
   {
     route: 'GET /api/teams/:teamId/brand-kit',

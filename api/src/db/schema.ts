@@ -409,6 +409,24 @@ export const backgrounds = pgTable(
   (t) => [index('backgrounds_team_idx').on(t.teamId)],
 );
 
+/**
+ * What the video editor is composing, autosaved for the team to resume: the editor's whole state (a video creation
+ * body with its scenes), kept as given; it is checked as a video only when the video is created.
+ */
+export const videoDrafts = pgTable(
+  'video_drafts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: teamId(),
+    createdBy: createdBy(),
+    name: text('name').notNull(),
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('video_drafts_team_idx').on(t.teamId, t.updatedAt)],
+);
+
 /** A font of a brand kit: the stored file (an upload of purpose `font`, named by its id) and the name it was uploaded as. */
 export type BrandFont = { id: string; file: string; name: string };
 

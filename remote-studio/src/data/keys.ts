@@ -10,6 +10,10 @@ export const studioKeys = {
   voiceLibrary: ['studio', 'voice-library'] as const,
   pronunciations: (teamId: string) => [...studioKeys.team(teamId), 'pronunciations'] as const,
   backgrounds: (teamId: string) => [...studioKeys.team(teamId), 'backgrounds'] as const,
+  /** Every draft of the team, listed or opened. */
+  videoDrafts: (teamId: string) => [...studioKeys.team(teamId), 'video-drafts'] as const,
+  videoDraftList: (teamId: string) => [...studioKeys.videoDrafts(teamId), 'list'] as const,
+  videoDraft: (teamId: string, id: string) => [...studioKeys.videoDrafts(teamId), 'item', id] as const,
   share: (teamId: string, videoId: string) => [...studioKeys.team(teamId), 'share', videoId] as const,
   /** A consent phrase: asking again issues a new one-time code, so it is fetched once per screen and language. */
   consentPhrase: (teamId: string, language: string) => [...studioKeys.team(teamId), 'consent-phrase', language] as const,

@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { clampPage, pageCount } from '@kagami/shared/ui-widgets';
 import { profileAtom, useSessionActions } from '@kagami/shared/session';
 import { studioKeys } from './keys';
-import { PAGE_SIZE, studioApi } from './studio-api';
+import { PAGE_SIZE, studioApi, type VideoDraftInput } from './studio-api';
 import type { Avatar, ItemKind, Page, Video, Voice } from './types';
 
 export type ItemOf = { avatar: Avatar; voice: Voice; video: Video };
@@ -75,3 +75,49 @@ export function useBackgrounds() {
 /** The built-in voices, fetched once per session (they change only with a new release of the API). */
 export const useVoiceLibrary = () =>
   useQuery({ queryKey: studioKeys.voiceLibrary, queryFn: studioApi.voiceLibrary, staleTime: Infinity });
+
+/** The team's video drafts, last saved first (the Video List shows them to resume). */
+export function useVideoDrafts() {
+  const teamId = useTeamId();
+  return useQuery({ queryKey: studioKeys.videoDraftList(teamId), queryFn: () => studioApi.videoDrafts(teamId), enabled: Boolean(teamId) });
+}
+
+/** A draft with the editor's state, to resume it. */
+export function useVideoDraft(id: string | null | undefined) {
+  const teamId = useTeamId();
+  return useQuery({
+    queryKey: studioKeys.videoDraft(teamId, id ?? ''),
+    queryFn: () => studioApi.videoDraft(teamId, id!),
+    enabled: Boolean(teamId && id),
+  });
+}
+
+/**
+ * Saves the editor's state: as a new draft without an `id`, else over that draft. The saved draft is kept as the open
+ * one without fetching it again (the editor holds newer state by then); the list is fetched again.
+ */
+export function useSaveVideoDraft() {
+  const teamId = useTeamId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...input }: VideoDraftInput & { id?: string }) =>
+      id ? studioApi.saveVideoDraft(teamId, id, input) : studioApi.createVideoDraft(teamId, input),
+    onSuccess: (draft) => {
+      queryClient.setQueryData(studioKeys.videoDraft(teamId, draft.id), draft);
+      return queryClient.invalidateQueries({ queryKey: studioKeys.videoDraftList(teamId) });
+    },
+  });
+}
+
+/** Discards a draft; the list is fetched again. */
+export function useDeleteVideoDraft() {
+  const teamId = useTeamId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => studioApi.deleteVideoDraft(teamId, id),
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: studioKeys.videoDraft(teamId, id) });
+      return queryClient.invalidateQueries({ queryKey: studioKeys.videoDraftList(teamId) });
+    },
+  });
+}

@@ -9,6 +9,7 @@ import type {
   UploadPurpose,
 } from '@kagami/shared/validation';
 import type { Avatar, Background, ConsentPhrase, Page, Pronunciation, Share, Video, VoiceLibraryAnswer, Voice } from './types';
+import type { VideoDraft, VideoDraftSummary } from './types';
 
 /** How a new video looks, as the create call and the layout preview take it. */
 export type LookInput = {
@@ -25,6 +26,9 @@ export type CaptionLook = {
   color: string;
   boxColor: string | null;
 };
+
+/** What a draft is saved as: its name and the editor's state. */
+export type VideoDraftInput = { name: string; body: Record<string, unknown> };
 
 export const PAGE_SIZE = 12;
 /** The most a picker offers (the API's page size limit). */
@@ -87,6 +91,14 @@ export const studioApi = {
   backgrounds: (teamId: string) => api.get<{ data: Background[] }>(`${team(teamId)}/backgrounds`).then((answer) => answer.data),
   addBackground: (teamId: string, uploadId: string) => api.post<Background>(`${team(teamId)}/backgrounds`, { uploadId }),
   deleteBackground: (teamId: string, id: string) => api.delete<Record<string, never>>(`${team(teamId)}/backgrounds/${id}`),
+  /** The video editor's drafts: its whole state (an object of at most 256 KB; 100 drafts a team) saved under a name. */
+  videoDrafts: (teamId: string) =>
+    api.get<{ data: VideoDraftSummary[] }>(`${team(teamId)}/video-drafts`).then((answer) => answer.data),
+  videoDraft: (teamId: string, id: string) => api.get<VideoDraft>(`${team(teamId)}/video-drafts/${id}`),
+  createVideoDraft: (teamId: string, input: VideoDraftInput) => api.post<VideoDraft>(`${team(teamId)}/video-drafts`, input),
+  saveVideoDraft: (teamId: string, id: string, input: VideoDraftInput) =>
+    api.put<VideoDraft>(`${team(teamId)}/video-drafts/${id}`, input),
+  deleteVideoDraft: (teamId: string, id: string) => api.delete<Record<string, never>>(`${team(teamId)}/video-drafts/${id}`),
   /** Whether the plan has room for an upload of this size and length, asked before its first byte (a 4xx says why not). */
   checkUpload: (teamId: string, input: { purpose: UploadPurpose; sizeBytes: number; durationSeconds?: number }) =>
     api.post<{ allowed: true }>(`${team(teamId)}/uploads/check`, input),

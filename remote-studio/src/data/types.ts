@@ -52,6 +52,15 @@ export type Share = AppSchema<'Share'>;
 /** A picture or video of the team's background library. */
 export type Background = AppSchema<'Background'>;
 
+/** A draft of the video editor as the Video List shows it: its name, how many scenes, when it was last saved. */
+export type VideoDraftSummary = AppSchema<'VideoDraftSummary'>;
+
+/**
+ * A draft with the editor's state (`body`), to resume it. The state travels as any body does, its keys snake_cased
+ * going out and camelCased coming back, so camelCase state comes back as it was saved.
+ */
+export type VideoDraft = AppSchema<'VideoDraft'>;
+
 /** A word of the team's pronunciation list and how it is said. */
 export type Pronunciation = AppSchema<'Pronunciation'>;
 
