@@ -1,9 +1,10 @@
 import { paths } from '@kagami/shared/contract';
-import { Stack } from '@kagami/shared/ui';
+import { HStack, Stack } from '@kagami/shared/ui';
 import { LinkButton } from '../components/link-button';
 import { PageHeader } from '../components/page-header';
 import { useStudioEvents } from '../data/use-studio-events';
 import { useStudioTranslation } from '../components/use-studio-translation';
+import { DraftList, sceneEditorPath } from '../features/videos/draft-list';
 import { VideoList } from '../features/videos/video-list';
 
 export default function Videos() {
@@ -14,8 +15,16 @@ export default function Videos() {
       <PageHeader
         title={t('videos.title')}
         description={t('videos.description')}
-        action={<LinkButton to={paths.avatars()}>{t('videos.create')}</LinkButton>}
+        action={
+          <HStack gap="2" wrap="wrap">
+            <LinkButton to={paths.avatars()}>{t('videos.create')}</LinkButton>
+            <LinkButton to={sceneEditorPath()} color="white">
+              {t('videos.createScenes')}
+            </LinkButton>
+          </HStack>
+        }
       />
+      <DraftList />
       <VideoList />
     </Stack>
   );

@@ -44,20 +44,24 @@ export type FileRejection =
   | 'not_an_image'
   | 'unsupported_image_format'
   | 'image_too_large'
+  | 'not_a_pdf'
+  | 'document_too_large'
   | 'file_empty';
 
-export type MediaKind = 'video' | 'audio' | 'image';
+export type MediaKind = 'video' | 'audio' | 'image' | 'document';
 
 const extension = (name: string) => name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
 
 /** The `accept` attribute of a file picker for these limits. */
-export const acceptOf = (limits: MediaLimits, kind: MediaKind) => [`${kind}/*`, ...limits.formats.map((f) => `.${f}`)].join(',');
+export const acceptOf = (limits: MediaLimits, kind: MediaKind) =>
+  [kind === 'document' ? 'application/pdf' : `${kind}/*`, ...limits.formats.map((f) => `.${f}`)].join(',');
 
 /** The refusals of each kind of file: not of the kind, not a format taken, over the size. */
 const REJECTIONS: Record<MediaKind, { wrongKind: FileRejection; format: FileRejection; size: FileRejection }> = {
   video: { wrongKind: 'not_a_video', format: 'unsupported_video_format', size: 'video_too_large' },
   audio: { wrongKind: 'not_audio', format: 'unsupported_audio_format', size: 'audio_too_large' },
   image: { wrongKind: 'not_an_image', format: 'unsupported_image_format', size: 'image_too_large' },
+  document: { wrongKind: 'not_a_pdf', format: 'not_a_pdf', size: 'document_too_large' },
 };
 
 /**
@@ -67,7 +71,12 @@ const REJECTIONS: Record<MediaKind, { wrongKind: FileRejection; format: FileReje
 export function checkFile(file: { name: string; type: string; size: number }, limits: MediaLimits, kind: MediaKind): FileRejection | null {
   const rejections = REJECTIONS[kind];
   const [major] = file.type.split('/');
-  if (major && major !== kind && !(kind === 'audio' && file.type === 'video/mp4' && extension(file.name) === 'm4a')) {
+  if (
+    kind !== 'document' &&
+    major &&
+    major !== kind &&
+    !(kind === 'audio' && file.type === 'video/mp4' && extension(file.name) === 'm4a')
+  ) {
     return rejections.wrongKind;
   }
   if (!limits.formats.includes(extension(file.name))) return rejections.format;
