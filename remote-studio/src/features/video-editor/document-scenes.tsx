@@ -54,7 +54,7 @@ export function DocumentScenes({ onScenes, onClose }: { onScenes: (document: Tea
       ) : null}
       {document.data?.status === 'failed' ? (
         <Text color="danger" role="alert">
-          {t(`errors.${document.data.reason ?? 'pdf_unreadable'}`)}
+          {errorText(t, { code: document.data.reason ?? 'pdf_unreadable' })}
         </Text>
       ) : null}
       {document.isError ? (

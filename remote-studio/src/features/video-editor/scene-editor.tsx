@@ -203,7 +203,7 @@ export function SceneEditor({ initial, draftId, avatars, voices, library, langua
       <HStack gap="4" wrap="wrap" justify="space-between">
         <Stack gap="0">
           <Text fontWeight="medium" data-testid="editor-total">
-            {t('editor.total', { count: scenes.length, seconds, minutes: Math.max(1, Math.ceil(seconds / 60)) })}
+            {t('editor.total', { scenes: scenes.length, seconds, minutes: Math.max(1, Math.ceil(seconds / 60)) })}
           </Text>
           <Text fontSize="sm" color="fg.muted" aria-live="polite" data-testid="draft-state">
             {saved ? t(`editor.draft.${saved}`) : ''}

@@ -35,7 +35,7 @@ export function DraftList() {
             </Text>
             <Text fontSize="sm" color="fg.muted">
               {t('drafts.summary', {
-                count: draft.sceneCount,
+                scenes: draft.sceneCount,
                 when: dateTimeFormat(i18n.resolvedLanguage, DATE_AND_TIME).format(new Date(draft.updatedAt)),
               })}
             </Text>
