@@ -1,13 +1,6 @@
 import { Button, FormField, HStack, Input, Select, Stack, Text, Textarea } from '@kagami/shared/ui';
-import {
-  ENTRANCES,
-  PLACEMENTS,
-  SCRIPT_MAX_CHARS,
-  TEXT_ROLES,
-  TRANSITIONS,
-  type ContentLanguage,
-  type TextRole,
-} from '@kagami/shared/validation';
+import { ENTRANCES, SCRIPT_MAX_CHARS, TEXT_ROLES, TRANSITIONS, type ContentLanguage, type TextRole } from '@kagami/shared/validation';
+import { PlacementFields } from '../../components/placement-fields';
 import { useBackgrounds } from '../../data/queries';
 import type { Avatar, LibraryVoice, Voice } from '../../data/types';
 import { useStudioTranslation } from '../../components/use-studio-translation';
@@ -23,8 +16,6 @@ type Props = {
   languages: ContentLanguage[];
   onChange: (scene: SceneDraft) => void;
 };
-
-const SCALES = [1, 0.8, 0.6, 0.5, 0.35, 0.3];
 
 /** The chosen scene: who presents it (or nobody), who speaks what, what is behind, where the presenter stands, what is drawn over it, and how it comes in. */
 export function ScenePanel({ scene, index, avatars, voices, library, languages, onChange }: Props) {
@@ -88,28 +79,7 @@ export function ScenePanel({ scene, index, avatars, voices, library, languages, 
         </HStack>
       </FormField>
       <BackgroundFields background={scene.background} onChange={(background, thumbnail) => set({ background, thumbnail })} />
-      {scene.avatarId ? (
-        <HStack gap="4" wrap="wrap">
-          <FormField label={t('videoNew.look.placement')}>
-            <Select
-              aria-label={t('videoNew.look.placement')}
-              value={scene.placement.position}
-              options={PLACEMENTS.map((position) => ({ value: position, label: t(`videoNew.look.placements.${position}`) }))}
-              onChange={(event) =>
-                set({ placement: { ...scene.placement, position: event.target.value as SceneDraft['placement']['position'] } })
-              }
-            />
-          </FormField>
-          <FormField label={t('videoNew.look.scale')}>
-            <Select
-              aria-label={t('videoNew.look.scale')}
-              value={String(scene.placement.scale)}
-              options={SCALES.map((scale) => ({ value: String(scale), label: `${Math.round(scale * 100)}%` }))}
-              onChange={(event) => set({ placement: { ...scene.placement, scale: Number(event.target.value) } })}
-            />
-          </FormField>
-        </HStack>
-      ) : null}
+      {scene.avatarId ? <PlacementFields placement={scene.placement} onChange={(placement) => set({ placement })} /> : null}
       <ElementFields elements={scene.elements} onChange={(elements) => set({ elements })} />
       {index > 0 ? (
         <HStack gap="4" wrap="wrap">

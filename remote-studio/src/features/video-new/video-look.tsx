@@ -1,7 +1,7 @@
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@kagami/shared/query';
 import { errorText } from '@kagami/shared/i18n';
-import { Box, Button, FormField, HStack, Input, Select, Skeleton, Stack, Text } from '@kagami/shared/ui';
+import { Box, Button, FormField, HStack, Input, Select, Stack, Text } from '@kagami/shared/ui';
 import { RadioGroup } from '@kagami/shared/ui-widgets';
 import {
   acceptOf,
@@ -10,13 +10,14 @@ import {
   BACKGROUND_VIDEO,
   CAPTION_POSITIONS,
   CAPTION_SIZES,
-  PLACEMENTS,
   RESOLUTIONS,
 } from '@kagami/shared/validation';
 import { studioKeys } from '../../data/keys';
 import { useBackgrounds, useTeamId } from '../../data/queries';
 import { studioApi, type CaptionLook, type LookInput } from '../../data/studio-api';
 import { useStudioTranslation } from '../../components/use-studio-translation';
+import { PlacementFields } from '../../components/placement-fields';
+import { ServerStill } from '../../components/server-still';
 import { UploadPanel } from '../../components/uploads/upload-panel';
 import { useUpload } from '../../components/uploads/use-upload';
 
@@ -27,7 +28,6 @@ export const DEFAULT_LOOK: LookInput = {
   placement: { position: 'full', scale: 1 },
   captions: { burnIn: false, style: { size: 'medium', position: 'bottom', color: '#FFFFFF', boxColor: '#000000' } },
 };
-const SCALES = [1, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3];
 
 /** The background select's value: the footage's own, a colour, or a library background's id. */
 const backgroundChoice = (background: LookInput['background']) =>
@@ -169,26 +169,7 @@ export const VideoLook = memo(function VideoLook({
           ) : null}
         </Stack>
       )}
-      <HStack gap="4" wrap="wrap" align="flex-start">
-        <FormField label={t('videoNew.look.placement')}>
-          <Select
-            aria-label={t('videoNew.look.placement')}
-            value={look.placement.position}
-            options={PLACEMENTS.map((position) => ({ value: position, label: t(`videoNew.look.placements.${position}`) }))}
-            onChange={(event) =>
-              set({ placement: { ...look.placement, position: event.target.value as LookInput['placement']['position'] } })
-            }
-          />
-        </FormField>
-        <FormField label={t('videoNew.look.scale')}>
-          <Select
-            aria-label={t('videoNew.look.scale')}
-            value={String(look.placement.scale)}
-            options={SCALES.map((scale) => ({ value: String(scale), label: `${Math.round(scale * 100)}%` }))}
-            onChange={(event) => set({ placement: { ...look.placement, scale: Number(event.target.value) } })}
-          />
-        </FormField>
-      </HStack>
+      <PlacementFields placement={look.placement} onChange={(placement) => set({ placement })} />
       {captions ? (
         <CaptionStyleFields
           style={look.captions.style}
@@ -247,59 +228,17 @@ function CaptionStyleFields({ style, onChange }: { style: CaptionLook; onChange:
   );
 }
 
-/** The server's still of the layout, asked again (the last request only) a moment after the look changes. */
+/** The server's still of the layout, none while a presenter beside the content has nothing behind them. */
 function LayoutPreview({ avatarId, look }: { avatarId: string; look: LookInput }) {
   const { t } = useStudioTranslation();
   const teamId = useTeamId();
-  const [still, setStill] = useState<{ url: string } | { error: unknown } | null>(null);
-  // The same look in a new object asks for nothing new.
-  const key = JSON.stringify(look);
-  const asked = useMemo(() => JSON.parse(key) as LookInput, [key]);
-  useEffect(() => {
-    if (asked.placement.position !== 'full' && !asked.background) {
-      setStill(null);
-      return;
-    }
-    const controller = new AbortController();
-    let url: string | null = null;
-    const timer = setTimeout(() => {
-      studioApi.layoutPreview(teamId, { avatarId, ...asked }, controller.signal).then(
-        (blob) => {
-          url = URL.createObjectURL(blob);
-          setStill({ url });
-        },
-        (error: unknown) => {
-          if (!controller.signal.aborted) setStill({ error });
-        },
-      );
-    }, 300);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [teamId, avatarId, asked]);
+  const bare = look.placement.position !== 'full' && !look.background;
   return (
-    <Stack gap="1">
-      <Text fontSize="sm" color="fg.muted">
-        {t('videoNew.look.preview')}
-      </Text>
-      {still === null ? (
-        <Skeleton h="180px" w="320px" />
-      ) : 'error' in still ? (
-        <Text color="danger" role="alert">
-          {errorText(t, still.error)}
-        </Text>
-      ) : (
-        <Box>
-          <img
-            src={still.url}
-            alt={t('videoNew.look.previewAlt')}
-            data-testid="layout-preview"
-            style={{ maxHeight: 240, maxWidth: '100%', borderRadius: 6, border: '1px solid #ddd' }}
-          />
-        </Box>
-      )}
-    </Stack>
+    <ServerStill
+      stillKey={JSON.stringify([teamId, avatarId, look])}
+      ask={bare ? null : (signal) => studioApi.layoutPreview(teamId, { avatarId, ...look }, signal)}
+      alt={t('videoNew.look.previewAlt')}
+      testId="layout-preview"
+    />
   );
 }
