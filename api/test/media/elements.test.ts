@@ -9,10 +9,11 @@ import { captionCuesOf, type Cue } from '../../src/engine/compose/captions';
 import type { Backdrop, Framing } from '../../src/engine/compose/compose';
 import { safeArea, sentenceStarts, type ElementSpec } from '../../src/engine/compose/elements';
 import { breakUnits, wrapText } from '../../src/engine/compose/text-layout';
+import { watermarkBottom } from '../../src/engine/compose/watermark';
 import { LocalEngine } from '../../src/engine/local/local-engine';
 import { probeMedia } from '../../src/media/probe';
 import { mediaDir } from './fixtures';
-import { dark, frameAt, light, red, share } from './frames';
+import { dark, frameAt, light, red, share, type Frame } from './frames';
 
 const engine = new LocalEngine();
 let dir: string;
@@ -40,6 +41,20 @@ afterAll(() => {
   if (!process.env.KEEP_MEDIA) rmSync(dir, { recursive: true, force: true });
 });
 
+/** The leftmost and rightmost columns in rows `band` whose pixels are not the teal background. */
+function inkSpan(frame: Frame, band: { y0: number; y1: number }) {
+  let [left, right] = [frame.width, -1];
+  for (let y = band.y0; y < band.y1; y += 1) {
+    for (let x = 0; x < frame.width; x += 1) {
+      const at = (y * frame.width + x) * 3;
+      if (teal(frame.data[at]!, frame.data[at + 1]!, frame.data[at + 2]!)) continue;
+      left = Math.min(left, x);
+      right = Math.max(right, x);
+    }
+  }
+  return { left, right };
+}
+
 const teal = (r: number, g: number, b: number) => Math.abs(r - 0x0f) < 24 && Math.abs(g - 0x76) < 24 && Math.abs(b - 0x6e) < 24;
 
 async function voiceOver(
@@ -48,13 +63,14 @@ async function voiceOver(
   background: Backdrop,
   elements: ElementSpec[],
   placement = FULL,
+  watermark = false,
 ) {
   const output = join(dir, `${name}.mp4`);
   const framing: Framing = { frame, background, placement, elements };
   await engine.renderVoiceOver({
     audio: speech.audio,
     output,
-    watermark: false,
+    watermark,
     framing,
     language: 'en',
     captions: { cues: speech.cues, burnIn: false, style: { size: 'medium', position: 'bottom', color: '#FFFFFF', box_color: null } },
@@ -154,7 +170,7 @@ describe('elements on the frame', () => {
 
   it('sets Arabic right to left, against the right edge of its box, and keeps text beside a presenter on the left', async () => {
     const frame = { width: 640, height: 360 };
-    const arabic: ElementSpec[] = [{ type: 'text', role: 'title', text: 'مرحبا بكم', entrance: 'none' }];
+    const arabic: ElementSpec[] = [{ type: 'text', role: 'title', text: 'مرحبا بكم', entrance: 'slide' }];
     const file = await voiceOver('arabic', frame, { type: 'color', value: TEAL }, arabic, { position: 'left', scale: 1 });
     const end = await frameAt(file, 1, frame);
     const safe = safeArea(frame);
@@ -163,5 +179,23 @@ describe('elements on the frame', () => {
     const left = share(end, { x: 0.06, y, width: 0.4, height: 0.15 }, light);
     expect(right).toBeGreaterThan(0.04);
     expect(left).toBe(0);
+    // It slides in from the right, the side it starts on: while coming in, its ink stands further right than at the end.
+    const band = { y0: safe.y, y1: safe.y + Math.round(frame.height * 0.15) };
+    const coming = inkSpan(await frameAt(file, 0.2, frame), band);
+    const arrived = inkSpan(end, band);
+    expect(coming.left).toBeGreaterThan(arrived.left + 4);
+  }, 60_000);
+
+  it("keeps a long title clear of the free plans' mark in a phone frame", async () => {
+    const frame = { width: 360, height: 640 };
+    const title: ElementSpec[] = [
+      { type: 'text', role: 'title', text: 'Quarterly results for the whole northern region', entrance: 'none' },
+    ];
+    const end = await frameAt(await voiceOver('marked', frame, { type: 'color', value: TEAL }, title, FULL, true), 1, frame);
+    const below = watermarkBottom(frame) / frame.height;
+    // The mark's band holds no title ink (left of the mark), and the title is there just below it.
+    expect(share(end, { x: 0.05, y: 0, width: 0.4, height: below }, light)).toBe(0);
+    expect(share(end, { x: 0.05, y: below, width: 0.9, height: 0.2 }, light)).toBeGreaterThan(0.03);
+    expect(share(end, { x: 0.6, y: 0, width: 0.38, height: below }, (r, g, b) => !teal(r, g, b))).toBeGreaterThan(0.01);
   }, 60_000);
 });

@@ -5,6 +5,7 @@ import type { Placement } from '@kagami/shared/validation';
 import { VIDEO_FPS } from '../video-format';
 import type { Brand, ElementSpec, Overlay } from './elements';
 import { coversFrame, layoutOf, type Box, type Layout, type Scaled, type Size } from './layout';
+import { watermarkPlace } from './watermark';
 
 /**
  * What replaces the footage's own background: a colour (#RRGGBB), a picture, or a video played on a loop without its
@@ -164,8 +165,9 @@ function finished(input: { watermark: boolean; ass: string | null; overlays?: Ov
   const chains = overlayChains(input.overlays, input.frame);
   const finish: string[] = [];
   if (input.watermark) {
+    const mark = watermarkPlace(input.frame);
     finish.push(
-      `drawtext=fontfile=${quoted(WATERMARK_FONT)}:text='Kagami':fontcolor=white@0.55:fontsize=min(h/16\\,w/8):x=w-tw-min(w\\,h)/24:y=min(w\\,h)/24:shadowcolor=black@0.4:shadowx=2:shadowy=2`,
+      `drawtext=fontfile=${quoted(WATERMARK_FONT)}:text='Kagami':fontcolor=white@0.55:fontsize=${mark.size}:x=w-tw-${mark.inset}:y=${mark.inset}:shadowcolor=black@0.4:shadowx=2:shadowy=2`,
     );
   }
   if (input.ass) finish.push(`ass=filename=${quoted(input.ass)}:fontsdir=${quoted(CAPTION_FONT.dir)}`);
@@ -175,7 +177,7 @@ function finished(input: { watermark: boolean; ass: string | null; overlays?: Ov
 
 /**
  * The elements over `[framed]` into `[decorated]` (none: no chains): each shown from its start, fading in (and sliding
- * in from the side text starts on) for ENTRANCE_SECONDS.
+ * in from the side text starts on: the left, or the right for right-to-left text) for ENTRANCE_SECONDS.
  */
 function overlayChains(overlays: Overlays | undefined, frame: Size): string[] {
   if (!overlays?.list.length) return [];
@@ -191,7 +193,8 @@ function overlayChains(overlays: Overlays | undefined, frame: Size): string[] {
     chains.push(`[${input}:v]format=rgba${fade}[element${index}]`);
     const slide = !arrived && overlay.entrance === 'slide';
     const offset = Math.round(frame.width * SLIDE_SHARE);
-    const x = slide ? `'${overlay.x}-${offset}*max(0,1-(t-${start.toFixed(3)})/${ENTRANCE_SECONDS})'` : String(overlay.x);
+    const sign = overlay.from === 'right' ? '+' : '-';
+    const x = slide ? `'${overlay.x}${sign}${offset}*max(0,1-(t-${start.toFixed(3)})/${ENTRANCE_SECONDS})'` : String(overlay.x);
     const enable = overlays.still || start === 0 ? '' : `:enable='gte(t,${start.toFixed(3)})'`;
     chains.push(`${below}[element${index}]overlay=x=${x}:y=${overlay.y}${slide ? ':eval=frame' : ''}${enable}:format=auto${above}`);
     below = above;

@@ -9,9 +9,10 @@ import { createCanvas, loadImage, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Entrance, Placement, TextRole } from '@kagami/shared/validation';
 import type { Cue } from './captions';
 import type { Backdrop } from './compose';
-import { cssFont, defaultFonts, fontsOf, type FontPair } from './fonts';
+import { cssFont, defaultFonts, fontsOf, type FontPair, type Weight } from './fonts';
 import type { Size } from './layout';
 import { fitText, isRightToLeft, LINE_HEIGHT } from './text-layout';
+import { watermarkBottom } from './watermark';
 
 /** An element as the engine draws it: text in a role (or placed), or a picture file placed by fractions of the frame. */
 export type ElementSpec =
@@ -21,8 +22,11 @@ export type ElementSpec =
 /** A team's look: its fonts and colours (the first is the accent a lower third stands on). */
 export type Brand = { fonts: FontPair; colors: string[] };
 
-/** A picture to lay over the frame at `x`, `y` (pixels), from `start` seconds of the scene, coming in by `entrance`. */
-export type Overlay = { file: string; x: number; y: number; start: number; entrance: Entrance };
+/**
+ * A picture to lay over the frame at `x`, `y` (pixels), from `start` seconds of the scene, coming in by `entrance` (a
+ * slide comes `from` the left unless it says the right).
+ */
+export type Overlay = { file: string; x: number; y: number; start: number; entrance: Entrance; from?: 'right' };
 
 type Box = { x: number; y: number; width: number; height: number };
 type Format = '16:9' | '9:16' | '1:1' | '4:5';
@@ -62,7 +66,8 @@ export const formatOf = (frame: Size): Format => {
 export function safeArea(frame: Size): Box {
   const margin = SAFE_MARGINS[formatOf(frame)];
   const x = Math.round(frame.width * margin.side);
-  const y = Math.round(frame.height * margin.top);
+  // Below the free plans' mark whatever the plan, so the preview and every video are laid out alike.
+  const y = Math.max(Math.round(frame.height * margin.top), watermarkBottom(frame) + Math.round(frame.height * 0.01));
   return { x, y, width: frame.width - 2 * x, height: Math.round(frame.height * (1 - margin.bottom)) - y };
 }
 
@@ -146,6 +151,7 @@ type Block = {
   lines: string[];
   size: number;
   family: string;
+  weight: Weight;
   ink: string;
   shade: string | null;
   align: 'start' | 'center';
@@ -157,7 +163,7 @@ type Block = {
 /** A block of text drawn on a picture of its own (with its shade box and padding), and where its top-left goes. */
 async function drawBlock(block: Block, anchor: { x: number; y: number; width: number }, file: string) {
   const measureContext = createCanvas(1, 1).getContext('2d');
-  measureContext.font = cssFont(block.family, block.size);
+  measureContext.font = cssFont(block.family, block.size, block.weight);
   const indent = block.mark ? measureContext.measureText(`${block.mark} `).width : 0;
   const widths = block.lines.map((line) => measureContext.measureText(line).width + indent);
   const pad = { x: Math.round(block.size * (block.shade ? 0.45 : 0.15)), y: Math.round(block.size * (block.shade ? 0.25 : 0.1)) };
@@ -169,7 +175,7 @@ async function drawBlock(block: Block, anchor: { x: number; y: number; width: nu
     context.fillStyle = block.shade;
     roundedRect(context, canvas.width, canvas.height, block.size * 0.25);
   }
-  context.font = cssFont(block.family, block.size);
+  context.font = cssFont(block.family, block.size, block.weight);
   context.fillStyle = block.ink;
   context.textBaseline = 'middle';
   context.direction = block.rtl ? 'rtl' : 'ltr';
@@ -226,9 +232,9 @@ export async function drawElements(input: {
   const overlays: Overlay[] = [];
   let count = 0;
   const fileOf = () => join(folder, `element-${(count += 1)}.png`);
-  const measureAt = (family: string) => (size: number) => {
+  const measureAt = (family: string, weight: Weight) => (size: number) => {
     const context = createCanvas(1, 1).getContext('2d');
-    context.font = cssFont(family, size);
+    context.font = cssFont(family, size, weight);
     return (text: string) => context.measureText(text).width;
   };
 
@@ -251,8 +257,11 @@ export async function drawElements(input: {
       continue;
     }
     const rtl = isRightToLeft(element.text);
+    // Right-to-left text slides in from the side it starts on.
+    const from = rtl ? { from: 'right' as const } : {};
     const heading = element.role === 'title' || element.role === 'lower_third';
     const family = heading ? fonts.heading : fonts.body;
+    const weight: Weight = heading ? 'bold' : 'regular';
     const placed = element.x !== undefined || element.y !== undefined || element.width !== undefined;
     let box: Box;
     let size: number;
@@ -290,12 +299,12 @@ export async function drawElements(input: {
     const bottomAnchored = !placed && (element.role === 'lower_third' || element.role === 'caption_box');
 
     if (element.role !== 'bullets') {
-      const fitted = fitText(element.text, box, size, measureAt(family), language);
+      const fitted = fitText(element.text, box, size, measureAt(family, weight), language);
       const height = fitted.lines.length * fitted.size * LINE_HEIGHT;
       const top = bottomAnchored ? box.y + box.height - height : box.y;
       const file = fileOf();
-      const at = await drawBlock({ ...fitted, family, ...look, align, rtl }, { x: box.x, y: top, width: box.width }, file);
-      overlays.push({ file, x: at.x, y: at.y, start: 0, entrance: element.entrance });
+      const at = await drawBlock({ ...fitted, family, weight, ...look, align, rtl }, { x: box.x, y: top, width: box.width }, file);
+      overlays.push({ file, x: at.x, y: at.y, start: 0, entrance: element.entrance, ...from });
       continue;
     }
     // Bullets: one per line, fitted together, each on a picture of its own.
@@ -305,9 +314,9 @@ export async function drawElements(input: {
       .filter(Boolean);
     const mark = '•';
     const fitAll = (current: number) => {
-      const indent = measureAt(family)(current)(`${mark} `);
+      const indent = measureAt(family, weight)(current)(`${mark} `);
       const wrapped = items.map(
-        (item) => fitText(item, { width: box.width - indent, height: Infinity }, current, measureAt(family), language).lines,
+        (item) => fitText(item, { width: box.width - indent, height: Infinity }, current, measureAt(family, weight), language).lines,
       );
       const height = wrapped.reduce((sum, lines) => sum + lines.length * current * LINE_HEIGHT, 0) + (items.length - 1) * current * 0.45;
       return { wrapped, height };
@@ -323,8 +332,12 @@ export async function drawElements(input: {
     let y = box.y;
     for (const [index, lines] of laid.wrapped.entries()) {
       const file = fileOf();
-      const at = await drawBlock({ lines, size: current, family, ...look, align, rtl, mark }, { x: box.x, y, width: box.width }, file);
-      overlays.push({ file, x: at.x, y: at.y, start: timed ? starts[index]! : 0, entrance: element.entrance });
+      const at = await drawBlock(
+        { lines, size: current, family, weight, ...look, align, rtl, mark },
+        { x: box.x, y, width: box.width },
+        file,
+      );
+      overlays.push({ file, x: at.x, y: at.y, start: timed ? starts[index]! : 0, entrance: element.entrance, ...from });
       y += at.height + current * 0.45;
     }
   }

@@ -23,7 +23,13 @@ export function familyOf(file: string): string {
   return family;
 }
 
-const FALLBACK = () => [familyOf(join(NOTO, '500Medium', 'NotoSansJP_500Medium.ttf')), familyOf(join(DEJAVU, 'DejaVuSans.ttf'))];
+/** Headings are set bold, body text regular; the fallbacks follow, so an Arabic title is bold too. */
+export type Weight = 'bold' | 'regular';
+
+const FALLBACK = (weight: Weight) =>
+  weight === 'bold'
+    ? [familyOf(join(NOTO, '700Bold', 'NotoSansJP_700Bold.ttf')), familyOf(join(DEJAVU, 'DejaVuSans-Bold.ttf'))]
+    : [familyOf(join(NOTO, '500Medium', 'NotoSansJP_500Medium.ttf')), familyOf(join(DEJAVU, 'DejaVuSans.ttf'))];
 
 /** The product's own: a bold heading and a medium body. */
 export const defaultFonts = (): FontPair => ({
@@ -40,9 +46,9 @@ export function fontsOf(files: { heading?: string | null; body?: string | null }
   };
 }
 
-/** A canvas `font` of `family` at `size` pixels, falling back to the product's fonts for what the family does not write. */
-export const cssFont = (family: string, size: number) =>
-  `${Math.round(size)}px ${[family, ...FALLBACK().filter((name) => name !== family)].map((name) => `"${name}"`).join(', ')}`;
+/** A canvas `font` of `family` at `size` pixels, falling back to the product's fonts (of `weight`) for what the family does not write. */
+export const cssFont = (family: string, size: number, weight: Weight = 'regular') =>
+  `${Math.round(size)}px ${[family, ...FALLBACK(weight).filter((name) => name !== family)].map((name) => `"${name}"`).join(', ')}`;
 
 /** The first bytes of the font files drawn with: TrueType, OpenType (CFF), a TrueType collection, WOFF2. */
 const FONT_SIGNATURES = ['00010000', '4f54544f', '74727565', '74746366', '774f4632'];
