@@ -1,9 +1,12 @@
 // A team's brand kit: its colours, logo and fonts read and replaced in both APIs, fonts checked by their content, and
 // a video drawn in it (a lower third on the accent, in the brand's font) or, asked, without it.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import type * as tus from 'tus-js-client';
+import { probeMedia } from '../src/media/probe';
+import { runFfmpeg } from '../src/media/tools';
 import { build, call, eventually, onboardedUser, readyLoopAvatar, uploadFile, type TestApp } from './helper';
 import { frameAt, share } from './media/frames';
 
@@ -51,6 +54,8 @@ test('the kit is saved whole, read in both APIs, and refused at the field that i
     logo: null,
     heading_font: null,
     body_font: null,
+    intro: null,
+    outro: null,
     updated_at: null,
   });
   const font = await uploadFile(t.app, owner.token, owner.teamId, FONT, 'font');
@@ -101,11 +106,30 @@ test('the kit is saved whole, read in both APIs, and refused at the field that i
   expect(viaKey.body.logo.preview).toMatch(/^http:\/\/.+\/assets\/signed\//);
 });
 
-test('a video is drawn in the brand (a lower third on its accent) unless made without it', async () => {
+/** A clip of one colour (in another format than the video's), with a tone or silent. */
+async function colourClip(colour: string, sound: boolean) {
+  const file = join(mkdtempSync(join(tmpdir(), 'kagami-brand-')), 'clip.mp4');
+  await runFfmpeg([
+    ...['-f', 'lavfi', '-i', `color=c=${colour}:size=320x240:rate=25:duration=1.2`],
+    ...(sound ? ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1.2'] : []),
+    ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', ...(sound ? ['-c:a', 'aac'] : []), '-shortest', file],
+  ]);
+  return readFileSync(file);
+}
+
+test("a video is drawn in the brand (a lower third on its accent), between the brand's intro and outro, unless made without it", async () => {
   // The lower third is set in the kit's heading font (a serif), lent to the render.
   const font = await uploadFile(t.app, owner.token, owner.teamId, FONT, 'font');
-  const kit = { colors: ['#F59E0B'], heading_font_upload_id: font };
-  expect((await call(t.app, { method: 'PUT', url: kitUrl(), token: owner.token, body: kit })).status).toBe(200);
+  const intro = await uploadFile(t.app, owner.token, owner.teamId, await colourClip('0xFF0000', true), 'background_video');
+  const outro = await uploadFile(t.app, owner.token, owner.teamId, await colourClip('0x00FF00', false), 'background_video');
+  const kit = { colors: ['#F59E0B'], heading_font_upload_id: font, intro_upload_id: intro, outro_upload_id: outro };
+  const saved = await call(t.app, { method: 'PUT', url: kitUrl(), token: owner.token, body: kit });
+  expect(saved.body).toMatchObject({ intro: { upload_id: intro }, outro: { upload_id: outro } });
+  // A picture is not an intro.
+  const picture = await uploadFile(t.app, owner.token, owner.teamId, logoPng(), 'background_image');
+  const refused = await call(t.app, { method: 'PUT', url: kitUrl(), token: owner.token, body: { ...kit, outro_upload_id: picture } });
+  expect(refused).toMatchObject({ status: 422, body: { code: 'background_kind_mismatch' } });
+  expect(Object.keys(refused.body.fields)).toEqual(['outro_upload_id']);
   const made = async (brand: boolean) => {
     const created = await call(t.app, {
       method: 'POST',
@@ -133,10 +157,28 @@ test('a video is drawn in the brand (a lower third on its accent) unless made wi
       (r) => r.body.status !== 'in_progress',
     );
     expect({ status: ready.body.status, brand: ready.body.brand }).toEqual({ status: 'ready', brand });
-    return frameAt(join(t.config.dataDir, 'video_output', `${created.body.id}.mp4`), 0.8, { width: 1280, height: 720 });
+    const file = join(t.config.dataDir, 'video_output', `${created.body.id}.mp4`);
+    const scene = ready.body.scenes[0] as { start_seconds: number; duration_seconds: number };
+    const at = (seconds: number) => frameAt(file, seconds, { width: 1280, height: 720 });
+    return { scene, length: ready.body.duration_seconds as number, at, probe: await probeMedia(file) };
   };
   const amber = (r: number, g: number, b: number) => r > 220 && g > 130 && g < 190 && b < 60;
+  const red = (r: number, g: number, b: number) => r > 200 && g < 60 && b < 60;
+  const green = (r: number, g: number, b: number) => g > 200 && r < 60 && b < 60;
+  const whole = { x: 0, y: 0, width: 1, height: 1 };
   const lowerThird = { x: 0.06, y: 0.8, width: 0.3, height: 0.1 };
-  expect(share(await made(true), lowerThird, amber)).toBeGreaterThan(0.3);
-  expect(share(await made(false), lowerThird, amber)).toBe(0);
-}, 120_000);
+
+  const branded = await made(true);
+  // The intro plays first, covering the frame; the scene starts where it ends, the outro after it.
+  expect(branded.scene.start_seconds).toBeCloseTo(1.2, 1);
+  expect(share(await branded.at(0.5), whole, red)).toBeGreaterThan(0.95);
+  expect(share(await branded.at(branded.scene.start_seconds + 0.8), lowerThird, amber)).toBeGreaterThan(0.3);
+  expect(share(await branded.at(branded.length - 0.4), whole, green)).toBeGreaterThan(0.95);
+  expect(branded.length).toBeCloseTo(1.2 + branded.scene.duration_seconds + 1.2, 0);
+  expect(Math.abs(branded.probe!.durationSeconds! - branded.length)).toBeLessThan(0.3);
+
+  const plain = await made(false);
+  expect(plain.scene.start_seconds).toBe(0);
+  expect(share(await plain.at(0.8), lowerThird, amber)).toBe(0);
+  expect(share(await plain.at(0.5), whole, red)).toBe(0);
+}, 180_000);

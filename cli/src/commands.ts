@@ -254,18 +254,20 @@ export async function showBrandKit(client: KagamiClient, io: Io, json: boolean) 
       `Logo:         ${kit.logo ? kit.logo.upload_id : '(none)'}`,
       `Heading font: ${kit.heading_font ? kit.heading_font.name : "(the product's)"}`,
       `Body font:    ${kit.body_font ? kit.body_font.name : "(the product's)"}`,
+      `Intro:        ${kit.intro ? kit.intro.upload_id : '(none)'}`,
+      `Outro:        ${kit.outro ? kit.outro.upload_id : '(none)'}`,
     ].join('\n'),
   );
 }
 
 /**
- * Changes what is given of the brand kit and keeps the rest: `colors` a comma-separated list, the logo and fonts files
- * uploaded (a picture; TTF, OTF or WOFF2).
+ * Changes what is given of the brand kit and keeps the rest: `colors` a comma-separated list, the logo, fonts, intro
+ * and outro files uploaded (a picture; TTF, OTF or WOFF2; videos).
  */
 export async function setBrandKit(
   client: KagamiClient,
   api: { baseUrl: string; key: string },
-  input: { colors?: string; logo?: string; headingFont?: string; bodyFont?: string },
+  input: { colors?: string; logo?: string; headingFont?: string; bodyFont?: string; intro?: string; outro?: string },
 ) {
   const kit = await unwrap(client.GET('/api/v1/brand-kit'));
   const body: BrandKitRequest = {
@@ -279,6 +281,8 @@ export async function setBrandKit(
     logo_upload_id: input.logo ? await uploadFile(api, input.logo, 'background_image') : (kit.logo?.upload_id ?? null),
     heading_font_upload_id: input.headingFont ? await uploadFile(api, input.headingFont, 'font') : (kit.heading_font?.upload_id ?? null),
     body_font_upload_id: input.bodyFont ? await uploadFile(api, input.bodyFont, 'font') : (kit.body_font?.upload_id ?? null),
+    intro_upload_id: input.intro ? await uploadFile(api, input.intro, 'background_video') : (kit.intro?.upload_id ?? null),
+    outro_upload_id: input.outro ? await uploadFile(api, input.outro, 'background_video') : (kit.outro?.upload_id ?? null),
   };
   return unwrap(client.PUT('/api/v1/brand-kit', { body }));
 }

@@ -34,8 +34,10 @@ export const USAGE = `Usage:
   kagami video get ID                   a video's status, failure reason and download link
   kagami brand-kit [--json]             the team's brand kit: colours, logo and fonts its videos are drawn in
   kagami brand-kit set [--colors #RRGGBB,...] [--logo FILE] [--heading-font FILE] [--body-font FILE]
+                       [--intro FILE] [--outro FILE]
                                         changes what is given and keeps the rest (up to six colours, the first the
-                                        accent; a logo picture; fonts as TTF, OTF or WOFF2 files)
+                                        accent; a logo picture; fonts as TTF, OTF or WOFF2 files; intro and outro
+                                        videos, played before and after a video's scenes)
   kagami verify FILE [--json]           whether a video file is a Kagami video (whose, when) and unchanged since it
                                         was made, from its Content Credentials; exit 0 yes, 1 changed, 3 not Kagami's
 
@@ -70,6 +72,8 @@ const OPTIONS = {
   logo: { type: 'string' },
   'heading-font': { type: 'string' },
   'body-font': { type: 'string' },
+  intro: { type: 'string' },
+  outro: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -125,7 +129,14 @@ export async function main(argv: string[], io: Io = consoleIo()): Promise<number
     if (command === 'brand-kit' && !sub) return (await showBrandKit(await client(values.url), io, values.json), 0);
     if (command === 'brand-kit' && sub === 'set') {
       const where = await access(values.url);
-      const input = { colors: values.colors, logo: values.logo, headingFont: values['heading-font'], bodyFont: values['body-font'] };
+      const input = {
+        colors: values.colors,
+        logo: values.logo,
+        headingFont: values['heading-font'],
+        bodyFont: values['body-font'],
+        intro: values.intro,
+        outro: values.outro,
+      };
       await setBrandKit(kagamiClient(where), where, input);
       return (await showBrandKit(kagamiClient(where), io, values.json), 0);
     }

@@ -439,6 +439,9 @@ export const brandKits = pgTable('brand_kits', {
   logoId: text('logo_id'),
   headingFont: jsonb('heading_font').$type<BrandFont>(),
   bodyFont: jsonb('body_font').$type<BrandFont>(),
+  /** Video backgrounds played before the first scene and after the last. */
+  introId: text('intro_id'),
+  outroId: text('outro_id'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1227,7 +1227,17 @@ export interface operations {
                             name: string;
                             upload_id: string;
                         } | null;
+                        /** @description A video background played, with its own sound, before the first scene. */
+                        intro: {
+                            preview: string | null;
+                            upload_id: string;
+                        } | null;
                         logo: {
+                            preview: string | null;
+                            upload_id: string;
+                        } | null;
+                        /** @description A video background played, with its own sound, after the last scene. */
+                        outro: {
                             preview: string | null;
                             upload_id: string;
                         } | null;
@@ -1281,7 +1291,11 @@ export interface operations {
                     /** @default null */
                     heading_font_upload_id?: string | null;
                     /** @default null */
+                    intro_upload_id?: string | null;
+                    /** @default null */
                     logo_upload_id?: string | null;
+                    /** @default null */
+                    outro_upload_id?: string | null;
                 };
             };
         };
@@ -1303,7 +1317,17 @@ export interface operations {
                             name: string;
                             upload_id: string;
                         } | null;
+                        /** @description A video background played, with its own sound, before the first scene. */
+                        intro: {
+                            preview: string | null;
+                            upload_id: string;
+                        } | null;
                         logo: {
+                            preview: string | null;
+                            upload_id: string;
+                        } | null;
+                        /** @description A video background played, with its own sound, after the last scene. */
+                        outro: {
                             preview: string | null;
                             upload_id: string;
                         } | null;

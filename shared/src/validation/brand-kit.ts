@@ -17,5 +17,9 @@ export const brandKitField = v.object({
   /** Uploads of purpose `font` (TTF, OTF or WOFF2); null: the product's fonts, which write Japanese. */
   heading_font_upload_id: v.optional(v.nullable(uploadIdField), null),
   body_font_upload_id: v.optional(v.nullable(uploadIdField), null),
+  /** Video backgrounds of the team (or video uploads: they join the library) played, with their own sound, before the
+   * first scene and after the last of every branded video of scenes. */
+  intro_upload_id: v.optional(v.nullable(uploadIdField), null),
+  outro_upload_id: v.optional(v.nullable(uploadIdField), null),
 });
 export type BrandKitInput = v.InferOutput<typeof brandKitField>;

@@ -64,6 +64,8 @@ export const API_ERROR_CODES = [
   'not_an_image',
   'no_speech_detected',
   'audio_unreadable',
+  'scene_unreadable',
+  'brand_clip_unreadable',
   'avatar_missing',
   'lipsync_unavailable',
   'lipsync_failed',

@@ -1,6 +1,6 @@
 // The team's brand kit: colours, a logo and fonts its videos are drawn in (a video made with `brand: false` is not).
 // Read and replaced whole by both APIs; a font is an upload of purpose `font`, kept as the kit's file until replaced.
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import * as v from 'valibot';
 import { brandKitField, type BrandKitInput } from '@kagami/shared/validation';
 import type { AppContext } from '../app-context';
@@ -18,15 +18,18 @@ import { teamParams } from '../../routing/params';
 type Row = typeof brandKits.$inferSelect;
 
 const brandFont = v.nullable(v.object({ upload_id: v.string(), name: v.string() }));
+const brandPicture = v.nullable(v.object({ upload_id: v.string(), preview: v.nullable(v.string()) }));
 /** The kit on the wire, in both APIs. */
 export const BrandKit = v.object({
   colors: v.pipe(v.array(v.string()), v.description('Up to six colours (#RRGGBB); the first is the accent.')),
-  logo: v.nullable(v.object({ upload_id: v.string(), preview: v.nullable(v.string()) })),
+  logo: brandPicture,
   heading_font: brandFont,
   body_font: brandFont,
+  intro: v.pipe(brandPicture, v.description('A video background played, with its own sound, before the first scene.')),
+  outro: v.pipe(brandPicture, v.description('A video background played, with its own sound, after the last scene.')),
   updated_at: v.nullable(v.string()),
 });
-const EMPTY = { colors: [] as string[], logoId: null, headingFont: null, bodyFont: null, updatedAt: null };
+const EMPTY = { colors: [] as string[], logoId: null, headingFont: null, bodyFont: null, introId: null, outroId: null, updatedAt: null };
 
 /** A stored file's address as an API gives it (the app's session link, the public API's signed one). */
 export type LinkOf = (category: 'avatar_output', file: string) => string | null;
@@ -34,13 +37,20 @@ export type LinkOf = (category: 'avatar_output', file: string) => string | null;
 /** The kit as both APIs show it: its colours, its logo (its upload id and picture) and its fonts (id and name). */
 export async function brandKitJson(ctx: AppContext, teamId: string, link: LinkOf = assetUrl) {
   const kit = await kitOf(ctx, teamId);
-  const [logo] = kit.logoId ? await ctx.db.select().from(backgrounds).where(eq(backgrounds.id, kit.logoId)) : [];
+  const ids = [kit.logoId, kit.introId, kit.outroId].filter((id): id is string => Boolean(id));
+  const rows = ids.length ? await ctx.db.select().from(backgrounds).where(inArray(backgrounds.id, ids)) : [];
+  const picture = (id: string | null) => {
+    const row = rows.find((background) => background.id === id);
+    return row ? { upload_id: row.id, preview: link('avatar_output', row.preview) } : null;
+  };
   const font = (stored: BrandFont | null) => (stored ? { upload_id: stored.id, name: stored.name } : null);
   return {
     colors: kit.colors,
-    logo: logo ? { upload_id: logo.id, preview: link('avatar_output', logo.preview) } : null,
+    logo: picture(kit.logoId),
     heading_font: font(kit.headingFont),
     body_font: font(kit.bodyFont),
+    intro: picture(kit.introId),
+    outro: picture(kit.outroId),
     updated_at: kit.updatedAt?.toISOString() ?? null,
   };
 }
@@ -51,8 +61,8 @@ async function kitOf(ctx: AppContext, teamId: string): Promise<Omit<Row, 'teamId
 }
 
 /**
- * Replaces the team's kit: a new logo joins the image backgrounds, a new font upload becomes the kit's (the one it
- * replaces is removed); each refusal names its field.
+ * Replaces the team's kit: a new logo joins the image backgrounds, a new intro or outro the video backgrounds, a new
+ * font upload becomes the kit's (the one it replaces is removed); each refusal names its field.
  */
 export async function saveBrandKit(
   ctx: AppContext,
@@ -74,6 +84,9 @@ export async function saveBrandKit(
       return { id, file: await adoptUpload(ctx, upload, `font-${id}`), name: upload.fileName.slice(0, 100) };
     });
   };
+  const clipOf = (field: 'intro_upload_id' | 'outro_upload_id') =>
+    input[field] ? atField(field, () => teamBackground(ctx, teamId, createdBy, input[field]!, 'video')) : null;
+  const [intro, outro] = [await clipOf('intro_upload_id'), await clipOf('outro_upload_id')];
   const headingFont = await fontOf('heading_font_upload_id', before.headingFont);
   const bodyFont = await fontOf('body_font_upload_id', before.bodyFont);
   const values = {
@@ -81,6 +94,8 @@ export async function saveBrandKit(
     logoId: logo?.id ?? null,
     headingFont,
     bodyFont,
+    introId: intro?.id ?? null,
+    outroId: outro?.id ?? null,
     updatedAt: new Date(),
   };
   await ctx.db
@@ -105,6 +120,23 @@ export async function withBrand<T>(ctx: AppContext, teamId: string, use: boolean
   if (kit.headingFont) files.heading = ['avatar_input', kit.headingFont.file];
   if (kit.bodyFont) files.body = ['avatar_input', kit.bodyFont.file];
   return ctx.assets.withLocal(files, (local) => job(brandOf({ heading: local.heading, body: local.body }, kit.colors)));
+}
+
+/** Runs `job` with the team's intro and outro clips lent (null where the kit has none, or `use` is false). */
+export async function withBrandClips<T>(
+  ctx: AppContext,
+  teamId: string,
+  use: boolean,
+  job: (clips: { intro: string | null; outro: string | null }) => Promise<T>,
+) {
+  const [kit] = use ? await ctx.db.select().from(brandKits).where(eq(brandKits.teamId, teamId)) : [];
+  const ids = [kit?.introId, kit?.outroId].filter((id): id is string => Boolean(id));
+  const rows = ids.length ? await ctx.db.select().from(backgrounds).where(inArray(backgrounds.id, ids)) : [];
+  const fileOf = (id: string | null | undefined): StoredFile | null => {
+    const row = rows.find((background) => background.id === id);
+    return row ? ['avatar_input', row.file] : null;
+  };
+  return ctx.assets.withLocal({ intro: fileOf(kit?.introId), outro: fileOf(kit?.outroId) }, job);
 }
 
 const BRAND_REFUSALS = { 422: ['upload_not_ready', 'background_kind_mismatch', 'backgrounds_full'] };
@@ -135,7 +167,8 @@ export const brandKitRoutes = signedIn((app, ctx) => {
           id: 'saveTeamBrandKit',
           tag: 'Brand kit',
           summary: 'Replace the brand kit',
-          description: 'The whole kit: what the body leaves out is cleared. A font is an upload of purpose `font`; the logo an image.',
+          description:
+            'The whole kit: what the body leaves out is cleared. A font is an upload of purpose `font`; the logo an image; the intro and outro videos.',
           answers: { 200: json('The brand kit as saved.', BrandKit) },
           refusals: BRAND_REFUSALS,
         }),

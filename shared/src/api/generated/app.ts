@@ -823,7 +823,7 @@ export interface paths {
         get: operations["getTeamBrandKit"];
         /**
          * Replace the brand kit
-         * @description The whole kit: what the body leaves out is cleared. A font is an upload of purpose `font`; the logo an image.
+         * @description The whole kit: what the body leaves out is cleared. A font is an upload of purpose `font`; the logo an image; the intro and outro videos.
          */
         put: operations["saveTeamBrandKit"];
         post?: never;
@@ -8001,7 +8001,17 @@ export interface operations {
                             name: string;
                             upload_id: string;
                         } | null;
+                        /** @description A video background played, with its own sound, before the first scene. */
+                        intro: {
+                            preview: string | null;
+                            upload_id: string;
+                        } | null;
                         logo: {
+                            preview: string | null;
+                            upload_id: string;
+                        } | null;
+                        /** @description A video background played, with its own sound, after the last scene. */
+                        outro: {
                             preview: string | null;
                             upload_id: string;
                         } | null;
@@ -8102,7 +8112,11 @@ export interface operations {
                     /** @default null */
                     heading_font_upload_id?: string | null;
                     /** @default null */
+                    intro_upload_id?: string | null;
+                    /** @default null */
                     logo_upload_id?: string | null;
+                    /** @default null */
+                    outro_upload_id?: string | null;
                 };
             };
         };
@@ -8124,7 +8138,17 @@ export interface operations {
                             name: string;
                             upload_id: string;
                         } | null;
+                        /** @description A video background played, with its own sound, before the first scene. */
+                        intro: {
+                            preview: string | null;
+                            upload_id: string;
+                        } | null;
                         logo: {
+                            preview: string | null;
+                            upload_id: string;
+                        } | null;
+                        /** @description A video background played, with its own sound, after the last scene. */
+                        outro: {
                             preview: string | null;
                             upload_id: string;
                         } | null;
@@ -15558,7 +15582,17 @@ export interface operations {
                             name: string;
                             upload_id: string;
                         } | null;
+                        /** @description A video background played, with its own sound, before the first scene. */
+                        intro: {
+                            preview: string | null;
+                            upload_id: string;
+                        } | null;
                         logo: {
+                            preview: string | null;
+                            upload_id: string;
+                        } | null;
+                        /** @description A video background played, with its own sound, after the last scene. */
+                        outro: {
                             preview: string | null;
                             upload_id: string;
                         } | null;
@@ -15612,7 +15646,11 @@ export interface operations {
                     /** @default null */
                     heading_font_upload_id?: string | null;
                     /** @default null */
+                    intro_upload_id?: string | null;
+                    /** @default null */
                     logo_upload_id?: string | null;
+                    /** @default null */
+                    outro_upload_id?: string | null;
                 };
             };
         };
@@ -15634,7 +15672,17 @@ export interface operations {
                             name: string;
                             upload_id: string;
                         } | null;
+                        /** @description A video background played, with its own sound, before the first scene. */
+                        intro: {
+                            preview: string | null;
+                            upload_id: string;
+                        } | null;
                         logo: {
+                            preview: string | null;
+                            upload_id: string;
+                        } | null;
+                        /** @description A video background played, with its own sound, after the last scene. */
+                        outro: {
                             preview: string | null;
                             upload_id: string;
                         } | null;

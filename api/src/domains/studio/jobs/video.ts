@@ -27,6 +27,7 @@ import { QUEUES } from '../../../jobs/queue';
 import type { StoredFile } from '../../../storage/media-store';
 import { settle } from '../../billing/quota';
 import { emitItemEvent } from '../../webhooks/item-events';
+import { withBrandClips } from '../brand-kit';
 import { pronunciationsOf } from '../pronunciations';
 import { removeMadeFiles, removeSegmentFiles, segmentFiles } from '../service';
 import { libraryVoice, speakingVoiceOf } from '../voice-library';
@@ -195,14 +196,15 @@ async function planParts(ctx: AppContext, { video }: VideoJob, spoken: Spoken, c
 
 /**
  * A video of several scenes: each rendered whole with its own avatar, speech and background (drawn here), then joined
- * by their transitions and stored like any video; each scene's place in it is kept with the video.
+ * by their transitions (between the brand's intro and outro) and stored like any video; each scene's place in it is
+ * kept with the video.
  */
 async function renderScenes(ctx: AppContext, job: VideoJob) {
   const { video } = job;
   const scenes = video.scenes!;
   return ctx.assets.workspace(async (folder) => {
     const paths = { output: join(folder, `${video.id}.mp4`), thumbnail: join(folder, `${video.id}.jpg`) };
-    const clips = [];
+    const clips: Parameters<typeof joinSceneRenders>[0] = [];
     for (const [index, scene] of scenes.entries()) {
       const sceneJob = await sceneJobOf(ctx, job, scene);
       const file = join(folder, `scene-${index}.mp4`);
@@ -219,7 +221,9 @@ async function renderScenes(ctx: AppContext, job: VideoJob) {
       clips.push({ file, transition: scene.transition, cues });
     }
     const frame = frameSizeOf(video.aspectRatio, video.resolution);
-    const { times, durationSeconds, cues } = await joinSceneRenders(clips, frame, paths.output);
+    const { times, durationSeconds, cues } = await withBrandClips(ctx, video.teamId, video.brand, (brandClips) =>
+      joinSceneRenders(clips, frame, paths.output, brandClips),
+    );
     const placed = scenes.map((scene, index) => ({
       ...scene,
       startMs: Math.round(times[index]!.start * 1000),
