@@ -4,7 +4,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { MEDIA } from '../playwright.config';
 
-export const media = (name: 'face-clip.mp4' | 'large-face-clip.mp4' | 'face-photo.jpg' | 'voice.wav' | 'camera.mjpeg') => join(MEDIA, name);
+export const media = (name: 'face-clip.mp4' | 'large-face-clip.mp4' | 'face-photo.jpg' | 'voice.wav' | 'camera.mjpeg' | 'slides.pdf') =>
+  join(MEDIA, name);
 
 /** What ffprobe (the API's own copy) reads in a file: container and stream types. */
 export function probe(file: string): { format: string; streams: string[]; seconds: number } {

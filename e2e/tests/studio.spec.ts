@@ -1,26 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { REMOTE_STUDIO } from '../playwright.config';
 import { media, probe } from './media';
-import { stretched } from '../stretch';
+import { JOURNEY, READY, test } from './studio-session';
 import { onboardedByApi, signInWithToken, throttleUploads, uniqueEmail } from './support';
-
-// A 35 s face clip took 153 s to become an avatar on a slow two-core machine: room for that, and a video after it
-// (CI stretches both by TEST_TIMEOUT_SCALE).
-const READY = { timeout: stretched(300_000) };
-const JOURNEY = READY.timeout + stretched(120_000);
-
-/** Chooses the upload on AvatarsNew, sends a file and fills the details with consent. */
-async function uploadAvatar(page: Page, file: string, name: string) {
-  await page.goto('/avatars/new');
-  await expect(page.getByRole('region', { name: 'What makes a good avatar video' })).toBeVisible();
-  await page.getByRole('button', { name: 'Upload a video' }).click();
-  await page.getByLabel('File to upload').setInputFiles(file);
-  await expect(page.getByText(/is uploaded\.$/)).toBeVisible({ timeout: 60_000 });
-  await page.getByLabel('Avatar name').fill(name);
-  await expect(page.getByTestId('consent-text')).toContainText('Yuki');
-  await page.locator('[data-scope=checkbox][data-part=control]').click();
-  await page.getByRole('button', { name: 'Create avatar' }).click();
-}
 
 /** Opens New voice on Voices, uploads the recording and submits it under `name`; returns the dialog. */
 async function submitVoice(page: Page, name: string) {
@@ -35,33 +17,15 @@ async function submitVoice(page: Page, name: string) {
 }
 
 test.describe.serial('a studio session from one account', () => {
-  let token: string;
   let page: Page;
 
-  test.beforeAll(async ({ browser, request }) => {
-    token = await onboardedByApi(request, uniqueEmail('studio'), { name: 'Yuki' });
-    page = await browser.newPage();
+  // The account and its avatar, uploaded and followed to ready, come from the worker's studio session (studio-session.ts).
+  test.beforeAll(({ studio }) => {
+    page = studio.page;
   });
-  test.afterAll(() => page.close());
 
   test('an uploaded 35 s face clip becomes a ready avatar card with its preview', async () => {
-    test.setTimeout(JOURNEY);
-    await signInWithToken(page, token, '/avatars');
-    await expect(page.getByText('No avatars yet')).toBeVisible();
-    await uploadAvatar(page, media('face-clip.mp4'), 'Studio Yuki');
-    await expect(page).toHaveURL(/\/avatars\/new\?avatar=/);
-    await expect(page.getByRole('heading', { name: 'Creating your avatar' })).toBeVisible();
-    await expect(page.getByTestId('item-status')).toHaveAttribute('data-status', 'in_progress');
-    // The worker's stage and percentage reach the screen while it works.
-    await expect(page.getByTestId('avatar-stage')).toHaveText(
-      /^(Finding the face|Choosing the stretch|Tracking the mouth|Cutting out the person|Finishing) \d+%$/,
-    );
-    await expect(page.getByRole('progressbar', { name: 'Avatar progress' })).toHaveAttribute('aria-valuenow', /^\d+$/);
-    await expect(page.getByTestId('item-status')).toHaveAttribute('data-status', 'ready', READY);
-    await expect(page.getByRole('heading', { name: 'Your avatar is ready' })).toBeVisible();
-    await expect(page.getByRole('img', { name: 'Studio Yuki' })).toBeVisible();
-
-    await page.getByRole('link', { name: 'Go to avatars' }).click();
+    await page.goto('/avatars');
     const card = page.getByRole('article', { name: 'Studio Yuki' });
     await expect(card.getByText('Ready')).toBeVisible();
     await expect(card.getByRole('img', { name: 'Studio Yuki' })).toBeVisible();

@@ -1,10 +1,12 @@
 // Media for the browser tests, made with the product's own ffmpeg and speech (nothing binary is committed):
 // `node --import tsx test/media/make-e2e-media.ts <dir>` writes face-clip.mp4, large-face-clip.mp4, face-photo.jpg,
-// voice.wav and camera.mjpeg (a face for Chromium's fake camera; made last, it says the set is whole).
+// voice.wav and camera.mjpeg (a face for Chromium's fake camera; made last, it says the set is whole), and slides.pdf
+// (three pages, each with its line: documents.ts).
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SpeechSynthesizer } from '../../src/engine/speech/synthesizer';
 import { runFfmpeg } from '../../src/media/tools';
+import { pdfOf } from './documents';
 import { FACE_PHOTO, faceClip, ONE_FACE, PORTRAIT } from './fixtures';
 
 const SCRIPT =
@@ -15,6 +17,8 @@ async function main() {
   const dir = process.argv[2];
   if (!dir) throw new Error('usage: make-e2e-media.ts <dir>');
   mkdirSync(dir, { recursive: true });
+  // The scene editor's PDF: one scene per page.
+  if (!existsSync(join(dir, 'slides.pdf'))) writeFileSync(join(dir, 'slides.pdf'), await pdfOf(3));
   // A set made before the portrait was added is made again.
   if (existsSync(join(dir, 'camera.mjpeg')) && existsSync(join(dir, 'face-photo.jpg'))) return;
   const speech = new SpeechSynthesizer();

@@ -181,7 +181,7 @@ test('the look: a vertical format over a colour or a library picture, the presen
   });
   expect(await screen.findByTestId('layout-preview')).toHaveAttribute('src', 'blob:layout');
   await user.selectOptions(screen.getByLabelText('Format'), '9:16');
-  await user.selectOptions(screen.getByLabelText('Presenter'), 'right');
+  await user.selectOptions(screen.getByLabelText('Presenter placement'), 'right');
   expect(screen.getByText('Beside the content or in a corner, the presenter needs a background.')).toBeInTheDocument();
   await user.selectOptions(screen.getByLabelText('Background'), 'Picture: office.png');
   await user.selectOptions(screen.getByLabelText('Presenter size'), '80%');

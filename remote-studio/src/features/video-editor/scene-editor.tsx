@@ -10,7 +10,7 @@ import type { Avatar, LibraryVoice, Voice } from '../../data/types';
 import { useStudioTranslation } from '../../components/use-studio-translation';
 import { DocumentScenes } from './document-scenes';
 import { editorApi, useBrandKit, type TeamDocument } from './editor-api';
-import { duplicateScene, moveScene, newKey, newScene, sceneOfField, videoSeconds, type EditorVideo } from './scene-model';
+import { duplicateScene, movedIndex, moveScene, newKey, newScene, sceneOfField, videoSeconds, type EditorVideo } from './scene-model';
 import { ScenePanel } from './scene-panel';
 import { SceneList } from './scene-list';
 import { SceneStill } from './scene-still';
@@ -159,7 +159,7 @@ export function SceneEditor({ initial, draftId, avatars, voices, library, langua
             onSelect={setSelected}
             onMove={(from, to) => {
               setScenes(moveScene(scenes, from, to));
-              if (selected === from) setSelected(to);
+              setSelected(movedIndex(selected, from, to));
             }}
             onDuplicate={(index) => {
               if (scenes.length >= SCENES_MAX) return;

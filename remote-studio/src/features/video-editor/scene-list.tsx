@@ -1,5 +1,6 @@
-import { useState, type KeyboardEvent } from 'react';
-import { Box, Button, HStack, Stack, Text, VisuallyHidden } from '@kagami/shared/ui';
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { api } from '@kagami/shared/api';
+import { Box, Button, HStack, Icon, Stack, Text, VisuallyHidden } from '@kagami/shared/ui';
 import { useStudioTranslation } from '../../components/use-studio-translation';
 import { sceneSeconds, type SceneDraft } from './scene-model';
 
@@ -34,100 +35,110 @@ export function SceneList({ scenes, selected, onSelect, onMove, onDuplicate, onD
     requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-scene-index="${to}"]`)?.focus());
   };
   return (
-    <Stack gap="2" as="ol" aria-label={t('editor.scenes')} listStyleType="none" m="0" p="0">
-      {scenes.map((scene, index) => (
-        <Box
-          as="li"
-          key={scene.key}
-          draggable
-          onDragStart={() => setDragged(index)}
-          onDragOver={(event) => event.preventDefault()}
-          onDrop={() => {
-            if (dragged !== null) move(dragged, index);
-            setDragged(null);
-          }}
-          borderWidth="2px"
-          borderColor={index === selected ? 'brand.600' : 'border'}
-          borderRadius="md"
-          bg="white"
-          p="2"
-          data-testid="scene-item"
-        >
-          <HStack gap="2" align="flex-start">
-            <Box
-              as="button"
-              textAlign="start"
-              flex="1"
-              minW="0"
-              cursor="pointer"
-              data-scene-index={index}
-              aria-current={index === selected ? 'true' : undefined}
-              aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
-              onClick={() => onSelect(index)}
-              onKeyDown={onKey(index)}
-            >
-              <HStack gap="2" align="flex-start">
-                <Thumbnail scene={scene} />
-                <Stack gap="0" minW="0">
-                  <Text fontWeight="medium" fontSize="sm">
-                    {t('editor.sceneNumber', { number: index + 1 })}
-                    {scene.avatarId ? '' : ` · ${t('editor.voiceOver')}`}
-                  </Text>
-                  <Text fontSize="xs" color="fg.muted" truncate>
-                    {scene.script.trim() || t('editor.noScript')}
-                  </Text>
-                  <Text fontSize="xs" color="fg.muted">
-                    {t('editor.seconds', { seconds: sceneSeconds(scene) })}
-                  </Text>
-                </Stack>
-              </HStack>
-            </Box>
-            <Stack gap="1">
-              <Button
-                size="sm"
-                color="white"
-                aria-label={t('editor.moveUp', { number: index + 1 })}
-                disabled={index === 0}
-                onClick={() => move(index, index - 1)}
+    <>
+      <Stack gap="2" as="ol" aria-label={t('editor.scenes')} listStyleType="none" m="0" p="0">
+        {scenes.map((scene, index) => (
+          <Box
+            as="li"
+            key={scene.key}
+            draggable
+            onDragStart={() => setDragged(index)}
+            onDragOver={(event) => event.preventDefault()}
+            onDrop={() => {
+              if (dragged !== null) move(dragged, index);
+              setDragged(null);
+            }}
+            borderWidth="2px"
+            borderColor={index === selected ? 'brand.600' : 'border'}
+            borderRadius="md"
+            bg="white"
+            p="2"
+            data-testid="scene-item"
+          >
+            <HStack gap="2" align="flex-start">
+              <Box
+                as="button"
+                textAlign="start"
+                flex="1"
+                minW="0"
+                cursor="pointer"
+                data-scene-index={index}
+                aria-current={index === selected ? 'true' : undefined}
+                aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
+                onClick={() => onSelect(index)}
+                onKeyDown={onKey(index)}
               >
-                ↑
-              </Button>
-              <Button
-                size="sm"
-                color="white"
-                aria-label={t('editor.moveDown', { number: index + 1 })}
-                disabled={index === scenes.length - 1}
-                onClick={() => move(index, index + 1)}
-              >
-                ↓
-              </Button>
-            </Stack>
-            <Stack gap="1">
-              <Button size="sm" color="white" aria-label={t('editor.duplicate', { number: index + 1 })} onClick={() => onDuplicate(index)}>
-                ⧉
-              </Button>
-              <Button
-                size="sm"
-                color="white"
-                aria-label={t('editor.delete', { number: index + 1 })}
-                disabled={scenes.length === 1}
-                onClick={() => onDelete(index)}
-              >
-                ✕
-              </Button>
-            </Stack>
-          </HStack>
-        </Box>
-      ))}
-      <VisuallyHidden aria-live="polite">{said}</VisuallyHidden>
-    </Stack>
+                <HStack gap="2" align="flex-start">
+                  <Thumbnail scene={scene} />
+                  <Stack gap="0" minW="0">
+                    <Text fontWeight="medium" fontSize="sm">
+                      {t('editor.sceneNumber', { number: index + 1 })}
+                      {scene.avatarId ? '' : ` · ${t('editor.voiceOver')}`}
+                    </Text>
+                    <Text fontSize="xs" color="fg.muted" truncate>
+                      {scene.script.trim() || t('editor.noScript')}
+                    </Text>
+                    <Text fontSize="xs" color="fg.muted">
+                      {t('editor.seconds', { seconds: sceneSeconds(scene) })}
+                    </Text>
+                  </Stack>
+                </HStack>
+              </Box>
+              <Stack gap="1">
+                <Button
+                  size="sm"
+                  color="white"
+                  aria-label={t('editor.moveUp', { number: index + 1 })}
+                  disabled={index === 0}
+                  onClick={() => move(index, index - 1)}
+                >
+                  ↑
+                </Button>
+                <Button
+                  size="sm"
+                  color="white"
+                  aria-label={t('editor.moveDown', { number: index + 1 })}
+                  disabled={index === scenes.length - 1}
+                  onClick={() => move(index, index + 1)}
+                >
+                  ↓
+                </Button>
+              </Stack>
+              <Stack gap="1">
+                <Button
+                  size="sm"
+                  color="white"
+                  aria-label={t('editor.duplicate', { number: index + 1 })}
+                  onClick={() => onDuplicate(index)}
+                >
+                  <Icon name="copy" size="xs" />
+                </Button>
+                <Button
+                  size="sm"
+                  color="white"
+                  aria-label={t('editor.delete', { number: index + 1 })}
+                  disabled={scenes.length === 1}
+                  onClick={() => onDelete(index)}
+                >
+                  ✕
+                </Button>
+              </Stack>
+            </HStack>
+          </Box>
+        ))}
+      </Stack>
+      {/* Beside the list, not in it: an <ol> holds only its items. */}
+      <VisuallyHidden aria-live="polite" data-testid="scene-moves">
+        {said}
+      </VisuallyHidden>
+    </>
   );
 }
 
 /** A small picture of what is behind the scene: its slide, or its colour. */
 function Thumbnail({ scene }: { scene: SceneDraft }) {
   const background = scene.background;
-  if (scene.thumbnail) return <img src={scene.thumbnail} alt="" width={64} height={36} style={{ borderRadius: 4, objectFit: 'cover' }} />;
+  if (scene.thumbnail) return <SlideThumbnail path={scene.thumbnail} />;
   return (
     <Box
       w="64px"
@@ -138,5 +149,23 @@ function Thumbnail({ scene }: { scene: SceneDraft }) {
       style={{ background: background?.type === 'color' ? background.value : '#E5E7EB' }}
       aria-hidden
     />
+  );
+}
+
+/** A slide's thumbnail: an asset path of the API's (`/assets/data/...`), opened by its signed address. */
+function SlideThumbnail({ path }: { path: string }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    api.assetUrl(path, controller.signal).then(
+      (signed) => !controller.signal.aborted && setUrl(signed),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [path]);
+  return (
+    <Box w="64px" h="36px" flexShrink="0" borderRadius="sm" borderWidth="1px" bg="gray.100" overflow="hidden" aria-hidden>
+      {url ? <img src={url} alt="" width={64} height={36} style={{ width: '100%', height: '100%', objectFit: 'cover' }} /> : null}
+    </Box>
   );
 }

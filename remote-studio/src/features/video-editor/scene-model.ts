@@ -79,6 +79,14 @@ export function moveScene<T>(list: T[], from: number, to: number): T[] {
   return moved;
 }
 
+/** Where the item at `index` is once the item at `from` moved to `to` (the chosen scene stays chosen). */
+export function movedIndex(index: number, from: number, to: number): number {
+  if (index === from) return to;
+  if (from < to && index > from && index <= to) return index - 1;
+  if (from > to && index >= to && index < from) return index + 1;
+  return index;
+}
+
 /** What the scene takes to say (seconds); a scene with nothing to say yet counts none. */
 export const sceneSeconds = (scene: SceneDraft) =>
   scene.script.trim() ? estimateSpeechSeconds(scene.script, scene.language, scene.speed) : 0;
