@@ -12,8 +12,13 @@ export const brandKitField = v.object({
     v.pipe(v.array(hexColor, m('invalid')), v.maxLength(BRAND_COLORS_MAX, m('brandColorsCount', { max: BRAND_COLORS_MAX }))),
     [],
   ),
-  /** One of the team's image backgrounds, or a picture upload (it joins the library). */
-  logo_upload_id: v.optional(v.nullable(uploadIdField), null),
+  /** A picture upload of the team (purpose `image`, kept out of the backgrounds) or one of its image backgrounds. */
+  logo_upload_id: v.optional(
+    v.nullable(
+      v.pipe(uploadIdField, v.description('An upload of purpose `image` (PNG, JPEG or WebP) or one of the team’s image backgrounds.')),
+    ),
+    null,
+  ),
   /** Uploads of purpose `font` (TTF, OTF or WOFF2); null: the product's fonts, which write Japanese. */
   heading_font_upload_id: v.optional(v.nullable(uploadIdField), null),
   body_font_upload_id: v.optional(v.nullable(uploadIdField), null),

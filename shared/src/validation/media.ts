@@ -30,6 +30,8 @@ export const BACKGROUND_VIDEO = { maxBytes: 200 * 1024 ** 2, formats: ['mp4', 'm
 export const DOCUMENT = { maxBytes: 50 * 1024 ** 2, formats: ['pdf'], maxPages: 100 } as const;
 /** A brand's heading or body font: TrueType, OpenType or WOFF2, checked by its content. */
 export const FONT = { maxBytes: 20 * 1024 ** 2, formats: ['ttf', 'otf', 'woff2'] } as const;
+/** A picture that is not a background: a logo, or an image over a scene (JPEG, PNG or WebP, checked by its content). */
+export const PICTURE = { maxBytes: 20 * 1024 ** 2, formats: ['jpg', 'jpeg', 'png', 'webp'] } as const;
 /** A team's background library holds at most this many. */
 export const BACKGROUNDS_MAX = 50;
 

@@ -4,11 +4,11 @@ import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { brandKitField, type BrandKitInput } from '@kagami/shared/validation';
 import type { AppContext } from '../app-context';
-import { backgrounds, brandKits, type BrandFont } from '../../db/schema';
+import { brandKits, type BrandFont } from '../../db/schema';
 import { brandOf, type Brand } from '../../engine';
 import { atField } from '../../lib/errors';
 import type { StoredFile } from '../../storage/media-store';
-import { teamBackground } from './backgrounds';
+import { picturesOf, teamPicture } from './pictures';
 import { assetUrl } from './serialize';
 import { adoptUpload, readyUpload } from './uploads';
 import { currentUser, memberTeamOf, signedIn } from '../auth/guard';
@@ -19,13 +19,16 @@ type Row = typeof brandKits.$inferSelect;
 
 const brandFont = v.nullable(v.object({ upload_id: v.string(), name: v.string() }));
 /** The kit on the wire, in both APIs. */
-export const BrandKit = v.object({
-  colors: v.pipe(v.array(v.string()), v.description('Up to six colours (#RRGGBB); the first is the accent.')),
-  logo: v.nullable(v.object({ upload_id: v.string(), preview: v.nullable(v.string()) })),
-  heading_font: brandFont,
-  body_font: brandFont,
-  updated_at: v.nullable(v.string()),
-});
+export const BrandKit = v.pipe(
+  v.object({
+    colors: v.pipe(v.array(v.string()), v.description('Up to six colours (#RRGGBB); the first is the accent.')),
+    logo: v.nullable(v.object({ upload_id: v.string(), preview: v.nullable(v.string()) })),
+    heading_font: brandFont,
+    body_font: brandFont,
+    updated_at: v.nullable(v.string()),
+  }),
+  v.title('BrandKit'),
+);
 const EMPTY = { colors: [] as string[], logoId: null, headingFont: null, bodyFont: null, updatedAt: null };
 
 /** A stored file's address as an API gives it (the app's session link, the public API's signed one). */
@@ -34,7 +37,7 @@ export type LinkOf = (category: 'avatar_output', file: string) => string | null;
 /** The kit as both APIs show it: its colours, its logo (its upload id and picture) and its fonts (id and name). */
 export async function brandKitJson(ctx: AppContext, teamId: string, link: LinkOf = assetUrl) {
   const kit = await kitOf(ctx, teamId);
-  const [logo] = kit.logoId ? await ctx.db.select().from(backgrounds).where(eq(backgrounds.id, kit.logoId)) : [];
+  const logo = kit.logoId ? (await picturesOf(ctx, teamId, [kit.logoId])).get(kit.logoId) : undefined;
   const font = (stored: BrandFont | null) => (stored ? { upload_id: stored.id, name: stored.name } : null);
   return {
     colors: kit.colors,
@@ -51,7 +54,7 @@ async function kitOf(ctx: AppContext, teamId: string): Promise<Omit<Row, 'teamId
 }
 
 /**
- * Replaces the team's kit: a new logo joins the image backgrounds, a new font upload becomes the kit's (the one it
+ * Replaces the team's kit: a new logo is a picture of the team (an `image` upload) or one of its image backgrounds, a new font upload becomes the kit's (the one it
  * replaces is removed); each refusal names its field.
  */
 export async function saveBrandKit(
@@ -63,7 +66,7 @@ export async function saveBrandKit(
 ) {
   const before = await kitOf(ctx, teamId);
   const logo = input.logo_upload_id
-    ? await atField('logo_upload_id', () => teamBackground(ctx, teamId, createdBy, input.logo_upload_id!, 'image'))
+    ? await atField('logo_upload_id', () => teamPicture(ctx, teamId, createdBy, input.logo_upload_id!))
     : null;
   const fontOf = async (field: 'heading_font_upload_id' | 'body_font_upload_id', current: BrandFont | null) => {
     const id = input[field];
@@ -135,7 +138,8 @@ export const brandKitRoutes = signedIn((app, ctx) => {
           id: 'saveTeamBrandKit',
           tag: 'Brand kit',
           summary: 'Replace the brand kit',
-          description: 'The whole kit: what the body leaves out is cleared. A font is an upload of purpose `font`; the logo an image.',
+          description:
+            'The whole kit: what the body leaves out is cleared. A font is an upload of purpose `font`; the logo an upload of purpose `image` or an image background.',
           answers: { 200: json('The brand kit as saved.', BrandKit) },
           refusals: BRAND_REFUSALS,
         }),
