@@ -1,6 +1,6 @@
 // A team's brand kit: its colours, logo and fonts read and replaced in both APIs, fonts checked by their content, and
 // a video drawn in it (a lower third on the accent, in the brand's font) or, asked, without it.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
@@ -104,6 +104,69 @@ test('the kit is saved whole, read in both APIs, and refused at the field that i
   expect(viaKey.status).toBe(200);
   expect(viaKey.body).toMatchObject({ colors: ['#F59E0B'], heading_font: { upload_id: font } });
   expect(viaKey.body.logo.preview).toMatch(/^http:\/\/.+\/assets\/signed\//);
+});
+
+const refusalOf = async (file: Buffer, purpose: string) => {
+  const refused = (await uploadFile(t.app, owner.token, owner.teamId, file, purpose).then(
+    () => null,
+    (error: unknown) => error,
+  )) as tus.DetailedError | null;
+  return refused && { status: refused.originalResponse?.getStatus(), code: JSON.parse(refused.originalResponse!.getBody()).code };
+};
+
+test('a logo is an upload of purpose image: checked by its content, kept out of the backgrounds, its team’s alone', async () => {
+  // Checked by content: a font or text named as a picture is refused, and so is a PNG signature over junk.
+  expect(await refusalOf(FONT, 'image')).toEqual({ status: 422, code: 'not_an_image' });
+  const forged = Buffer.concat([logoPng().subarray(0, 33), Buffer.alloc(3000, 9)]);
+  expect(await refusalOf(forged, 'image')).toEqual({ status: 422, code: 'not_an_image' });
+
+  const logo = await uploadFile(t.app, owner.token, owner.teamId, logoPng(), 'image');
+  const saved = await call(t.app, {
+    method: 'PUT',
+    url: kitUrl(),
+    token: owner.token,
+    body: { colors: ['#0F766E'], logo_upload_id: logo },
+  });
+  expect(saved).toMatchObject({ status: 200, body: { logo: { upload_id: logo } } });
+  const preview = await call(t.app, { url: saved.body.logo.preview, token: owner.token });
+  expect(preview.status).toBe(302);
+  // The logo is not a background, and saving the kit again keeps it.
+  const library = await call(t.app, { url: `/api/teams/${owner.teamId}/backgrounds`, token: owner.token });
+  expect(library.body.data.map((row: { id: string }) => row.id)).not.toContain(logo);
+  const again = await call(t.app, { method: 'PUT', url: kitUrl(), token: owner.token, body: { colors: [], logo_upload_id: logo } });
+  expect(again.body.logo).toMatchObject({ upload_id: logo });
+  // An image background is still a logo.
+  const background = await uploadFile(t.app, owner.token, owner.teamId, logoPng(), 'background_image');
+  const asBackground = await call(t.app, { method: 'PUT', url: kitUrl(), token: owner.token, body: { logo_upload_id: background } });
+  expect(asBackground.body.logo).toMatchObject({ upload_id: background });
+
+  // Another team's picture is refused at the field, and its team's deletion removes the picture's files.
+  const other = await onboardedUser(t.app, 'picture-owner@example.com', 'Pictures');
+  const theirs = await uploadFile(t.app, other.token, other.teamId, logoPng(), 'image');
+  const foreign = await call(t.app, { method: 'PUT', url: kitUrl(), token: owner.token, body: { logo_upload_id: theirs } });
+  expect(foreign).toMatchObject({ status: 422, body: { code: 'upload_not_ready' } });
+  expect(Object.keys(foreign.body.fields)).toEqual(['logo_upload_id']);
+  const theirKit = await call(t.app, {
+    method: 'PUT',
+    url: `/api/teams/${other.teamId}/brand-kit`,
+    token: other.token,
+    body: { logo_upload_id: theirs },
+  });
+  expect(theirKit.status).toBe(200);
+  const files = [
+    join(t.config.dataDir, 'avatar_input', `picture-${theirs}.wav`),
+    join(t.config.dataDir, 'avatar_output', `picture-${theirs}.png`),
+  ];
+  expect(files.map((file) => existsSync(file))).toEqual([true, true]);
+  const me = await call(t.app, { url: '/api/profile', token: other.token });
+  const gone = await call(t.app, {
+    method: 'DELETE',
+    url: `/api/users/${me.body.id}`,
+    token: other.token,
+    body: { email: 'picture-owner@example.com' },
+  });
+  expect(gone.status).toBe(204);
+  expect(files.map((file) => existsSync(file))).toEqual([false, false]);
 });
 
 /** A clip of one colour (in another format than the video's), with a tone or silent. */

@@ -3,6 +3,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import * as tus from 'tus-js-client';
+import { createCanvas } from '@napi-rs/canvas';
 import { build, call, onboardedUser, subscribe, type TestApp } from './helper';
 import { publicApiContract } from './contract';
 import { mediaDir, testPatternVideo, tone } from './media/fixtures';
@@ -95,6 +96,24 @@ test("a key's upload is its team's alone: not another team's key, not a member's
   expect((await peek({ authorization: `Bearer ${team.token}` })).statusCode).toBe(404);
   expect((await peek({ 'x-api-key': 'kgm_wrong' })).statusCode).toBe(401);
   await expect(upload(audio, 'voice_audio', { 'X-API-Key': team.key }, other.id)).rejects.toThrow(/404/);
+});
+
+test("a logo uploaded with the key (purpose image) is the kit's logo in /api/v1, not a background; another team's is refused at its field", async () => {
+  const canvas = createCanvas(120, 60);
+  canvas.getContext('2d').fillRect(0, 0, 120, 60);
+  const png = canvas.toBuffer('image/png');
+  const logo = await upload(png, 'image', { 'X-API-Key': team.key });
+  const put = (key: string, body: unknown) => call(t.app, { method: 'PUT', url: '/api/v1/brand-kit', headers: { 'x-api-key': key }, body });
+  const saved = await put(team.key, { colors: ['#0F766E'], logo_upload_id: logo });
+  expect(saved).toMatchObject({ status: 200, body: { logo: { upload_id: logo } } });
+  expect(saved.body.logo.preview).toMatch(/\/assets\/signed\//);
+  const library = await call(t.app, { url: `/api/teams/${team.id}/backgrounds`, token: team.token });
+  expect(library.body.data).toEqual([]);
+  // Another team's picture (uploaded by its member: that team has no API plan).
+  const theirs = await upload(png, 'image', { Authorization: `Bearer ${other.token}` }, other.id);
+  const refused = await put(team.key, { logo_upload_id: theirs });
+  expect(refused).toMatchObject({ status: 422, body: { code: 'upload_not_ready' } });
+  expect(Object.keys(refused.body.fields)).toEqual(['logo_upload_id']);
 });
 
 test('every /api/v1 answer above is one the OpenAPI document declares, in its schema', () => {

@@ -17,7 +17,7 @@ let t: TestApp;
 const owner = { token: '', teamId: '' };
 let pattern = '';
 let blue = '';
-/** A purple picture and a red logo (a transparent border around it), as the team's image backgrounds' uploads. */
+/** A purple picture (an image background's upload) and a red logo (a transparent border around it; an upload of purpose image). */
 let picture = '';
 let logo = '';
 /** A three-page deck (page 2 has a green block in its middle), made the team's document. */
@@ -32,7 +32,7 @@ beforeAll(async () => {
   blue = await readyLoopAvatar(t, owner.teamId, 'Blue', 'color=c=0x0000FF:size=320x240:rate=25:duration=2');
   deck = await uploadFile(t.app, owner.token, owner.teamId, await pdfOf(3), 'document');
   picture = await uploadFile(t.app, owner.token, owner.teamId, pngOf('#800080'), 'background_image');
-  logo = await uploadFile(t.app, owner.token, owner.teamId, pngOf('#FF0000', true), 'background_image');
+  logo = await uploadFile(t.app, owner.token, owner.teamId, pngOf('#FF0000', true), 'image');
   await eventually(
     () => call(t.app, { url: `/api/teams/${owner.teamId}/documents/${deck}`, token: owner.token }),
     (r) => r.body.status === 'ready',
@@ -364,9 +364,68 @@ test('a voice-over scene: no presenter, its own voice over its background; refus
   });
   expect(foreign).toMatchObject({ status: 422, body: { code: 'upload_not_ready' } });
   expect(Object.keys(foreign.body.fields)).toEqual(['scenes.1.elements.0.upload_id']);
+  const theirLogo = await uploadFile(t.app, other.token, other.teamId, pngOf('#00FF00'), 'image');
+  const foreignLogo = await refused({
+    avatar_id: blue,
+    script: 'Hi.',
+    elements: [{ type: 'image', upload_id: theirLogo, x: 0, y: 0, width: 0.2 }],
+  });
+  expect(foreignLogo).toMatchObject({ status: 422, body: { code: 'upload_not_ready' } });
+  expect(Object.keys(foreignLogo.body.fields)).toEqual(['scenes.1.elements.0.upload_id']);
   const offFrame = await refused({ avatar_id: blue, script: 'Hi.', elements: [{ type: 'text', role: 'title', text: 'Hi', x: 1.5 }] });
   expect(offFrame.status).toBe(400);
   expect(Object.keys(offFrame.body.fields)).toEqual(['scenes.1.elements.0.x']);
+}, 120_000);
+
+test('a one-scene body takes elements: the title is drawn, the video lists them, a refusal names elements.0.upload_id', async () => {
+  const body = {
+    name: 'Titled',
+    avatar_id: blue,
+    language: 'en',
+    // Long enough for the title's fade to end.
+    script: 'Welcome to our company, everyone.',
+    background: { type: 'color', value: '#00FF00' },
+    placement: { position: 'corner', scale: 0.35 },
+    elements: [
+      { type: 'text', role: 'title', text: 'Welcome to Acme' },
+      { type: 'image', upload_id: logo, x: 0.85, y: 0.05, width: 0.1, entrance: 'none' },
+    ],
+  };
+  const created = await call(t.app, { method: 'POST', url: videosUrl(), token: owner.token, body });
+  expect(created.status).toBe(202);
+  const ready = await eventually(
+    () => call(t.app, { url: `${videosUrl()}/${created.body.id}`, token: owner.token }),
+    (r) => r.body.status !== 'in_progress',
+  );
+  expect({ status: ready.body.status, reason: ready.body.reason }).toEqual({ status: 'ready', reason: null });
+  expect(ready.body.scenes).toHaveLength(1);
+  expect(ready.body.scenes[0].elements).toMatchObject([
+    { type: 'text', role: 'title', text: 'Welcome to Acme' },
+    { type: 'image', upload_id: logo },
+  ]);
+  const file = join(t.config.dataDir, 'video_output', `${created.body.id}.mp4`);
+  const frame = await frameAt(file, ready.body.scenes[0].duration_seconds - 0.3, { width: 1280, height: 720 });
+  expect(share(frame, { x: 0.06, y: 0.07, width: 0.5, height: 0.15 }, dark)).toBeGreaterThan(0.04);
+  expect(share(frame, { x: 0.86, y: 0.06, width: 0.08, height: 0.03 }, red)).toBeGreaterThan(0.9);
+
+  const other = await onboardedUser(t.app, 'one-scene-pictures@example.com', 'One Scene Pictures');
+  const theirs = await uploadFile(t.app, other.token, other.teamId, pngOf('#00FF00'), 'image');
+  const foreign = await call(t.app, {
+    method: 'POST',
+    url: videosUrl(),
+    token: owner.token,
+    body: { ...body, elements: [{ type: 'image', upload_id: theirs, x: 0, y: 0, width: 0.2 }] },
+  });
+  expect(foreign).toMatchObject({ status: 422, body: { code: 'upload_not_ready' } });
+  expect(Object.keys(foreign.body.fields)).toEqual(['elements.0.upload_id']);
+  const beside = await call(t.app, {
+    method: 'POST',
+    url: videosUrl(),
+    token: owner.token,
+    body: { name: 'No', avatar_id: blue, language: 'en', elements: [], scenes: [{ script: 'Hi.' }] },
+  });
+  expect(beside).toMatchObject({ status: 422, body: { code: 'elements_beside_scenes' } });
+  expect(Object.keys(beside.body.fields)).toEqual(['elements']);
 }, 120_000);
 
 /** A picture of one colour (PNG), with a transparent border when `border`. */

@@ -166,6 +166,28 @@ test('a photo for an avatar is checked by its content: a JPEG is taken, a text f
   expect(await refused(readFileSync(gif))).toBe('unsupported_image_format');
 });
 
+test('a logo or picture (purpose image) is checked by its content: PNG, JPEG and WebP by their bytes, decoded whole', async () => {
+  const jpeg = join(dir, 'picture.jpg');
+  const webp = join(dir, 'picture.webp');
+  await runFfmpeg(['-i', FACE_PHOTO, '-vf', 'scale=320:-2', jpeg]);
+  await runFfmpeg(['-i', jpeg, webp]);
+  for (const file of [jpeg, webp]) await send(readFileSync(file), { purpose: 'image' }).done;
+  const refused = async (file: Buffer) => body(await send(file, { purpose: 'image' }).done.catch((e: unknown) => e)).code;
+  expect(await refused(readFileSync(textFile(dir, 'fake.png')))).toBe('not_an_image');
+  // A JPEG's first bytes over junk: the header opens, the picture does not decode.
+  expect(await refused(Buffer.concat([readFileSync(jpeg).subarray(0, 600), Buffer.alloc(4000, 0x55)]))).toBe('not_an_image');
+  const gif = join(dir, 'picture.gif');
+  await runFfmpeg(['-i', jpeg, gif]);
+  expect(await refused(readFileSync(gif))).toBe('not_an_image');
+  const check = await t.app.inject({
+    method: 'POST',
+    url: `/api/teams/${owner.teamId}/uploads/check`,
+    headers: { authorization: `Bearer ${owner.token}` },
+    payload: { purpose: 'image', size_bytes: 21 * 1024 * 1024 },
+  });
+  expect([check.statusCode, check.json().code]).toEqual([413, 'image_too_large']);
+});
+
 test("another user cannot read, continue or delete someone's upload", async () => {
   const audio = readFileSync(await tone(dir, 60, 'mine.wav'));
   const upload = send(audio, { chunkSize: 256 * 1024, onProgress: (sent) => sent > 0 && void upload.abort() });

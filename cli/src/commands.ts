@@ -278,7 +278,7 @@ export async function setBrandKit(
             .split(',')
             .map((color) => color.trim())
             .filter(Boolean),
-    logo_upload_id: input.logo ? await uploadFile(api, input.logo, 'background_image') : (kit.logo?.upload_id ?? null),
+    logo_upload_id: input.logo ? await uploadFile(api, input.logo, 'image') : (kit.logo?.upload_id ?? null),
     heading_font_upload_id: input.headingFont ? await uploadFile(api, input.headingFont, 'font') : (kit.heading_font?.upload_id ?? null),
     body_font_upload_id: input.bodyFont ? await uploadFile(api, input.bodyFont, 'font') : (kit.body_font?.upload_id ?? null),
     intro_upload_id: input.intro ? await uploadFile(api, input.intro, 'background_video') : (kit.intro?.upload_id ?? null),

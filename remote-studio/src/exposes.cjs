@@ -8,4 +8,5 @@ module.exports = {
   './VideosNew': './src/screens/videos-new.tsx',
   './VideosProcessing': './src/screens/videos-processing.tsx',
   './Voices': './src/screens/voices.tsx',
+  './BrandKit': './src/screens/brand-kit.tsx',
 };

@@ -34,7 +34,10 @@ export type VideoBackground =
   /** A page of one of the team's documents (its id is the upload's). */
   | { type: 'slide'; document_id: string; page: number };
 
-/** Text or a picture over a scene (its picture one of the team's image backgrounds), as the API gave it otherwise. */
+/**
+ * Text or a picture over a scene, as the API gave it otherwise: its picture (`background_id`, the name kept from when
+ * only backgrounds could be) is one of the team's pictures or image backgrounds, by its upload's id.
+ */
 export type VideoElement =
   | { type: 'text'; role: TextRole; text: string; x?: number; y?: number; width?: number; color?: string; entrance: Entrance }
   | { type: 'image'; background_id: string; x: number; y: number; width: number; entrance: Entrance };
@@ -410,6 +413,25 @@ export const backgrounds = pgTable(
 );
 
 /**
+ * A picture of the team that is not a background: a logo or an image over a scene (an upload of purpose `image`, whose
+ * id it keeps). It is never listed among the backgrounds.
+ */
+export const pictures = pgTable(
+  'pictures',
+  {
+    id: text('id').primaryKey(),
+    teamId: teamId(),
+    createdBy: createdBy(),
+    name: text('name').notNull(),
+    file: text('file').notNull(),
+    /** A still of it at most 1280 wide (PNG, keeping transparency). */
+    preview: text('preview').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pictures_team_idx').on(t.teamId)],
+);
+
+/**
  * What the video editor is composing, autosaved for the team to resume: the editor's whole state (a video creation
  * body with its scenes), kept as given; it is checked as a video only when the video is created.
  */
@@ -430,7 +452,7 @@ export const videoDrafts = pgTable(
 /** A font of a brand kit: the stored file (an upload of purpose `font`, named by its id) and the name it was uploaded as. */
 export type BrandFont = { id: string; file: string; name: string };
 
-/** The team's brand kit: its colours (the first the accent), logo (one of its image backgrounds) and fonts. */
+/** The team's brand kit: its colours (the first the accent), logo (one of its pictures or image backgrounds) and fonts. */
 export const brandKits = pgTable('brand_kits', {
   teamId: uuid('team_id')
     .primaryKey()

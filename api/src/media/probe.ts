@@ -1,6 +1,6 @@
 // What a media file really is, read by ffprobe from its content (container, duration, video and audio streams), and how
 // many frames a video holds.
-import { ffprobePath, runTool, ToolError } from './tools';
+import { ffmpegPath, ffprobePath, runTool, ToolError } from './tools';
 
 export type MediaProbe = {
   formatName: string;
@@ -102,4 +102,36 @@ export async function countVideoFrames(file: string): Promise<number> {
     { timeoutMs: 120_000 },
   );
   return Number.parseInt(stdout.toString(), 10) || 0;
+}
+
+/** Whether a still picture decodes whole (its first frame, without an error): a picture's header over junk does not. */
+export async function decodesAsPicture(file: string): Promise<boolean> {
+  try {
+    await runTool(
+      ffmpegPath,
+      [
+        '-hide_banner',
+        '-v',
+        'error',
+        '-xerror',
+        '-err_detect',
+        'explode',
+        ...UPLOAD_READERS,
+        '-i',
+        file,
+        '-frames:v',
+        '1',
+        '-f',
+        'null',
+        '-',
+      ],
+      {
+        timeoutMs: 60_000,
+      },
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ToolError) return false;
+    throw error;
+  }
 }

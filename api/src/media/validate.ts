@@ -7,6 +7,7 @@ import {
   BACKGROUND_VIDEO,
   CONSENT_CLIP,
   IMAGE_PIXELS,
+  PICTURE,
   VOICE_AUDIO,
 } from '@kagami/shared/validation';
 import type { ImageSize } from './image-size';
@@ -61,6 +62,12 @@ export function checkAvatarPhoto(probe: MediaProbe | null, bytes: number): Media
 /** A background picture: one still picture in JPEG, PNG or WebP, at most 20 MB. */
 export function checkBackgroundImage(probe: MediaProbe | null, bytes: number): MediaRejection | null {
   if (bytes > BACKGROUND_IMAGE.maxBytes) return 'image_too_large';
+  return checkStill(probe);
+}
+
+/** A logo or a picture over a scene: one still picture in JPEG, PNG or WebP, at most 20 MB. */
+export function checkPicture(probe: MediaProbe | null, bytes: number): MediaRejection | null {
+  if (bytes > PICTURE.maxBytes) return 'image_too_large';
   return checkStill(probe);
 }
 

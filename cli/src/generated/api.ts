@@ -79,7 +79,7 @@ export interface paths {
         get: operations["getBrandKit"];
         /**
          * Replace the brand kit
-         * @description The whole kit: what the body leaves out is cleared. A font is an upload of purpose `font` (TTF, OTF or WOFF2).
+         * @description The whole kit: what the body leaves out is cleared. A font is an upload of purpose `font` (TTF, OTF or WOFF2); the logo an upload of purpose `image` (PNG, JPEG or WebP) or an image background.
          */
         put: operations["saveBrandKit"];
         post?: never;
@@ -459,6 +459,33 @@ export interface components {
             /** @enum {string} */
             status: "in_progress" | "ready" | "failed";
         };
+        BrandKit: {
+            body_font: {
+                name: string;
+                upload_id: string;
+            } | null;
+            /** @description Up to six colours (#RRGGBB); the first is the accent. */
+            colors: string[];
+            heading_font: {
+                name: string;
+                upload_id: string;
+            } | null;
+            /** @description A video background played, with its own sound, before the first scene. */
+            intro: {
+                preview: string | null;
+                upload_id: string;
+            } | null;
+            logo: {
+                preview: string | null;
+                upload_id: string;
+            } | null;
+            /** @description A video background played, with its own sound, after the last scene. */
+            outro: {
+                preview: string | null;
+                upload_id: string;
+            } | null;
+            updated_at: string | null;
+        };
         ConsentPhrase: {
             /**
              * Format: date-time
@@ -705,6 +732,7 @@ export interface components {
                     entrance: "none" | "fade" | "slide";
                     /** @enum {unknown} */
                     type: "image";
+                    /** @description An upload of purpose `image` (PNG, JPEG or WebP) or one of the team’s image backgrounds. */
                     upload_id: string;
                     width: number;
                     x: number;
@@ -1216,33 +1244,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        body_font: {
-                            name: string;
-                            upload_id: string;
-                        } | null;
-                        /** @description Up to six colours (#RRGGBB); the first is the accent. */
-                        colors: string[];
-                        heading_font: {
-                            name: string;
-                            upload_id: string;
-                        } | null;
-                        /** @description A video background played, with its own sound, before the first scene. */
-                        intro: {
-                            preview: string | null;
-                            upload_id: string;
-                        } | null;
-                        logo: {
-                            preview: string | null;
-                            upload_id: string;
-                        } | null;
-                        /** @description A video background played, with its own sound, after the last scene. */
-                        outro: {
-                            preview: string | null;
-                            upload_id: string;
-                        } | null;
-                        updated_at: string | null;
-                    };
+                    "application/json": components["schemas"]["BrandKit"];
                 };
             };
             /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
@@ -1306,33 +1308,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        body_font: {
-                            name: string;
-                            upload_id: string;
-                        } | null;
-                        /** @description Up to six colours (#RRGGBB); the first is the accent. */
-                        colors: string[];
-                        heading_font: {
-                            name: string;
-                            upload_id: string;
-                        } | null;
-                        /** @description A video background played, with its own sound, before the first scene. */
-                        intro: {
-                            preview: string | null;
-                            upload_id: string;
-                        } | null;
-                        logo: {
-                            preview: string | null;
-                            upload_id: string;
-                        } | null;
-                        /** @description A video background played, with its own sound, after the last scene. */
-                        outro: {
-                            preview: string | null;
-                            upload_id: string;
-                        } | null;
-                        updated_at: string | null;
-                    };
+                    "application/json": components["schemas"]["BrandKit"];
                 };
             };
             /** @description The request is not valid: `bad_request` (The request could not be read: its body does not match its content type. Check it and try again.); `validation_failed` (Some fields are not valid. Check them and try again.). */
@@ -2018,6 +1994,36 @@ export interface operations {
                             size?: "small" | "medium" | "large";
                         };
                     };
+                    /** @description Text and pictures over the video when it is one scene; with `scenes`, each scene gives its own. */
+                    elements?: ({
+                        color?: string;
+                        /**
+                         * @default fade
+                         * @enum {string}
+                         */
+                        entrance?: "none" | "fade" | "slide";
+                        /** @enum {string} */
+                        role: "title" | "subtitle" | "bullets" | "lower_third" | "caption_box";
+                        text: string;
+                        /** @enum {unknown} */
+                        type: "text";
+                        width?: number;
+                        x?: number;
+                        y?: number;
+                    } | {
+                        /**
+                         * @default fade
+                         * @enum {string}
+                         */
+                        entrance?: "none" | "fade" | "slide";
+                        /** @enum {unknown} */
+                        type: "image";
+                        /** @description An upload of purpose `image` (PNG, JPEG or WebP) or one of the team’s image backgrounds. */
+                        upload_id: string;
+                        width: number;
+                        x: number;
+                        y: number;
+                    })[];
                     /** @enum {string} */
                     language: "en" | "zh" | "ja" | "de" | "fr" | "es" | "ko" | "ar" | "ru" | "nl" | "it" | "pl" | "pt";
                     /**
@@ -2084,6 +2090,7 @@ export interface operations {
                             entrance?: "none" | "fade" | "slide";
                             /** @enum {unknown} */
                             type: "image";
+                            /** @description An upload of purpose `image` (PNG, JPEG or WebP) or one of the team’s image backgrounds. */
                             upload_id: string;
                             width: number;
                             x: number;
@@ -2241,7 +2248,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Understood but refused: `idempotency_key_reused` (This Idempotency-Key was already used for a different request. Use a new key for a new request.); `script_refused` (This script can't be used: {category}. Change the words and try again.); `script_beside_scenes` (A video of scenes speaks each scene's script or audio: move the script or audio into its scene.); `not_found` (Not found.); `avatar_not_ready` (This avatar is not ready yet.); `voice_not_ready` (This voice is not ready yet.); `script_or_audio_required` (Write a script or choose an audio file.); `upload_not_ready` (The upload is not finished, was already used, or is not of the right kind. Upload the file again.); `voice_language_mismatch` (This voice speaks another language than the video. Choose a voice of the video's language, or change the language.); `placement_needs_background` (A presenter beside the content or in a corner needs a background. Choose a colour, a picture or a video.); `background_kind_mismatch` (This background is a picture where a video was asked for, or a video where a picture was.); `text_too_long` (The text is too long for audio generation.); `document_not_ready` (This video's slide comes from a document that is still being read. Try again in a moment.); `page_out_of_range` (The document has {pages} pages: choose one of them.); `voice_over_needs_voice` (A scene without a presenter needs a voice: choose one for it.); `voice_over_needs_background` (A scene without a presenter needs a background: a colour, a picture, a video or a slide.); `scenes_need_presenter` (At least one scene needs a presenter.). */
+            /** @description Understood but refused: `idempotency_key_reused` (This Idempotency-Key was already used for a different request. Use a new key for a new request.); `script_refused` (This script can't be used: {category}. Change the words and try again.); `script_beside_scenes` (A video of scenes speaks each scene's script or audio: move the script or audio into its scene.); `elements_beside_scenes` (A video of scenes shows each scene's text and pictures: move the elements into their scene.); `not_found` (Not found.); `avatar_not_ready` (This avatar is not ready yet.); `voice_not_ready` (This voice is not ready yet.); `script_or_audio_required` (Write a script or choose an audio file.); `upload_not_ready` (The upload is not finished, was already used, or is not of the right kind. Upload the file again.); `voice_language_mismatch` (This voice speaks another language than the video. Choose a voice of the video's language, or change the language.); `placement_needs_background` (A presenter beside the content or in a corner needs a background. Choose a colour, a picture or a video.); `background_kind_mismatch` (This background is a picture where a video was asked for, or a video where a picture was.); `text_too_long` (The text is too long for audio generation.); `document_not_ready` (This video's slide comes from a document that is still being read. Try again in a moment.); `page_out_of_range` (The document has {pages} pages: choose one of them.); `voice_over_needs_voice` (A scene without a presenter needs a voice: choose one for it.); `voice_over_needs_background` (A scene without a presenter needs a background: a colour, a picture, a video or a slide.); `scenes_need_presenter` (At least one scene needs a presenter.). */
             422: {
                 headers: {
                     [name: string]: unknown;

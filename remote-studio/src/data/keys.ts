@@ -10,6 +10,7 @@ export const studioKeys = {
   voiceLibrary: ['studio', 'voice-library'] as const,
   pronunciations: (teamId: string) => [...studioKeys.team(teamId), 'pronunciations'] as const,
   backgrounds: (teamId: string) => [...studioKeys.team(teamId), 'backgrounds'] as const,
+  brandKit: (teamId: string) => [...studioKeys.team(teamId), 'brand-kit'] as const,
   /** Every draft of the team, listed or opened. */
   videoDrafts: (teamId: string) => [...studioKeys.team(teamId), 'video-drafts'] as const,
   videoDraftList: (teamId: string) => [...studioKeys.videoDrafts(teamId), 'list'] as const,

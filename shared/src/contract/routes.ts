@@ -12,6 +12,7 @@ export type ScreenName =
   | 'VideosNew'
   | 'VideosProcessing'
   | 'Voices'
+  | 'BrandKit'
   | 'Profile'
   | 'Subscription'
   | 'APIKey'
@@ -54,6 +55,7 @@ export const ROUTES: readonly RouteEntry[] = [
   main('/videos/new/:avatarId', 'VideosNew', 'studio'),
   main('/videos/processing', 'VideosProcessing', 'studio'),
   main('/voices', 'Voices', 'studio'),
+  main('/brand-kit', 'BrandKit', 'studio'),
   main('/profile', 'Profile', 'account'),
   main('/api-key', 'APIKey', 'account'),
   main('/subscription', 'Subscription', 'billing'),
@@ -79,6 +81,7 @@ export const paths = {
   videosNew: (avatarId: string) => `/videos/new/${encodeURIComponent(avatarId)}`,
   videosProcessing: () => '/videos/processing',
   voices: () => '/voices',
+  brandKit: () => '/brand-kit',
   profile: () => '/profile',
   apiKey: () => '/api-key',
   subscription: () => '/subscription',

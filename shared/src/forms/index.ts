@@ -6,3 +6,4 @@ export { CheckboxField } from './checkbox-field';
 export { CheckboxGroupField } from './checkbox-group-field';
 export { useProfileForm } from './use-profile-form';
 export type { UseFormReturn } from 'react-hook-form';
+export { useWatch } from 'react-hook-form';

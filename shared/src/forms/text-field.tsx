@@ -25,7 +25,8 @@ export function TextField<T extends FieldValues>({
   autoFocus,
 }: TextFieldProps<T>) {
   const { t } = useTranslation('common');
-  const message = form.formState.errors[name]?.message;
+  // Read by path, so that a part of a field (`colors.0`) finds its error too.
+  const message = form.getFieldState(name, form.formState).error?.message;
   return (
     <FormField label={label} error={validationText(t, typeof message === 'string' ? message : undefined)} helper={helper}>
       <Input type={type} autoComplete={autoComplete} inputMode={inputMode} autoFocus={autoFocus} {...form.register(name)} />

@@ -37,10 +37,13 @@ export const textElementField = v.object({
   entrance,
 });
 
-/** A picture (one of the team's image backgrounds, or an image upload) with its top-left corner at `x`/`y`, `width` of the frame's. */
+/** A picture (an upload of purpose `image`, or one of the team's image backgrounds) with its top-left corner at `x`/`y`, `width` of the frame's. */
 export const imageElementField = v.object({
   type: v.literal('image'),
-  upload_id: uploadIdField,
+  upload_id: v.pipe(
+    uploadIdField,
+    v.description('An upload of purpose `image` (PNG, JPEG or WebP) or one of the team’s image backgrounds.'),
+  ),
   x: fraction(),
   y: fraction(),
   width: fraction(ELEMENT_WIDTH_MIN),

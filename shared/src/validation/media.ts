@@ -30,6 +30,8 @@ export const BACKGROUND_VIDEO = { maxBytes: 200 * 1024 ** 2, formats: ['mp4', 'm
 export const DOCUMENT = { maxBytes: 50 * 1024 ** 2, formats: ['pdf'], maxPages: 100 } as const;
 /** A brand's heading or body font: TrueType, OpenType or WOFF2, checked by its content. */
 export const FONT = { maxBytes: 20 * 1024 ** 2, formats: ['ttf', 'otf', 'woff2'] } as const;
+/** A picture that is not a background: a logo, or an image over a scene (JPEG, PNG or WebP, checked by its content). */
+export const PICTURE = { maxBytes: 20 * 1024 ** 2, formats: ['jpg', 'jpeg', 'png', 'webp'] } as const;
 /** A team's background library holds at most this many. */
 export const BACKGROUNDS_MAX = 50;
 
@@ -46,15 +48,25 @@ export type FileRejection =
   | 'image_too_large'
   | 'not_a_pdf'
   | 'document_too_large'
+  | 'not_a_font'
+  | 'font_too_large'
   | 'file_empty';
 
-export type MediaKind = 'video' | 'audio' | 'image' | 'document';
+export type MediaKind = 'video' | 'audio' | 'image' | 'document' | 'font';
 
 const extension = (name: string) => name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
 
+/** The MIME types a file picker offers for each kind. */
+const MIME_OF: Record<MediaKind, string> = {
+  video: 'video/*',
+  audio: 'audio/*',
+  image: 'image/*',
+  document: 'application/pdf',
+  font: 'font/*',
+};
+
 /** The `accept` attribute of a file picker for these limits. */
-export const acceptOf = (limits: MediaLimits, kind: MediaKind) =>
-  [kind === 'document' ? 'application/pdf' : `${kind}/*`, ...limits.formats.map((f) => `.${f}`)].join(',');
+export const acceptOf = (limits: MediaLimits, kind: MediaKind) => [MIME_OF[kind], ...limits.formats.map((f) => `.${f}`)].join(',');
 
 /** The refusals of each kind of file: not of the kind, not a format taken, over the size. */
 const REJECTIONS: Record<MediaKind, { wrongKind: FileRejection; format: FileRejection; size: FileRejection }> = {
@@ -62,6 +74,7 @@ const REJECTIONS: Record<MediaKind, { wrongKind: FileRejection; format: FileReje
   audio: { wrongKind: 'not_audio', format: 'unsupported_audio_format', size: 'audio_too_large' },
   image: { wrongKind: 'not_an_image', format: 'unsupported_image_format', size: 'image_too_large' },
   document: { wrongKind: 'not_a_pdf', format: 'not_a_pdf', size: 'document_too_large' },
+  font: { wrongKind: 'not_a_font', format: 'not_a_font', size: 'font_too_large' },
 };
 
 /**
@@ -72,7 +85,9 @@ export function checkFile(file: { name: string; type: string; size: number }, li
   const rejections = REJECTIONS[kind];
   const [major] = file.type.split('/');
   if (
+    // A PDF's or font's declared type varies by browser and system: their extension and content decide.
     kind !== 'document' &&
+    kind !== 'font' &&
     major &&
     major !== kind &&
     !(kind === 'audio' && file.type === 'video/mp4' && extension(file.name) === 'm4a')

@@ -25,7 +25,8 @@ export type ValidationKey =
   | 'eventsRequired'
   | 'scenesCount'
   | 'elementsCount'
-  | 'brandColorsCount';
+  | 'brandColorsCount'
+  | 'hexColor';
 
 export function encodeMessage(key: ValidationKey, params: Record<string, string | number> = {}): string {
   const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();

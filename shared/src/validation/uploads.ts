@@ -12,5 +12,6 @@ export const UPLOAD_PURPOSES = [
   'avatar_consent',
   'document',
   'font',
+  'image',
 ] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];

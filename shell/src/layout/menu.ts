@@ -10,6 +10,7 @@ export const MENU = {
     { to: paths.avatars(), labelKey: 'menu.avatars', icon: 'avatar', alsoActiveOn: [paths.home()] },
     { to: paths.videos(), labelKey: 'menu.videos', icon: 'video' },
     { to: paths.voices(), labelKey: 'menu.voices', icon: 'mic' },
+    { to: paths.brandKit(), labelKey: 'menu.brandKit', icon: 'palette' },
   ],
   settings: [
     { to: paths.profile(), labelKey: 'menu.profile' },

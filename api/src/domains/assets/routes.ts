@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import { eq, or } from 'drizzle-orm';
 import { type AppContext } from '../app-context';
-import { avatars, backgrounds, documentPages, documents, videos, voices } from '../../db/schema';
+import { avatars, backgrounds, documentPages, documents, pictures, videos, voices } from '../../db/schema';
 import { errors } from '../../lib/errors';
 import { ASSET_CATEGORIES, type AssetCategory } from '../../storage/media-store';
 import { sendObject } from '../../storage/send-object';
@@ -24,6 +24,7 @@ async function owningTeam(ctx: AppContext, category: AssetCategory, file: string
         .from(avatars)
         .where(or(eq(avatars.source, file), eq(avatars.consentClip, file))),
       ctx.db.select({ teamId: backgrounds.teamId }).from(backgrounds).where(eq(backgrounds.file, file)),
+      ctx.db.select({ teamId: pictures.teamId }).from(pictures).where(eq(pictures.file, file)),
       ctx.db.select({ teamId: voices.teamId }).from(voices).where(eq(voices.source, file)),
       ctx.db.select({ teamId: videos.teamId }).from(videos).where(eq(videos.audioSource, file)),
       ctx.db.select({ teamId: documents.teamId }).from(documents).where(eq(documents.file, file)),
@@ -34,6 +35,7 @@ async function owningTeam(ctx: AppContext, category: AssetCategory, file: string
         .from(avatars)
         .where(or(eq(avatars.preview, file), eq(avatars.clip, file), eq(avatars.loop, file))),
       ctx.db.select({ teamId: backgrounds.teamId }).from(backgrounds).where(eq(backgrounds.preview, file)),
+      ctx.db.select({ teamId: pictures.teamId }).from(pictures).where(eq(pictures.preview, file)),
       ctx.db
         .select({ teamId: documentPages.teamId })
         .from(documentPages)

@@ -431,7 +431,8 @@ export function publicApiRoutes(app: App, ctx: AppContext) {
     id: 'saveBrandKit',
     tag: 'Brand kit',
     summary: 'Replace the brand kit',
-    description: 'The whole kit: what the body leaves out is cleared. A font is an upload of purpose `font` (TTF, OTF or WOFF2).',
+    description:
+      'The whole kit: what the body leaves out is cleared. A font is an upload of purpose `font` (TTF, OTF or WOFF2); the logo an upload of purpose `image` (PNG, JPEG or WebP) or an image background.',
     refusals: mergeRefusals(SENDS_BODY, {
       400: ['validation_failed'],
       422: ['upload_not_ready', 'background_kind_mismatch', 'backgrounds_full'],

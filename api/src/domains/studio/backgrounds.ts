@@ -1,13 +1,12 @@
 // The team's backgrounds: pictures and videos its presenters stand in front of. An upload becomes one when it is added
 // to the library or first named by a video (keeping the upload's id, so the same id names it again later).
 import { join } from 'node:path';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { BACKGROUNDS_MAX, nameField, type Background as BackgroundInput } from '@kagami/shared/validation';
 import { type AppContext } from '../app-context';
-import { backgrounds, documentPages, documents, type VideoBackground, type VideoElement } from '../../db/schema';
-import { type Backdrop, type ElementSpec, EngineFailure } from '../../engine';
-import type { StoredFile } from '../../storage/media-store';
+import { backgrounds, documentPages, documents, type VideoBackground } from '../../db/schema';
+import { type Backdrop, EngineFailure } from '../../engine';
 import { runFfmpeg } from '../../media/tools';
 import { errors, fail } from '../../lib/errors';
 import { currentUser, memberTeamOf, type TeamRequest, signedIn } from '../auth/guard';
@@ -137,33 +136,6 @@ async function slideOf(ctx: AppContext, teamId: string, documentId: string, page
   if (document.status !== 'ready') throw fail(409, 'document_not_ready');
   if (page > document.pageCount) throw fail(400, 'page_out_of_range', {}, { pages: document.pageCount });
   return { type: 'slide', document_id: document.id, page };
-}
-
-/** Runs `job` with a scene's elements as the engine draws them: each picture's file (one of the team's backgrounds) lent for the job. */
-export async function withElementFiles<T>(
-  ctx: AppContext,
-  teamId: string,
-  elements: VideoElement[],
-  job: (specs: ElementSpec[]) => Promise<T>,
-): Promise<T> {
-  const ids = [...new Set(elements.flatMap((element) => (element.type === 'image' ? [element.background_id] : [])))];
-  const rows = ids.length
-    ? await ctx.db
-        .select({ id: backgrounds.id, file: backgrounds.file })
-        .from(backgrounds)
-        .where(and(inArray(backgrounds.id, ids), eq(backgrounds.teamId, teamId)))
-    : [];
-  if (rows.length < ids.length) throw new EngineFailure('background_missing');
-  const files: Record<string, StoredFile> = Object.fromEntries(rows.map((row) => [row.id, ['avatar_input', row.file] as StoredFile]));
-  return ctx.assets.withLocal(files, (local) =>
-    job(
-      elements.map((element) => {
-        if (element.type === 'text') return element;
-        const { background_id: id, ...placed } = element;
-        return { ...placed, file: local[id]! };
-      }),
-    ),
-  );
 }
 
 /** The slide's page image, lent for the job as a picture behind the presenter, shown whole. */

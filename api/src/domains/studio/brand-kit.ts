@@ -9,6 +9,7 @@ import { brandOf, type Brand } from '../../engine';
 import { atField } from '../../lib/errors';
 import type { StoredFile } from '../../storage/media-store';
 import { teamBackground } from './backgrounds';
+import { picturesOf, teamPicture } from './pictures';
 import { assetUrl } from './serialize';
 import { adoptUpload, readyUpload } from './uploads';
 import { currentUser, memberTeamOf, signedIn } from '../auth/guard';
@@ -20,15 +21,18 @@ type Row = typeof brandKits.$inferSelect;
 const brandFont = v.nullable(v.object({ upload_id: v.string(), name: v.string() }));
 const brandPicture = v.nullable(v.object({ upload_id: v.string(), preview: v.nullable(v.string()) }));
 /** The kit on the wire, in both APIs. */
-export const BrandKit = v.object({
-  colors: v.pipe(v.array(v.string()), v.description('Up to six colours (#RRGGBB); the first is the accent.')),
-  logo: brandPicture,
-  heading_font: brandFont,
-  body_font: brandFont,
-  intro: v.pipe(brandPicture, v.description('A video background played, with its own sound, before the first scene.')),
-  outro: v.pipe(brandPicture, v.description('A video background played, with its own sound, after the last scene.')),
-  updated_at: v.nullable(v.string()),
-});
+export const BrandKit = v.pipe(
+  v.object({
+    colors: v.pipe(v.array(v.string()), v.description('Up to six colours (#RRGGBB); the first is the accent.')),
+    logo: brandPicture,
+    heading_font: brandFont,
+    body_font: brandFont,
+    intro: v.pipe(brandPicture, v.description('A video background played, with its own sound, before the first scene.')),
+    outro: v.pipe(brandPicture, v.description('A video background played, with its own sound, after the last scene.')),
+    updated_at: v.nullable(v.string()),
+  }),
+  v.title('BrandKit'),
+);
 const EMPTY = { colors: [] as string[], logoId: null, headingFont: null, bodyFont: null, introId: null, outroId: null, updatedAt: null };
 
 /** A stored file's address as an API gives it (the app's session link, the public API's signed one). */
@@ -37,20 +41,21 @@ export type LinkOf = (category: 'avatar_output', file: string) => string | null;
 /** The kit as both APIs show it: its colours, its logo (its upload id and picture) and its fonts (id and name). */
 export async function brandKitJson(ctx: AppContext, teamId: string, link: LinkOf = assetUrl) {
   const kit = await kitOf(ctx, teamId);
-  const ids = [kit.logoId, kit.introId, kit.outroId].filter((id): id is string => Boolean(id));
-  const rows = ids.length ? await ctx.db.select().from(backgrounds).where(inArray(backgrounds.id, ids)) : [];
-  const picture = (id: string | null) => {
-    const row = rows.find((background) => background.id === id);
+  const logo = kit.logoId ? (await picturesOf(ctx, teamId, [kit.logoId])).get(kit.logoId) : undefined;
+  const clipIds = [kit.introId, kit.outroId].filter((id): id is string => Boolean(id));
+  const clips = clipIds.length ? await ctx.db.select().from(backgrounds).where(inArray(backgrounds.id, clipIds)) : [];
+  const clip = (id: string | null) => {
+    const row = clips.find((background) => background.id === id);
     return row ? { upload_id: row.id, preview: link('avatar_output', row.preview) } : null;
   };
   const font = (stored: BrandFont | null) => (stored ? { upload_id: stored.id, name: stored.name } : null);
   return {
     colors: kit.colors,
-    logo: picture(kit.logoId),
+    logo: logo ? { upload_id: logo.id, preview: link('avatar_output', logo.preview) } : null,
     heading_font: font(kit.headingFont),
     body_font: font(kit.bodyFont),
-    intro: picture(kit.introId),
-    outro: picture(kit.outroId),
+    intro: clip(kit.introId),
+    outro: clip(kit.outroId),
     updated_at: kit.updatedAt?.toISOString() ?? null,
   };
 }
@@ -61,8 +66,9 @@ async function kitOf(ctx: AppContext, teamId: string): Promise<Omit<Row, 'teamId
 }
 
 /**
- * Replaces the team's kit: a new logo joins the image backgrounds, a new intro or outro the video backgrounds, a new
- * font upload becomes the kit's (the one it replaces is removed); each refusal names its field.
+ * Replaces the team's kit: a new logo is a picture of the team (an `image` upload) or one of its image backgrounds, a
+ * new intro or outro joins the video backgrounds, a new font upload becomes the kit's (the one it replaces is removed);
+ * each refusal names its field.
  */
 export async function saveBrandKit(
   ctx: AppContext,
@@ -73,7 +79,7 @@ export async function saveBrandKit(
 ) {
   const before = await kitOf(ctx, teamId);
   const logo = input.logo_upload_id
-    ? await atField('logo_upload_id', () => teamBackground(ctx, teamId, createdBy, input.logo_upload_id!, 'image'))
+    ? await atField('logo_upload_id', () => teamPicture(ctx, teamId, createdBy, input.logo_upload_id!))
     : null;
   const fontOf = async (field: 'heading_font_upload_id' | 'body_font_upload_id', current: BrandFont | null) => {
     const id = input[field];
@@ -168,7 +174,7 @@ export const brandKitRoutes = signedIn((app, ctx) => {
           tag: 'Brand kit',
           summary: 'Replace the brand kit',
           description:
-            'The whole kit: what the body leaves out is cleared. A font is an upload of purpose `font`; the logo an image; the intro and outro videos.',
+            'The whole kit: what the body leaves out is cleared. A font is an upload of purpose `font`; the logo an upload of purpose `image` or an image background; the intro and outro video backgrounds.',
           answers: { 200: json('The brand kit as saved.', BrandKit) },
           refusals: BRAND_REFUSALS,
         }),

@@ -4,7 +4,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { CONTENT_LANGUAGES, PREVIEW_MAX_CHARS, type ContentLanguage } from '@kagami/shared/validation';
 import { type AppContext } from '../app-context';
-import { avatars, backgrounds, brandKits, history, videos, voices, users, type VideoScene } from '../../db/schema';
+import { avatars, backgrounds, brandKits, history, pictures, videos, voices, users, type VideoScene } from '../../db/schema';
 import { errors, fail } from '../../lib/errors';
 import { pendingJobs, QUEUES } from '../../jobs/queue';
 import { builtinVoice, defaultBuiltinVoice, isBuiltinVoiceId, isProviderVoiceId, type SpeakingVoice } from '../../engine';
@@ -16,6 +16,7 @@ import { takePhrase } from '../consent/service';
 import { requireMembership } from '../teams/membership';
 import { adoptUpload, readyUpload } from './uploads';
 import { teamDocumentFiles } from './documents';
+import { removePictureFiles } from './pictures';
 import { needsOf, withReservation } from '../billing/quota';
 import { avatarJson, videoJson, voiceJson } from './serialize';
 import { pronunciationsOf } from './pronunciations';
@@ -258,16 +259,17 @@ const removeVoiceFiles = (ctx: AppContext, voice: typeof voices.$inferSelect) =>
   Promise.all([ctx.assets.remove('avatar_input', voice.source), ctx.assets.remove('audio_output', voice.sample)]);
 
 /**
- * Reads what the teams' avatars, voices, videos, backgrounds and documents keep in storage, for when their rows go with the teams
+ * Reads what the teams' avatars, voices, videos, backgrounds, pictures, brand fonts and documents keep in storage, for when their rows go with the teams
  * (an account deleted): the returned function removes the files once the rows are gone.
  */
 export async function teamFiles(ctx: AppContext, teamIds: string[]) {
   if (!teamIds.length) return async () => undefined;
-  const [avatarRows, voiceRows, videoRows, backgroundRows, kits] = await Promise.all([
+  const [avatarRows, voiceRows, videoRows, backgroundRows, pictureRows, kits] = await Promise.all([
     ctx.db.select().from(avatars).where(inArray(avatars.teamId, teamIds)),
     ctx.db.select().from(voices).where(inArray(voices.teamId, teamIds)),
     ctx.db.select().from(videos).where(inArray(videos.teamId, teamIds)),
     ctx.db.select().from(backgrounds).where(inArray(backgrounds.teamId, teamIds)),
+    ctx.db.select().from(pictures).where(inArray(pictures.teamId, teamIds)),
     ctx.db.select().from(brandKits).where(inArray(brandKits.teamId, teamIds)),
   ]);
   const fonts = kits.flatMap((kit) => [kit.headingFont, kit.bodyFont]).filter((font) => font !== null);
@@ -283,6 +285,7 @@ export async function teamFiles(ctx: AppContext, teamIds: string[]) {
       ...backgroundRows.map((row) =>
         Promise.all([ctx.assets.remove('avatar_input', row.file), ctx.assets.remove('avatar_output', row.preview)]),
       ),
+      ...pictureRows.map((row) => removePictureFiles(ctx, row)),
       ...fonts.map((font) => ctx.assets.remove('avatar_input', font.file)),
     ]);
   };

@@ -10,6 +10,7 @@ import {
   uploadIdField,
   voiceIdField,
   scenesField,
+  elementsField,
 } from '@kagami/shared/validation';
 
 /** Said of `avatar_id` in both bodies. */
@@ -33,6 +34,10 @@ export const videoBodyEntries = {
   ...videoLookEntries,
   /** Drawn in the team's brand kit (its fonts and accent colour); false: in the product's own look. */
   brand: v.optional(v.boolean('validation.invalid'), true),
+  /** Text and pictures over a one-scene video (a body without `scenes`; a scene of a list has its own). */
+  elements: v.optional(
+    v.pipe(elementsField, v.description('Text and pictures over the video when it is one scene; with `scenes`, each scene gives its own.')),
+  ),
   /** A video of several scenes (1-50), each taking what it leaves out from the fields above. */
   scenes: v.optional(scenesField),
 };

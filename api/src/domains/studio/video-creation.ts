@@ -11,7 +11,8 @@ import type { SessionUser } from '../auth/sessions';
 import { checkScript } from '../moderation/service';
 import { requireMembership } from '../teams/membership';
 import { adoptUpload, readyUpload } from './uploads';
-import { assertPlacementFits, teamBackground, videoBackgroundOf } from './backgrounds';
+import { assertPlacementFits, videoBackgroundOf } from './backgrounds';
+import { teamPicture } from './pictures';
 import { estimateSpeechSeconds, needsOf, withReservation } from '../billing/quota';
 import { videoJson } from './serialize';
 import { assertCapacity, speakerOf, teamAvatar, type Creator } from './service';
@@ -20,6 +21,7 @@ import { assertCapacity, speakerOf, teamAvatar, type Creator } from './service';
 export const SCENE_REFUSALS = [
   'script_refused',
   'script_beside_scenes',
+  'elements_beside_scenes',
   'not_found',
   'avatar_not_ready',
   'voice_not_ready',
@@ -52,6 +54,8 @@ export type VideoInput = VideoLookInput & {
   callback_url?: string;
   /** Drawn in the team's brand kit (the default). */
   brand?: boolean;
+  /** Text and pictures over a video of one scene (a scene of a list gives its own). */
+  elements?: ElementInput[];
   /** A video of several scenes; one scene is the same as the body's own fields. */
   scenes?: SceneInput[];
 };
@@ -69,6 +73,9 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
   if (input.scenes && (input.script !== undefined || input.audio_upload_id !== undefined)) {
     const field = input.script !== undefined ? 'script' : 'audio_upload_id';
     throw fail(422, 'script_beside_scenes', { fields: { [field]: fieldError('script_beside_scenes') } });
+  }
+  if (input.scenes && input.elements !== undefined) {
+    throw fail(422, 'elements_beside_scenes', { fields: { elements: fieldError('elements_beside_scenes') } });
   }
   const scenes: SceneInput[] = input.scenes ?? [{ transition: CUT }];
   const several = scenes.length > 1;
@@ -225,7 +232,7 @@ const storedScene = ({
   elements,
 });
 
-/** A scene's elements as stored: a picture names one of the team's image backgrounds (an image upload becomes one). */
+/** A scene's elements as stored: a picture names one of the team's pictures (an `image` upload) or image backgrounds. */
 export async function storedElements(
   ctx: AppContext,
   teamId: string,
@@ -240,7 +247,7 @@ export async function storedElements(
       continue;
     }
     const { upload_id: uploadId, ...placed } = element;
-    const picture = await atSceneField(at(`elements.${index}.upload_id`), () => teamBackground(ctx, teamId, createdBy, uploadId, 'image'));
+    const picture = await atSceneField(at(`elements.${index}.upload_id`), () => teamPicture(ctx, teamId, createdBy, uploadId));
     stored.push({ ...placed, background_id: picture.id });
   }
   return stored;
@@ -248,7 +255,7 @@ export async function storedElements(
 
 /**
  * What `work` refuses of a scene's field, said at the field: the 4xx a one-scene video gives as it always has (`path`
- * is then the field's own name) and, in a list of scenes, a 422 whose `fields` name the scene's field.
+ * is then the field's own name) and, in a list of scenes or at an element, a 422 whose `fields` name the field.
  */
 async function atSceneField<T>(path: string, work: () => Promise<T> | T): Promise<T> {
   try {
@@ -259,7 +266,8 @@ async function atSceneField<T>(path: string, work: () => Promise<T> | T): Promis
 }
 
 function inScene(path: string, error: unknown) {
-  if (!(error instanceof AppError) || !path.startsWith('scenes.')) return error;
+  // A one-scene video's elements are new: refused at their field, as in a list of scenes.
+  if (!(error instanceof AppError) || !/^(scenes|elements)\./.test(path)) return error;
   return refusedAt(error.code in WITHIN ? `${path}.${WITHIN[error.code]}` : path, error);
 }
 

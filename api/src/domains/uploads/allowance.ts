@@ -21,6 +21,8 @@ const NEEDS: Record<UploadPurpose, (seconds: number) => ReturnType<typeof needsO
   // A document costs nothing: the videos made with its slides do.
   document: () => [],
   font: () => [],
+  // A logo or a picture costs nothing either.
+  image: () => [],
 };
 
 const TOO_LARGE: Record<UploadPurpose, string> = {
@@ -33,6 +35,7 @@ const TOO_LARGE: Record<UploadPurpose, string> = {
   avatar_consent: 'video_too_large',
   document: 'document_too_large',
   font: 'font_too_large',
+  image: 'image_too_large',
 };
 
 /**

@@ -7,6 +7,7 @@ import {
   CONSENT_CLIP,
   DOCUMENT,
   FONT,
+  PICTURE,
   BACKGROUND_VIDEO,
   VIDEO_AUDIO,
   VOICE_AUDIO,
@@ -18,10 +19,13 @@ import {
   checkBackgroundImage,
   checkBackgroundVideo,
   checkConsentClip,
+  checkPicture,
+  checkPixels,
   checkVoiceAudio,
   type MediaRejection,
 } from '../../media/validate';
-import type { MediaProbe } from '../../media/probe';
+import { decodesAsPicture, probeMedia, type MediaProbe } from '../../media/probe';
+import { imageSize } from '../../media/image-size';
 import { checkDocument, checkFont, type DocumentRejection } from '../../engine';
 
 export const MAX_BYTES: Record<UploadPurpose, number> = {
@@ -34,6 +38,7 @@ export const MAX_BYTES: Record<UploadPurpose, number> = {
   avatar_consent: CONSENT_CLIP.maxBytes,
   document: DOCUMENT.maxBytes,
   font: FONT.maxBytes,
+  image: PICTURE.maxBytes,
 };
 
 /** Purposes whose file is a still picture: their header is read for its size before anything decodes them. */
@@ -41,7 +46,7 @@ export const PICTURE_PURPOSES: readonly UploadPurpose[] = ['avatar_photo', 'back
 
 /** Content checks for a finished media upload, by what it is for. */
 export function checkContent(
-  purpose: Exclude<UploadPurpose, 'document' | 'font'>,
+  purpose: Exclude<UploadPurpose, 'document' | 'font' | 'image'>,
   probe: MediaProbe | null,
   bytes: number,
 ): MediaRejection | null {
@@ -69,4 +74,16 @@ export async function checkDocumentUpload(
 export async function checkFontUpload(file: string, bytes: number): Promise<'font_too_large' | 'not_a_font' | null> {
   if (bytes > FONT.maxBytes) return 'font_too_large';
   return (await checkFont(file)) ? null : 'not_a_font';
+}
+
+/**
+ * A logo or a picture by its content, whatever its name says: PNG, JPEG or WebP by its magic bytes (its header read
+ * before anything decodes it, for its pixels), one still frame, and decoded whole.
+ */
+export async function checkPictureUpload(file: string, bytes: number): Promise<MediaRejection | null> {
+  const size = imageSize(file);
+  if (!size) return 'not_an_image';
+  const refused = checkPixels(size) ?? checkPicture(await probeMedia(file), bytes);
+  if (refused) return refused;
+  return (await decodesAsPicture(file)) ? null : 'not_an_image';
 }

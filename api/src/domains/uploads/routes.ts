@@ -85,7 +85,7 @@ const TUS_DOCUMENTED: Record<string, Record<string, unknown>> = {
   [`PATCH ${wildcard}`]: tusOperation(
     'appendUpload',
     'Send bytes',
-    'Sends the bytes from `Upload-Offset` as `Content-Type: application/offset+octet-stream`. The last ones complete the upload, whose content is then checked (a refused one is answered 422 with its code, such as `not_an_image` or `not_a_pdf`). A finished upload is named once, by the avatar, voice, video or background it becomes; one left unnamed for the upload expiry (a day unless configured) is removed. A document (purpose `document`) becomes the team’s document at once, under the upload’s id.',
+    'Sends the bytes from `Upload-Offset` as `Content-Type: application/offset+octet-stream`. The last ones complete the upload, whose content is then checked (a refused one is answered 422 with its code, such as `not_an_image` or `not_a_pdf`). A finished upload is named once, by the avatar, voice, video or background it becomes; one left unnamed for the upload expiry (a day unless configured) is removed. A document (purpose `document`) becomes the team’s document at once, under the upload’s id. A logo or picture (purpose `image`: PNG, JPEG or WebP by its content) is named by an image element’s or the brand kit’s `upload_id` and is not a background.',
     {
       204: noBody('Received.', { 'Upload-Offset': { type: 'integer', description: 'Bytes received now.' } }),
       409: refusal('`Upload-Offset` is not where the upload is: `upload_offset_mismatch`.'),

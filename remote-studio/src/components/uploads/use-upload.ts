@@ -20,7 +20,7 @@ const SPEED_WINDOW_MS = 3_000;
 
 /** The media's length as the browser reads it (null when it cannot: the server measures it anyway). */
 function mediaDuration(file: File, kind: MediaKind): Promise<number | null> {
-  if (kind === 'image' || kind === 'document') return Promise.resolve(null);
+  if (kind !== 'video' && kind !== 'audio') return Promise.resolve(null);
   const media = document.createElement(kind);
   // A format this browser cannot play (or a page without media support) has no length to read here.
   if (typeof URL.createObjectURL !== 'function' || !media.canPlayType(file.type)) return Promise.resolve(null);

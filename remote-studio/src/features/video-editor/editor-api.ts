@@ -1,5 +1,5 @@
-// The editor's calls beyond the studio's: the team's documents (slides), its brand kit, a scene's still and the video
-// of several scenes; with their queries.
+// The editor's calls beyond the studio's: the team's documents (slides), a scene's still and the video of several
+// scenes; with their queries (the brand kit's are the studio's, data/brand-kit.ts).
 import { api, type AppSchema } from '@kagami/shared/api';
 import { useQuery } from '@kagami/shared/query';
 import { useTeamId } from '../../data/queries';
@@ -9,14 +9,12 @@ import { createBody } from './scene-model';
 
 export type DocumentSummary = AppSchema<'DocumentSummary'>;
 export type TeamDocument = AppSchema<'Document'>;
-export type BrandKit = { colors: string[]; logo: { uploadId: string; preview: string | null } | null };
 
 const team = (teamId: string) => `/api/teams/${teamId}`;
 
 export const editorApi = {
   documents: (teamId: string) => api.get<{ data: DocumentSummary[] }>(`${team(teamId)}/documents`).then((answer) => answer.data),
   document: (teamId: string, id: string) => api.get<TeamDocument>(`${team(teamId)}/documents/${id}`),
-  brandKit: (teamId: string) => api.get<BrandKit>(`${team(teamId)}/brand-kit`),
   /** The scene composed by the API as one still (JPEG), in the video's format and the team's brand. */
   sceneStill: (teamId: string, video: EditorVideo, scene: SceneDraft, signal?: AbortSignal) =>
     api.blob(
@@ -50,9 +48,4 @@ export function useTeamDocument(id: string | null) {
     enabled: Boolean(teamId && id),
     refetchInterval: (query) => (query.state.data?.status === 'in_progress' ? 1500 : false),
   });
-}
-
-export function useBrandKit() {
-  const teamId = useTeamId();
-  return useQuery({ queryKey: ['studio', teamId, 'brand-kit'], queryFn: () => editorApi.brandKit(teamId), enabled: Boolean(teamId) });
 }

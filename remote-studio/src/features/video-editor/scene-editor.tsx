@@ -9,7 +9,8 @@ import { useDeleteVideoDraft, useSaveVideoDraft, useStudioMutation } from '../..
 import type { Avatar, LibraryVoice, Voice } from '../../data/types';
 import { useStudioTranslation } from '../../components/use-studio-translation';
 import { DocumentScenes } from './document-scenes';
-import { editorApi, useBrandKit, type TeamDocument } from './editor-api';
+import { editorApi, type TeamDocument } from './editor-api';
+import { useBrandKit } from '../../data/brand-kit';
 import { duplicateScene, movedIndex, moveScene, newKey, newScene, sceneOfField, videoSeconds, type EditorVideo } from './scene-model';
 import { ScenePanel } from './scene-panel';
 import { SceneList } from './scene-list';

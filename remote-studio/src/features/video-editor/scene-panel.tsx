@@ -2,6 +2,7 @@ import { Button, FormField, HStack, Input, Select, Stack, Text, Textarea } from 
 import { ENTRANCES, SCRIPT_MAX_CHARS, TEXT_ROLES, TRANSITIONS, type ContentLanguage, type TextRole } from '@kagami/shared/validation';
 import { PlacementFields } from '../../components/placement-fields';
 import { useBackgrounds } from '../../data/queries';
+import { useBrandKit } from '../../data/brand-kit';
 import type { Avatar, LibraryVoice, Voice } from '../../data/types';
 import { useStudioTranslation } from '../../components/use-studio-translation';
 import { useDocuments, useTeamDocument } from './editor-api';
@@ -201,7 +202,13 @@ function BackgroundFields({
 function ElementFields({ elements, onChange }: { elements: SceneElement[]; onChange: (elements: SceneElement[]) => void }) {
   const { t } = useStudioTranslation();
   const library = useBackgrounds();
-  const pictures = (library.data ?? []).filter((item) => item.kind === 'image');
+  const logo = useBrandKit().data?.logo;
+  // The team's image backgrounds, and the brand kit's logo (a picture of the team, not a background).
+  const backgrounds = (library.data ?? []).filter((item) => item.kind === 'image');
+  const pictures = [
+    ...(logo && !backgrounds.some((item) => item.id === logo.uploadId) ? [{ id: logo.uploadId, name: t('editor.brandLogo') }] : []),
+    ...backgrounds,
+  ];
   const replace = (index: number, element: SceneElement) => onChange(elements.map((item, at) => (at === index ? element : item)));
   return (
     <Stack gap="2" borderWidth="1px" borderRadius="md" p="3">

@@ -823,7 +823,7 @@ export interface paths {
         get: operations["getTeamBrandKit"];
         /**
          * Replace the brand kit
-         * @description The whole kit: what the body leaves out is cleared. A font is an upload of purpose `font`; the logo an image; the intro and outro videos.
+         * @description The whole kit: what the body leaves out is cleared. A font is an upload of purpose `font`; the logo an upload of purpose `image` or an image background; the intro and outro video backgrounds.
          */
         put: operations["saveTeamBrandKit"];
         post?: never;
@@ -1548,7 +1548,7 @@ export interface paths {
         head: operations["getUploadOffset"];
         /**
          * Send bytes
-         * @description Sends the bytes from `Upload-Offset` as `Content-Type: application/offset+octet-stream`. The last ones complete the upload, whose content is then checked (a refused one is answered 422 with its code, such as `not_an_image` or `not_a_pdf`). A finished upload is named once, by the avatar, voice, video or background it becomes; one left unnamed for the upload expiry (a day unless configured) is removed. A document (purpose `document`) becomes the team’s document at once, under the upload’s id. The tus 1.0 resumable upload protocol (https://tus.io/protocols/resumable-upload): every request but OPTIONS carries `Tus-Resumable: 1.0.0`.
+         * @description Sends the bytes from `Upload-Offset` as `Content-Type: application/offset+octet-stream`. The last ones complete the upload, whose content is then checked (a refused one is answered 422 with its code, such as `not_an_image` or `not_a_pdf`). A finished upload is named once, by the avatar, voice, video or background it becomes; one left unnamed for the upload expiry (a day unless configured) is removed. A document (purpose `document`) becomes the team’s document at once, under the upload’s id. A logo or picture (purpose `image`: PNG, JPEG or WebP by its content) is named by an image element’s or the brand kit’s `upload_id` and is not a background. The tus 1.0 resumable upload protocol (https://tus.io/protocols/resumable-upload): every request but OPTIONS carries `Tus-Resumable: 1.0.0`.
          */
         patch: operations["appendUpload"];
         trace?: never;
@@ -1811,7 +1811,7 @@ export interface paths {
         get: operations["getBrandKit"];
         /**
          * Replace the brand kit
-         * @description The whole kit: what the body leaves out is cleared. A font is an upload of purpose `font` (TTF, OTF or WOFF2).
+         * @description The whole kit: what the body leaves out is cleared. A font is an upload of purpose `font` (TTF, OTF or WOFF2); the logo an upload of purpose `image` (PNG, JPEG or WebP) or an image background.
          */
         put: operations["saveBrandKit"];
         post?: never;
@@ -2546,6 +2546,7 @@ export interface components {
                     entrance: "none" | "fade" | "slide";
                     /** @enum {unknown} */
                     type: "image";
+                    /** @description An upload of purpose `image` (PNG, JPEG or WebP) or one of the team’s image backgrounds. */
                     upload_id: string;
                     width: number;
                     x: number;
@@ -2657,6 +2658,33 @@ export interface components {
             name: string;
             /** @description `/assets/data/{category}/{file}`, opened with the session; null when there is none. */
             preview: string | null;
+        };
+        BrandKit: {
+            body_font: {
+                name: string;
+                upload_id: string;
+            } | null;
+            /** @description Up to six colours (#RRGGBB); the first is the accent. */
+            colors: string[];
+            heading_font: {
+                name: string;
+                upload_id: string;
+            } | null;
+            /** @description A video background played, with its own sound, before the first scene. */
+            intro: {
+                preview: string | null;
+                upload_id: string;
+            } | null;
+            logo: {
+                preview: string | null;
+                upload_id: string;
+            } | null;
+            /** @description A video background played, with its own sound, after the last scene. */
+            outro: {
+                preview: string | null;
+                upload_id: string;
+            } | null;
+            updated_at: string | null;
         };
         CodeSent: {
             /** @description How long before another code may be asked for. */
@@ -3054,6 +3082,7 @@ export interface components {
                     entrance: "none" | "fade" | "slide";
                     /** @enum {unknown} */
                     type: "image";
+                    /** @description An upload of purpose `image` (PNG, JPEG or WebP) or one of the team’s image backgrounds. */
                     upload_id: string;
                     width: number;
                     x: number;
@@ -7990,33 +8019,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        body_font: {
-                            name: string;
-                            upload_id: string;
-                        } | null;
-                        /** @description Up to six colours (#RRGGBB); the first is the accent. */
-                        colors: string[];
-                        heading_font: {
-                            name: string;
-                            upload_id: string;
-                        } | null;
-                        /** @description A video background played, with its own sound, before the first scene. */
-                        intro: {
-                            preview: string | null;
-                            upload_id: string;
-                        } | null;
-                        logo: {
-                            preview: string | null;
-                            upload_id: string;
-                        } | null;
-                        /** @description A video background played, with its own sound, after the last scene. */
-                        outro: {
-                            preview: string | null;
-                            upload_id: string;
-                        } | null;
-                        updated_at: string | null;
-                    };
+                    "application/json": components["schemas"]["BrandKit"];
                 };
             };
             /** @description The request is not valid; `validation_failed` comes with `fields`. Codes: `validation_failed`, `invalid_input`. */
@@ -8127,33 +8130,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        body_font: {
-                            name: string;
-                            upload_id: string;
-                        } | null;
-                        /** @description Up to six colours (#RRGGBB); the first is the accent. */
-                        colors: string[];
-                        heading_font: {
-                            name: string;
-                            upload_id: string;
-                        } | null;
-                        /** @description A video background played, with its own sound, before the first scene. */
-                        intro: {
-                            preview: string | null;
-                            upload_id: string;
-                        } | null;
-                        logo: {
-                            preview: string | null;
-                            upload_id: string;
-                        } | null;
-                        /** @description A video background played, with its own sound, after the last scene. */
-                        outro: {
-                            preview: string | null;
-                            upload_id: string;
-                        } | null;
-                        updated_at: string | null;
-                    };
+                    "application/json": components["schemas"]["BrandKit"];
                 };
             };
             /** @description The request is not valid; `validation_failed` comes with `fields`. Codes: `validation_failed`, `invalid_input`, `bad_request`. */
@@ -9353,6 +9330,7 @@ export interface operations {
                         entrance?: "none" | "fade" | "slide";
                         /** @enum {unknown} */
                         type: "image";
+                        /** @description An upload of purpose `image` (PNG, JPEG or WebP) or one of the team’s image backgrounds. */
                         upload_id: string;
                         width: number;
                         x: number;
@@ -10376,7 +10354,7 @@ export interface operations {
                 "application/json": {
                     duration_seconds?: number;
                     /** @enum {string} */
-                    purpose: "avatar_video" | "avatar_photo" | "voice_audio" | "video_audio" | "background_image" | "background_video" | "avatar_consent" | "document" | "font";
+                    purpose: "avatar_video" | "avatar_photo" | "voice_audio" | "video_audio" | "background_image" | "background_video" | "avatar_consent" | "document" | "font" | "image";
                     size_bytes: number;
                 };
             };
@@ -11248,6 +11226,36 @@ export interface operations {
                             size?: "small" | "medium" | "large";
                         };
                     };
+                    /** @description Text and pictures over the video when it is one scene; with `scenes`, each scene gives its own. */
+                    elements?: ({
+                        color?: string;
+                        /**
+                         * @default fade
+                         * @enum {string}
+                         */
+                        entrance?: "none" | "fade" | "slide";
+                        /** @enum {string} */
+                        role: "title" | "subtitle" | "bullets" | "lower_third" | "caption_box";
+                        text: string;
+                        /** @enum {unknown} */
+                        type: "text";
+                        width?: number;
+                        x?: number;
+                        y?: number;
+                    } | {
+                        /**
+                         * @default fade
+                         * @enum {string}
+                         */
+                        entrance?: "none" | "fade" | "slide";
+                        /** @enum {unknown} */
+                        type: "image";
+                        /** @description An upload of purpose `image` (PNG, JPEG or WebP) or one of the team’s image backgrounds. */
+                        upload_id: string;
+                        width: number;
+                        x: number;
+                        y: number;
+                    })[];
                     /** @enum {string} */
                     language: "en" | "zh" | "ja" | "de" | "fr" | "es" | "ko" | "ar" | "ru" | "nl" | "it" | "pl" | "pt";
                     name: string;
@@ -11315,6 +11323,7 @@ export interface operations {
                             entrance?: "none" | "fade" | "slide";
                             /** @enum {unknown} */
                             type: "image";
+                            /** @description An upload of purpose `image` (PNG, JPEG or WebP) or one of the team’s image backgrounds. */
                             upload_id: string;
                             width: number;
                             x: number;
@@ -11465,7 +11474,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is well formed, but its content cannot be used. Codes: `script_refused`, `script_beside_scenes`, `not_found`, `avatar_not_ready`, `voice_not_ready`, `script_or_audio_required`, `upload_not_ready`, `voice_language_mismatch`, `placement_needs_background`, `background_kind_mismatch`, `text_too_long`, `document_not_ready`, `page_out_of_range`, `voice_over_needs_voice`, `voice_over_needs_background`, `scenes_need_presenter`. */
+            /** @description The request is well formed, but its content cannot be used. Codes: `script_refused`, `script_beside_scenes`, `elements_beside_scenes`, `not_found`, `avatar_not_ready`, `voice_not_ready`, `script_or_audio_required`, `upload_not_ready`, `voice_language_mismatch`, `placement_needs_background`, `background_kind_mismatch`, `text_too_long`, `document_not_ready`, `page_out_of_range`, `voice_over_needs_voice`, `voice_over_needs_background`, `scenes_need_presenter`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11473,7 +11482,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
-                        code?: "script_refused" | "script_beside_scenes" | "not_found" | "avatar_not_ready" | "voice_not_ready" | "script_or_audio_required" | "upload_not_ready" | "voice_language_mismatch" | "placement_needs_background" | "background_kind_mismatch" | "text_too_long" | "document_not_ready" | "page_out_of_range" | "voice_over_needs_voice" | "voice_over_needs_background" | "scenes_need_presenter";
+                        code?: "script_refused" | "script_beside_scenes" | "elements_beside_scenes" | "not_found" | "avatar_not_ready" | "voice_not_ready" | "script_or_audio_required" | "upload_not_ready" | "voice_language_mismatch" | "placement_needs_background" | "background_kind_mismatch" | "text_too_long" | "document_not_ready" | "page_out_of_range" | "voice_over_needs_voice" | "voice_over_needs_background" | "scenes_need_presenter";
                     };
                 };
             };
@@ -15571,33 +15580,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        body_font: {
-                            name: string;
-                            upload_id: string;
-                        } | null;
-                        /** @description Up to six colours (#RRGGBB); the first is the accent. */
-                        colors: string[];
-                        heading_font: {
-                            name: string;
-                            upload_id: string;
-                        } | null;
-                        /** @description A video background played, with its own sound, before the first scene. */
-                        intro: {
-                            preview: string | null;
-                            upload_id: string;
-                        } | null;
-                        logo: {
-                            preview: string | null;
-                            upload_id: string;
-                        } | null;
-                        /** @description A video background played, with its own sound, after the last scene. */
-                        outro: {
-                            preview: string | null;
-                            upload_id: string;
-                        } | null;
-                        updated_at: string | null;
-                    };
+                    "application/json": components["schemas"]["BrandKit"];
                 };
             };
             /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
@@ -15661,33 +15644,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        body_font: {
-                            name: string;
-                            upload_id: string;
-                        } | null;
-                        /** @description Up to six colours (#RRGGBB); the first is the accent. */
-                        colors: string[];
-                        heading_font: {
-                            name: string;
-                            upload_id: string;
-                        } | null;
-                        /** @description A video background played, with its own sound, before the first scene. */
-                        intro: {
-                            preview: string | null;
-                            upload_id: string;
-                        } | null;
-                        logo: {
-                            preview: string | null;
-                            upload_id: string;
-                        } | null;
-                        /** @description A video background played, with its own sound, after the last scene. */
-                        outro: {
-                            preview: string | null;
-                            upload_id: string;
-                        } | null;
-                        updated_at: string | null;
-                    };
+                    "application/json": components["schemas"]["BrandKit"];
                 };
             };
             /** @description The request is not valid: `bad_request` (The request could not be read: its body does not match its content type. Check it and try again.); `validation_failed` (Some fields are not valid. Check them and try again.). */
@@ -16373,6 +16330,36 @@ export interface operations {
                             size?: "small" | "medium" | "large";
                         };
                     };
+                    /** @description Text and pictures over the video when it is one scene; with `scenes`, each scene gives its own. */
+                    elements?: ({
+                        color?: string;
+                        /**
+                         * @default fade
+                         * @enum {string}
+                         */
+                        entrance?: "none" | "fade" | "slide";
+                        /** @enum {string} */
+                        role: "title" | "subtitle" | "bullets" | "lower_third" | "caption_box";
+                        text: string;
+                        /** @enum {unknown} */
+                        type: "text";
+                        width?: number;
+                        x?: number;
+                        y?: number;
+                    } | {
+                        /**
+                         * @default fade
+                         * @enum {string}
+                         */
+                        entrance?: "none" | "fade" | "slide";
+                        /** @enum {unknown} */
+                        type: "image";
+                        /** @description An upload of purpose `image` (PNG, JPEG or WebP) or one of the team’s image backgrounds. */
+                        upload_id: string;
+                        width: number;
+                        x: number;
+                        y: number;
+                    })[];
                     /** @enum {string} */
                     language: "en" | "zh" | "ja" | "de" | "fr" | "es" | "ko" | "ar" | "ru" | "nl" | "it" | "pl" | "pt";
                     /**
@@ -16439,6 +16426,7 @@ export interface operations {
                             entrance?: "none" | "fade" | "slide";
                             /** @enum {unknown} */
                             type: "image";
+                            /** @description An upload of purpose `image` (PNG, JPEG or WebP) or one of the team’s image backgrounds. */
                             upload_id: string;
                             width: number;
                             x: number;
@@ -16596,7 +16584,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Understood but refused: `idempotency_key_reused` (This Idempotency-Key was already used for a different request. Use a new key for a new request.); `script_refused` (This script can't be used: {category}. Change the words and try again.); `script_beside_scenes` (A video of scenes speaks each scene's script or audio: move the script or audio into its scene.); `not_found` (Not found.); `avatar_not_ready` (This avatar is not ready yet.); `voice_not_ready` (This voice is not ready yet.); `script_or_audio_required` (Write a script or choose an audio file.); `upload_not_ready` (The upload is not finished, was already used, or is not of the right kind. Upload the file again.); `voice_language_mismatch` (This voice speaks another language than the video. Choose a voice of the video's language, or change the language.); `placement_needs_background` (A presenter beside the content or in a corner needs a background. Choose a colour, a picture or a video.); `background_kind_mismatch` (This background is a picture where a video was asked for, or a video where a picture was.); `text_too_long` (The text is too long for audio generation.); `document_not_ready` (This video's slide comes from a document that is still being read. Try again in a moment.); `page_out_of_range` (The document has {pages} pages: choose one of them.); `voice_over_needs_voice` (A scene without a presenter needs a voice: choose one for it.); `voice_over_needs_background` (A scene without a presenter needs a background: a colour, a picture, a video or a slide.); `scenes_need_presenter` (At least one scene needs a presenter.). */
+            /** @description Understood but refused: `idempotency_key_reused` (This Idempotency-Key was already used for a different request. Use a new key for a new request.); `script_refused` (This script can't be used: {category}. Change the words and try again.); `script_beside_scenes` (A video of scenes speaks each scene's script or audio: move the script or audio into its scene.); `elements_beside_scenes` (A video of scenes shows each scene's text and pictures: move the elements into their scene.); `not_found` (Not found.); `avatar_not_ready` (This avatar is not ready yet.); `voice_not_ready` (This voice is not ready yet.); `script_or_audio_required` (Write a script or choose an audio file.); `upload_not_ready` (The upload is not finished, was already used, or is not of the right kind. Upload the file again.); `voice_language_mismatch` (This voice speaks another language than the video. Choose a voice of the video's language, or change the language.); `placement_needs_background` (A presenter beside the content or in a corner needs a background. Choose a colour, a picture or a video.); `background_kind_mismatch` (This background is a picture where a video was asked for, or a video where a picture was.); `text_too_long` (The text is too long for audio generation.); `document_not_ready` (This video's slide comes from a document that is still being read. Try again in a moment.); `page_out_of_range` (The document has {pages} pages: choose one of them.); `voice_over_needs_voice` (A scene without a presenter needs a voice: choose one for it.); `voice_over_needs_background` (A scene without a presenter needs a background: a colour, a picture, a video or a slide.); `scenes_need_presenter` (At least one scene needs a presenter.). */
             422: {
                 headers: {
                     [name: string]: unknown;
