@@ -6,8 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CaptionStyle, ContentLanguage } from '@kagami/shared/validation';
 import { captionCuesOf, toSrt, toVtt, type Cue } from '../compose/captions';
-import { joinScenes, type SceneClip } from '../compose/scene-join';
-import type { GenerationEngine, RenderInput, RenderResult } from '../generation-engine';
+import type { GenerationEngine, PartRange, RenderInput, RenderResult } from '../generation-engine';
 import { signVideo, type VideoClaims } from '../provenance/credentials';
 import type { SigningIdentity } from '../provenance/signing-identity';
 import type { PhonemeEvent, SpeakingVoice, SpeechOptions } from '../speech/synthesizer';
@@ -50,9 +49,8 @@ export async function renderWholeOrCut(
   return { rendered: await engine.renderVideo(input) };
 }
 
-/** Frames `from` to `to` (exclusive) of the video, without sound, into `input.output`. */
-export const renderPart = (engine: GenerationEngine, input: RenderInput, range: { from: number; to: number }) =>
-  engine.renderSegment(input, range);
+/** Frames `from` to `to` (exclusive) of the video, without sound, into `input.output` (cut at `range.splitAt`). */
+export const renderPart = (engine: GenerationEngine, input: RenderInput, range: PartRange) => engine.renderSegment(input, range);
 
 /** The parts joined in order with the whole sound into `output`, and its poster into `thumbnail`. */
 export const joinParts = (
@@ -75,19 +73,3 @@ export async function signAndCaption(
   await writeFile(captions.srt, toSrt(captions.cues));
   await writeFile(captions.vtt, toVtt(captions.cues));
 }
-
-/**
- * A video of several scenes: each scene's render (with its sound) joined to the next by its transition into `output`;
- * the scenes' captions moved to where each scene starts. Answers where each scene starts and how long it plays.
- */
-export async function joinSceneRenders(
-  scenes: (SceneClip & { cues: Cue[] | null })[],
-  frame: { width: number; height: number },
-  output: string,
-) {
-  const { times, durationSeconds } = await joinScenes(scenes, frame, output);
-  const cues = scenes.flatMap((scene, index) => (scene.cues ?? []).map((cue) => shifted(cue, Math.round(times[index]!.start * 1000))));
-  return { times, durationSeconds, cues: scenes.some((scene) => scene.cues) ? cues : null };
-}
-
-const shifted = (cue: Cue, ms: number): Cue => ({ ...cue, startMs: cue.startMs + ms, endMs: cue.endMs + ms });
