@@ -6,6 +6,13 @@ import { createInterface } from 'node:readline';
 import type { PartRange, RenderInput, VoiceOverInput } from '../src/engine/generation-engine';
 import { LocalEngine } from '../src/engine/local/local-engine';
 
+/** CPU seconds this process and its finished children (ffmpeg) have used: what a core of its own would take. */
+function cpuSeconds() {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  // utime, stime, cutime, cstime (fields 14-17 of proc(5)), in clock ticks of 1/100 s.
+  return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
+}
+
 type PartLine = PartRange & { index: number; output: string; input?: RenderInput; voiceOver?: boolean };
 
 async function main() {
@@ -16,9 +23,11 @@ async function main() {
     const input = { ...(part.input ?? shared!), output: part.output };
     const range = { from: part.from, to: part.to, splitAt: part.splitAt };
     const started = performance.now();
+    const cpu = cpuSeconds();
     if (part.voiceOver) await engine.renderVoiceOver(input as VoiceOverInput, range);
     else await engine.renderSegment(input, range);
-    process.stdout.write(`${JSON.stringify({ index: part.index, seconds: (performance.now() - started) / 1000 })}\n`);
+    const seconds = (performance.now() - started) / 1000;
+    process.stdout.write(`${JSON.stringify({ index: part.index, seconds, cpuSeconds: cpuSeconds() - cpu })}\n`);
   }
   engine.close();
 }

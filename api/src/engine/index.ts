@@ -61,5 +61,5 @@ export type { SigningIdentity } from './provenance/signing-identity';
 // The pipelines: what a video is, step by step.
 export { joinParts, renderPart, renderWholeOrCut, signAndCaption, speakScript, spokenUpload } from './pipeline/video';
 export type { Spoken } from './pipeline/video';
-export { joinedCues, joinSceneParts, piecesOf, sceneFramesOf, scenePartsOf, sceneSpansOf, splitsOf } from './pipeline/scenes';
-export type { ScenePart, SceneSpan } from './pipeline/scenes';
+export { joinedCues, joinSceneParts, partCostOf, piecesOf, sceneFramesOf, scenePartsOf, sceneSpansOf, splitsOf } from './pipeline/scenes';
+export type { PresenterKind, ScenePart, SceneSpan } from './pipeline/scenes';

@@ -35,7 +35,7 @@ import { ANALYSIS_RATE, decodeMono } from '../speech/decode';
 import { toAss } from '../compose/captions';
 import { backdropGraph, backdropInput, CAPTION_FONT, composeGraph, needsMatte, overlayInputs, type Framing } from '../compose/compose';
 import { withElements, type Overlay } from '../compose/elements';
-import { faceBoxOf, type Box } from '../compose/layout';
+import { faceBoxOf, layoutOf, type Box } from '../compose/layout';
 import { makeMatte } from '../compose/matte';
 import { makeThumbnail } from '../compose/thumbnail';
 import { AVATAR_H264, makeAvatar } from '../pipeline/avatar';
@@ -53,6 +53,8 @@ type Prepared = {
   matte: string | null;
   face: Box | null;
   meshes: Mesh[] | null;
+  /** The part of the loop's frames the face is drawn on (in the loop's pixels), when only that part is shown. */
+  region?: Box;
 };
 
 /**
@@ -108,6 +110,36 @@ function outputArgs(output: string, part?: PartRange) {
     ...['-force_key_frames', `expr:${splits.map((n) => `eq(n,${n})`).join('+')}`],
     ...['-f', 'segment', '-segment_frames', splits.join(','), '-reset_timestamps', '1', '-segment_format', 'mp4', output],
   ];
+}
+
+/**
+ * A presenter in the corner's circle shows a square around the face: the face is drawn on that square alone, at the
+ * circle's size (or the square's own, when the circle is larger), not on the whole picture that is then cropped and
+ * shrunk. The meshes and the face's box move into the square's pixels; the layout made from them is the same circle.
+ */
+function drawnInCircle(job: Prepared, loop: { width: number; height: number }): Prepared {
+  const layout = layoutOf(job.framing.frame, job.size, job.face, job.framing.placement);
+  if (layout.kind !== 'circle' || !job.meshes) return job;
+  const { crop, diameter } = layout;
+  const side = Math.min(diameter, crop.width);
+  const scale = side / crop.width;
+  const toLoop = loop.width / job.size.width;
+  const even = (value: number) => Math.round(value / 2) * 2;
+  const region = {
+    x: even(crop.x * toLoop),
+    y: even(crop.y * toLoop),
+    width: even(crop.width * toLoop),
+    height: even(crop.height * toLoop),
+  };
+  const moved = (mesh: Mesh): Mesh => mesh.map((value, index) => (value - (index % 2 === 0 ? crop.x : crop.y)) * scale);
+  const meshes = job.meshes.map(moved);
+  const face = job.face && {
+    x: (job.face.x - crop.x) * scale,
+    y: (job.face.y - crop.y) * scale,
+    width: job.face.width * scale,
+    height: job.face.height * scale,
+  };
+  return { ...job, size: { width: side, height: side }, meshes, face, region };
 }
 
 /** A video's picture: the avatar's own size, at most 1080 high, with even sides. */
@@ -181,7 +213,16 @@ export class LocalEngine implements GenerationEngine {
         } else {
           const plans = await this.plansOf(input, job);
           timings = await renderTalkingFace(
-            { loop: input.loop, meshes: job.meshes!, plans, inner: track.inner, size: job.size, fps: VIDEO_FPS, matte: matte ?? undefined },
+            {
+              loop: input.loop,
+              meshes: job.meshes!,
+              plans,
+              inner: track.inner,
+              size: job.size,
+              region: job.region,
+              fps: VIDEO_FPS,
+              matte: matte ?? undefined,
+            },
             composeArgs(job, input, { alphaInFrames: true, captions, overlays }),
           );
         }
@@ -294,6 +335,7 @@ export class LocalEngine implements GenerationEngine {
             first: range.from,
             inner: track.inner,
             size: job.size,
+            region: job.region,
             fps: VIDEO_FPS,
             matte: job.matte ?? undefined,
           },
@@ -340,7 +382,8 @@ export class LocalEngine implements GenerationEngine {
     const matte = needsMatte(framing) ? await this.matteOf(input.matte, input.loop) : null;
     const face = track ? faceBoxOf(scaleMeshes(track.meshes, track, size)) : null;
     const meshes = track ? scaleMeshes(loopMeshes(track.meshes, track.playback), track, size) : null;
-    return { duration, size, framing, track, matte, face, meshes };
+    const prepared = { duration, size, framing, track, matte, face, meshes };
+    return track ? drawnInCircle(prepared, loopVideo) : prepared;
   }
 
   /** What each frame of the whole video asks of the face (the same for the whole render and for each of its parts). */

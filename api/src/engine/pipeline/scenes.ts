@@ -62,6 +62,17 @@ export function scenePartsOf(spans: SceneSpan[], cuts: (number[] | null)[]): Sce
   });
 }
 
+/** What a scene shows of its presenter: cut out over a background, in its own footage, in the corner's circle, or none. */
+export type PresenterKind = 'cut-out' | 'footage' | 'corner' | null;
+
+/**
+ * A part's cost to render, in frames weighted by what the scene draws (measured at 1080p, per second of video: a cut-out
+ * presenter about 2.1 CPU seconds, one in its footage 1.05, in the corner 0.65, a voice-over's still picture 0.43), so
+ * the costliest parts are sent first: the last part to finish decides when the video is ready.
+ */
+export const partCostOf = (part: ScenePart, presenter: PresenterKind) =>
+  (part.to - part.from) * (presenter === 'cut-out' ? 10 : presenter === 'footage' ? 5 : presenter === 'corner' ? 3 : 2);
+
 /** The frames inside a part where its output is cut into pieces: where the scene's transition windows begin or end. */
 export const splitsOf = (span: SceneSpan, part: ScenePart) =>
   [...new Set([span.head, span.frames - span.tail])].filter((at) => at > part.from && at < part.to).sort((a, b) => a - b);

@@ -174,10 +174,16 @@ export type ScenesPlan = {
 export const partRangesOf = (plan: PartsPlan | ScenesPlan) =>
   'parts' in plan ? plan.parts : plan.cuts.slice(0, -1).map((from, index) => ({ from, to: plan.cuts[index + 1]! }));
 
-/** A job for each part not made yet. */
-export async function sendParts(ctx: AppContext, videoId: string, ranges: { from: number; to: number }[], made: Set<number>) {
+/** A job for each part not made yet (workers take those of higher `priorities` first). */
+export async function sendParts(
+  ctx: AppContext,
+  videoId: string,
+  ranges: { from: number; to: number }[],
+  made: Set<number>,
+  priorities: number[] = [],
+) {
   for (const [index, { from, to }] of ranges.entries()) {
-    if (!made.has(index)) await ctx.jobs.send(QUEUES.segment, { videoId, index, from, to });
+    if (!made.has(index)) await ctx.jobs.send(QUEUES.segment, { videoId, index, from, to }, { priority: priorities[index] ?? 0 });
   }
 }
 

@@ -17,7 +17,9 @@ import {
   joinSceneParts,
   LipSyncFailure,
   LipSyncWaiting,
+  partCostOf,
   piecesOf,
+  type PresenterKind,
   renderWholeOrCut,
   sceneFramesOf,
   scenePartsOf,
@@ -247,7 +249,13 @@ async function planScenes(ctx: AppContext, job: VideoJob) {
     .where(and(eq(videos.id, video.id), eq(videos.status, 'in_progress')))
     .returning({ id: videos.id });
   if (!planned) return removeSegmentFiles(ctx, { id: video.id, segments: count, scenes });
-  await sendParts(ctx, video.id, plan.parts, new Set());
+  const presenters = scenes.map((scene): PresenterKind => {
+    if (!scene.avatarId) return null;
+    if (scene.placement.position === 'corner') return 'corner';
+    return scene.background ? 'cut-out' : 'footage';
+  });
+  const costs = plan.parts.map((part) => partCostOf(part, presenters[part.scene]!));
+  await sendParts(ctx, video.id, plan.parts, new Set(), costs);
   ctx.log.info({ videoId: video.id, scenes: scenes.length, parts: count }, 'video of scenes rendered in parts');
   return null;
 }
