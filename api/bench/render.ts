@@ -5,8 +5,10 @@
 // asks ("head and shoulders in frame"): the face about a quarter of the frame's width; a close-up (the face 42 % of
 // the width, the head filling the frame) is timed at 720p as well, as the costliest framing there is. Then a published
 // video: 9:16 at 1080p over a picture with burned-in captions from the 720p footage, and the matte's cost per second of
-// loop at avatar processing. Last, a 10-minute video made in parts by one worker and by two (bench/parts.ts).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// loop at avatar processing. Then a 10-minute video made in parts by one worker and by two (bench/parts.ts); last, a
+// three-minute video of six scenes over slides, its scenes made as parts by one worker and by two (bench/scenes.ts).
+// BENCH_DIR keeps the working folder (and the scenes' avatar, made once) for a look at the output.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RenderResult } from '../src/engine/generation-engine';
@@ -19,6 +21,7 @@ import { makeMatte } from '../src/engine/compose/matte';
 import { ANALYSIS_RATE, decodeMono } from '../src/engine/speech/decode';
 import { FACE_PHOTO, ONE_FACE, PORTRAIT } from '../test/media/fixtures';
 import { partsBench } from './parts';
+import { scenesBench } from './scenes';
 
 /** sample3's first face in a 16:9 crop with her hair and shoulders: the face about 23 % of the frame's width. */
 const HEAD_AND_SHOULDERS = 'crop=880:495:170:270';
@@ -44,7 +47,9 @@ async function footageAvatar(
 }
 
 async function main() {
-  const dir = mkdtempSync(join(tmpdir(), 'kagami-bench-'));
+  const kept = process.env.BENCH_DIR;
+  if (kept) mkdirSync(kept, { recursive: true });
+  const dir = kept ?? mkdtempSync(join(tmpdir(), 'kagami-bench-'));
   const engine = new LocalEngine();
   const outputs = (name: string) => ({
     preview: join(dir, `${name}.jpg`),
@@ -57,6 +62,13 @@ async function main() {
     if (process.argv.includes('parts')) {
       const avatar = await footageAvatar(engine, dir, { width: 1280, height: 720, crop: HEAD_AND_SHOULDERS }, outputs('avatar-720'));
       return await partsBench(engine, avatar, dir);
+    }
+    if (process.argv.includes('scenes')) {
+      const files = outputs('avatar-720');
+      const avatar = existsSync(files.matte)
+        ? files
+        : await footageAvatar(engine, dir, { width: 1280, height: 720, crop: HEAD_AND_SHOULDERS }, files);
+      return await scenesBench(engine, avatar, dir);
     }
     let script = SENTENCE;
     let speech = await engine.synthesizeSpeech(script, 'en');
@@ -117,9 +129,10 @@ async function main() {
     }
     await publishedVideo(engine, composedFrom!, { script, speech, audio, dir });
     await partsBench(engine, composedFrom!, dir);
+    await scenesBench(engine, composedFrom!, dir);
   } finally {
     engine.close();
-    rmSync(dir, { recursive: true, force: true });
+    if (!kept) rmSync(dir, { recursive: true, force: true });
   }
 }
 

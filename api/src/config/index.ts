@@ -65,6 +65,7 @@ const EnvSchema = v.object({
   RATE_LIMIT_MAX: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '600'),
   UPLOAD_EXPIRY_SECONDS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '86400'),
   RENDER_SEGMENT_SECONDS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0)), '60'),
+  RENDER_PART_WORKERS: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '1'),
   JOB_CAPACITY: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(0)), '50'),
   RUN_WORKER: v.optional(v.picklist(['true', 'false']), 'true'),
   HEARTBEAT_FILE: v.optional(v.string()),
@@ -129,6 +130,8 @@ export type Config = {
   workDir?: string;
   /** A video longer than one and a half times this is rendered in parts of about this many seconds by any workers (0: never). */
   renderSegmentSeconds: number;
+  /** How many parts of videos (or scenes) this process renders at once. */
+  renderPartWorkers: number;
   databaseUrl?: string;
   publicAppUrl: string;
   corsOrigins: string[];
@@ -250,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(e.DATA_DIR),
     workDir: e.WORK_DIR ? resolve(e.WORK_DIR) : undefined,
     renderSegmentSeconds: e.RENDER_SEGMENT_SECONDS,
+    renderPartWorkers: e.RENDER_PART_WORKERS,
     databaseUrl: e.DATABASE_URL,
     publicAppUrl,
     corsOrigins: e.CORS_ORIGINS ?? [publicAppUrl, ...localFrontends],

@@ -88,6 +88,13 @@ export type VoiceOverInput = Pick<RenderInput, 'audio' | 'output' | 'thumbnail' 
   framing: Framing;
 };
 
+/**
+ * Frames `from` to `to` (exclusive) of a render made by one part job; `splitAt`: frames inside it where its output is
+ * cut into pieces that each start on a keyframe (a scene's transition windows), written to the output's name with `%d`
+ * replaced by each piece's number from 0.
+ */
+export type PartRange = { from: number; to: number; splitAt?: number[] };
+
 /** What produces avatars, voices, speech and videos; `local` runs on this machine (its lip-sync step may be a GPU service). */
 export interface GenerationEngine {
   processAvatar(source: AvatarSource, outputs: AvatarFiles, onProgress?: AvatarProgress): Promise<AvatarOutput>;
@@ -96,15 +103,18 @@ export interface GenerationEngine {
   readonly speechProvider?: SpeechProvider;
   synthesizeSpeech(text: string, language: ContentLanguage, voice?: SpeakingVoice, options?: SpeechOptions): Promise<Speech>;
   renderVideo(input: RenderInput): Promise<RenderResult>;
-  /** A voice-over: no presenter, the background for as long as the sound. */
-  renderVoiceOver(input: VoiceOverInput): Promise<RenderResult>;
+  /** A voice-over: no presenter, the background for as long as the sound (a `part`: those frames of it, without sound). */
+  renderVoiceOver(input: VoiceOverInput, part?: PartRange): Promise<RenderResult>;
   /**
    * Where a long render is cut into parts that workers make apart (frame indexes, from 0 to the frame count), or null
    * when it is made whole; each part of about `seconds`.
    */
   segmentsOf(input: RenderInput, seconds: number): Promise<number[] | null>;
-  /** Frames `from` to `to` (exclusive) of the render, without sound, into `input.output`. */
-  renderSegment(input: RenderInput, range: { from: number; to: number }): Promise<RenderTimings>;
+  /**
+   * Frames `from` to `to` (exclusive) of the render, without sound, into `input.output` (the timings: when the face was
+   * drawn here; an avatar with no face track is made whole this way, from frame 0).
+   */
+  renderSegment(input: RenderInput, range: PartRange): Promise<RenderTimings | null>;
   /** The parts joined in order without re-encoding, with the whole audio: the finished video (and its poster). */
   joinSegments(parts: string[], input: RenderInput): Promise<RenderResult>;
   close(): void;

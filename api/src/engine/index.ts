@@ -22,7 +22,7 @@ export function createEngine(settings: {
 }
 
 // The port and its shapes.
-export type { AvatarSource, GenerationEngine, RenderInput, RenderResult } from './generation-engine';
+export type { AvatarSource, GenerationEngine, PartRange, RenderInput, RenderResult } from './generation-engine';
 export { EngineFailure } from './failure';
 export { LipSyncFailure, LipSyncWaiting } from './lipsync/lipsync-provider';
 export type { MediaLinks } from './lipsync/lipsync-provider';
@@ -59,5 +59,7 @@ export { loadSigningIdentity, sharedSigningIdentity } from './provenance/signing
 export type { SigningIdentity } from './provenance/signing-identity';
 
 // The pipelines: what a video is, step by step.
-export { joinParts, joinSceneRenders, renderPart, renderWholeOrCut, signAndCaption, speakScript, spokenUpload } from './pipeline/video';
+export { joinParts, renderPart, renderWholeOrCut, signAndCaption, speakScript, spokenUpload } from './pipeline/video';
 export type { Spoken } from './pipeline/video';
+export { joinedCues, joinSceneParts, partCostOf, piecesOf, sceneFramesOf, scenePartsOf, sceneSpansOf, splitsOf } from './pipeline/scenes';
+export type { PresenterKind, ScenePart, SceneSpan } from './pipeline/scenes';

@@ -402,18 +402,29 @@ const removeUploadedAudio = (ctx: AppContext, video: { audioSource: string | nul
     ),
   );
 
-/** What a video rendered in parts keeps while its parts are made: what they are made from, and the parts. */
+/**
+ * What a video rendered in parts keeps while its parts are made: what they are made from, and the parts; a video of
+ * scenes keeps each scene's speech, and each of its parts is cut into at most three pieces (`piece(part, k)`: the head
+ * of a transition, the scene's body, the tail of the next transition).
+ */
 export const segmentFiles = (videoId: string, count: number) => ({
   plan: `${videoId}-parts.json`,
   speech: `${videoId}-speech.wav`,
   parts: Array.from({ length: count }, (_, index) => `${videoId}-part-${index}.mp4`),
+  sceneSpeech: (scene: number) => `${videoId}-scene-${scene}-speech.wav`,
+  piece: (part: number, k: number | '%d') => `${videoId}-part-${part}-${k}.mp4`,
 });
+const PIECES_PER_PART = 3;
 
-/** The files of a video's parts (none when it was rendered whole). */
-export function removeSegmentFiles(ctx: AppContext, video: { id: string; segments: number | null }) {
-  if (!video.segments) return Promise.resolve();
-  const files = segmentFiles(video.id, video.segments);
-  return ctx.assets.remove('video_output', files.plan, files.speech, ...files.parts);
+/** The files of a video's parts (none when it was rendered whole) and of its scenes' speech. */
+export function removeSegmentFiles(ctx: AppContext, video: { id: string; segments: number | null; scenes?: unknown[] | null }) {
+  const files = segmentFiles(video.id, video.segments ?? 0);
+  const speeches = (video.scenes ?? []).map((_, scene) => files.sceneSpeech(scene));
+  const pieces = video.scenes
+    ? files.parts.flatMap((_, part) => Array.from({ length: PIECES_PER_PART }, (__, k) => files.piece(part, k)))
+    : [];
+  if (!video.segments) return ctx.assets.remove('video_output', ...speeches);
+  return ctx.assets.remove('video_output', files.plan, files.speech, ...files.parts, ...pieces, ...speeches);
 }
 
 /** The files a render made for a video: the video, its poster and its captions. */

@@ -39,9 +39,8 @@ export type Overlays = { list: Overlay[]; firstInput: number; fromSecond?: numbe
 const ENTRANCE_SECONDS = 0.5;
 const SLIDE_SHARE = 0.04;
 
-/** The overlays' ffmpeg inputs: each picture repeated at the video's rate. */
-export const overlayInputs = (overlays: Overlay[]) =>
-  overlays.flatMap((overlay) => ['-loop', '1', '-framerate', String(VIDEO_FPS), '-i', overlay.file]);
+/** The overlays' ffmpeg inputs: each picture once (the graph repeats it at the video's rate; see overlayChains). */
+export const overlayInputs = (overlays: Overlay[]) => overlays.flatMap((overlay) => ['-i', overlay.file]);
 
 /** A cut-out person's edge is softened this much (pixels of the avatar's picture) so it blends into the background. */
 const EDGE_BLUR = 1.2;
@@ -190,7 +189,9 @@ function overlayChains(overlays: Overlays | undefined, frame: Size): string[] {
     const arrived = overlays.still || overlay.entrance === 'none' || overlay.start + ENTRANCE_SECONDS <= (overlays.fromSecond ?? 0);
     const above = index === overlays.list.length - 1 ? '[decorated]' : `[over${index}]`;
     const fade = arrived ? '' : `,fade=t=in:st=${start.toFixed(3)}:d=${ENTRANCE_SECONDS}:alpha=1`;
-    chains.push(`[${input}:v]format=rgba${fade}[element${index}]`);
+    // Decoded and converted to the frame's pixel format once, then its frame repeated: an image looped with -loop 1 is
+    // decoded again for every frame, and an RGBA overlay converted again for every frame it is laid on.
+    chains.push(`[${input}:v]format=yuva420p,loop=loop=-1:size=1:start=0,fps=${VIDEO_FPS}${fade}[element${index}]`);
     const slide = !arrived && overlay.entrance === 'slide';
     const offset = Math.round(frame.width * SLIDE_SHARE);
     const sign = overlay.from === 'right' ? '+' : '-';

@@ -1,106 +1,84 @@
-// A video of several scenes made from its scenes' renders: each comes in after the one before by its transition (a
-// cut, a fade, or a slide), its sound crossfaded for as long, in one ffmpeg graph.
+// A video of several scenes made from the pieces its parts rendered (all encoded alike, each starting on a keyframe):
+// the pieces copied one after the other by ffmpeg's concat demuxer, but for each transition window, which is encoded
+// again from the tail of the scene before and the head of the next (faded in, or slid in from the right); the scenes'
+// sounds mixed whole, each crossfaded into the next for as long as its transition.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { TransitionType } from '@kagami/shared/validation';
 import { runFfmpeg } from '../../media/tools';
-import { probeMedia } from '../../media/probe';
-import { EngineFailure } from '../failure';
 import { AUDIO_ENCODE, VIDEO_FPS, videoEncode } from '../video-format';
 
-/** A scene's render (with its sound), and how it comes in after the one before (the first's is not used). */
-export type SceneClip = { file: string; transition: { type: TransitionType; seconds: number } };
+/** A piece copied as it is, or a transition window made of the last frames of one scene and the first of the next. */
+export type JoinedPiece =
+  { file: string } | { window: { before: string; after: string; frames: number; type: Exclude<TransitionType, 'cut'> } };
 
-/** Where each scene starts in the joined video, and how long it plays there (its transition included), in seconds. */
-export type SceneTimes = { start: number; duration: number }[];
+/** A scene's sound, the frames it lasts (padded or cut to them), and how many it overlaps the scene before. */
+export type SceneSound = { file: string; frames: number; overlap: number };
 
-/** The scenes' times in the joined video: a transition overlaps a scene with the end of the one before. */
-function sceneTimesOf(lengths: number[], transitions: SceneClip['transition'][]): SceneTimes {
-  const times: SceneTimes = [];
-  let end = 0;
-  lengths.forEach((length, index) => {
-    const overlap = index === 0 ? 0 : overlapOf(transitions[index]!, lengths[index - 1]!, length);
-    const start = Math.max(0, end - overlap);
-    times.push({ start, duration: length });
-    end = start + length;
-  });
-  return times;
-}
+/** Audio samples per frame at 48 kHz and 25 fps: a whole number, so the sound ends where the picture does. */
+const SAMPLES_PER_FRAME = 48_000 / VIDEO_FPS;
 
-/** A transition lasts its seconds, but never more than half of either scene it joins. */
-const overlapOf = (transition: SceneClip['transition'], before: number, after: number) =>
-  transition.type === 'cut' ? 0 : Math.min(transition.seconds, before / 2, after / 2);
+const listLine = (file: string) => `file '${file.replaceAll("'", "'\\''")}'\n`;
 
-/** The scenes joined into `output` (frame `frame` in pixels); answers each scene's times and the video's length. */
-export async function joinScenes(
-  scenes: SceneClip[],
-  frame: { width: number; height: number },
-  output: string,
-): Promise<{ times: SceneTimes; durationSeconds: number }> {
-  const lengths: number[] = [];
-  for (const scene of scenes) {
-    const probe = await probeMedia(scene.file);
-    if (!probe?.durationSeconds || !probe.video) throw new EngineFailure('scene_unreadable');
-    lengths.push(probe.durationSeconds);
-  }
-  const times = sceneTimesOf(
-    lengths,
-    scenes.map((scene) => scene.transition),
-  );
-  const chains: string[] = scenes.map(
-    (_, index) =>
-      `[${index}:v]fps=${VIDEO_FPS},scale=${frame.width}:${frame.height},setsar=1,format=yuv420p,settb=AVTB,setpts=PTS-STARTPTS[v${index}];` +
-      `[${index}:a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=mono,asetpts=PTS-STARTPTS[a${index}]`,
-  );
-  let video = 'v0';
-  let audio = 'a0';
-  for (let index = 1; index < scenes.length; index += 1) {
-    const overlap = times[index - 1]!.start + lengths[index - 1]! - times[index]!.start;
-    const type = scenes[index]!.transition.type;
-    const [nextVideo, nextAudio] = [`vj${index}`, `aj${index}`];
-    if (type === 'cut' || overlap <= 0) {
-      chains.push(`[${video}][v${index}]concat=n=2:v=1:a=0[${nextVideo}]`, `[${audio}][a${index}]concat=n=2:v=0:a=1[${nextAudio}]`);
-    } else {
-      chains.push(
-        ...comingIn(type, { before: video, scene: `v${index}`, into: nextVideo }, times[index]!.start, overlap, lengths[index]!),
-        `[${audio}][a${index}]acrossfade=d=${overlap.toFixed(3)}[${nextAudio}]`,
-      );
+export async function joinPieces(
+  sequence: JoinedPiece[],
+  sounds: SceneSound[],
+  target: { frame: { width: number; height: number }; frames: number; output: string; folder: string },
+) {
+  const encode = videoEncode(Math.min(target.frame.width, target.frame.height));
+  const files: string[] = [];
+  for (const [index, piece] of sequence.entries()) {
+    if ('file' in piece) {
+      files.push(piece.file);
+      continue;
     }
-    [video, audio] = [nextVideo, nextAudio];
+    const file = join(target.folder, `window-${index}.mp4`);
+    await encodeWindow(piece.window, encode, file);
+    files.push(file);
+  }
+  const list = join(target.folder, 'pieces.txt');
+  await writeFile(list, files.map(listLine).join(''));
+  const chains = sounds.map(
+    (sound, index) =>
+      `[${index + 1}:a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=mono,apad,` +
+      `atrim=end_sample=${sound.frames * SAMPLES_PER_FRAME},asetpts=PTS-STARTPTS[a${index}]`,
+  );
+  let audio = 'a0';
+  for (let index = 1; index < sounds.length; index += 1) {
+    const overlap = sounds[index]!.overlap * SAMPLES_PER_FRAME;
+    const joined = `aj${index}`;
+    chains.push(
+      overlap > 0 ? `[${audio}][a${index}]acrossfade=ns=${overlap}[${joined}]` : `[${audio}][a${index}]concat=n=2:v=0:a=1[${joined}]`,
+    );
+    audio = joined;
   }
   await runFfmpeg(
     [
-      ...scenes.flatMap((scene) => ['-i', scene.file]),
-      ...['-filter_complex', `${chains.join(';')};[${video}]format=yuv420p[out]`, '-map', '[out]', '-map', `[${audio}]`],
-      ...videoEncode(Math.min(frame.width, frame.height)),
-      ...AUDIO_ENCODE,
-      ...['-movflags', '+faststart', output],
+      ...['-f', 'concat', '-safe', '0', '-i', list, ...sounds.flatMap((sound) => ['-i', sound.file])],
+      ...['-filter_complex', chains.join(';'), '-map', '0:v', '-map', `[${audio}]`, '-c:v', 'copy', ...AUDIO_ENCODE],
+      ...['-frames:v', String(target.frames), '-t', (target.frames / VIDEO_FPS).toFixed(3), '-movflags', '+faststart', target.output],
     ],
     { timeoutMs: 3_600_000 },
   );
-  const last = times[times.length - 1]!;
-  return { times, durationSeconds: last.start + last.duration };
 }
 
 /**
- * The graph's chains by which a scene comes in at `start` over the last `overlap` seconds of what is before it (held on
- * its last frame for the rest of the scene's `length`): faded in, or slid in from the right. (The packaged ffmpeg has no
- * xfade filter; an overlay does the same.)
+ * A transition window encoded like the pieces around it: the next scene's first frames faded in over the last frames of
+ * the one before, or slid in from the right across them. (The packaged ffmpeg has no xfade filter; an overlay does the same.)
  */
-function comingIn(
-  type: Exclude<TransitionType, 'cut'>,
-  streams: { before: string; scene: string; into: string },
-  start: number,
-  overlap: number,
-  length: number,
-): string[] {
-  const { before, scene, into } = streams;
-  const [s, d] = [start.toFixed(3), overlap.toFixed(3)];
-  const shifted = `setpts=PTS-STARTPTS+${s}/TB`;
+async function encodeWindow(window: Extract<JoinedPiece, { window: unknown }>['window'], encode: string[], output: string) {
+  const seconds = (window.frames / VIDEO_FPS).toFixed(3);
   const entering =
-    type === 'fade' ? `[${scene}]format=yuva420p,fade=t=in:st=0:d=${d}:alpha=1,${shifted}[in_${into}]` : `[${scene}]${shifted}[in_${into}]`;
-  const x = type === 'slide' ? `:x='if(lt(t,${(start + overlap).toFixed(3)}),W*(1-(t-${s})/${d}),0)'` : '';
-  return [
-    entering,
-    `[${before}]tpad=stop_mode=clone:stop_duration=${(length - overlap).toFixed(3)}[held_${into}]`,
-    `[held_${into}][in_${into}]overlay=eof_action=pass${x}[${into}]`,
-  ];
+    window.type === 'fade'
+      ? `[1:v]setpts=PTS-STARTPTS,format=yuva420p,fade=t=in:st=0:d=${seconds}:alpha=1[in]`
+      : `[1:v]setpts=PTS-STARTPTS[in]`;
+  const x = window.type === 'slide' ? `:x='W*(1-t/${seconds})'` : '';
+  await runFfmpeg(
+    [
+      ...['-i', window.before, '-i', window.after],
+      ...['-filter_complex', `[0:v]setpts=PTS-STARTPTS[held];${entering};[held][in]overlay=eof_action=pass${x},format=yuv420p[v]`],
+      ...['-map', '[v]', '-an', '-frames:v', String(window.frames), ...encode, output],
+    ],
+    { timeoutMs: 600_000 },
+  );
 }

@@ -65,6 +65,8 @@ export async function renderTalkingFace(
     first?: number;
     inner: InnerMouth | null;
     size: { width: number; height: number };
+    /** Only this part of the loop's frames (in its pixels), scaled to `size`: what a small presenter shows of it. */
+    region?: { x: number; y: number; width: number; height: number };
     fps: number;
     matte?: string;
   },
@@ -76,6 +78,8 @@ export async function renderTalkingFace(
   // The loop is decoded from its start, and the frames before the part's first are dropped.
   const skip = (input.first ?? 0) % input.meshes.length;
   const repeat = input.still ? ['-loop', '1', '-framerate', String(input.fps)] : ['-stream_loop', '-1'];
+  const region = input.region;
+  const cut = region ? `crop=${region.width}:${region.height}:${region.x}:${region.y},` : '';
   // Frame buffers come back from the workers and the encoder for the next frames: a few in all, never one per frame.
   const spares: Buffer[] = [];
   const spare = (bytes: Uint8Array) => spares.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
@@ -85,9 +89,9 @@ export async function renderTalkingFace(
       ...(input.matte
         ? [
             ...['-stream_loop', '-1', '-i', input.matte, '-filter_complex'],
-            `[0:v]scale=${width}:${height}[picture];[1:v]scale=${width}:${height}:flags=bicubic,format=gray[matte];[picture][matte]alphamerge`,
+            `[0:v]${cut}scale=${width}:${height}[picture];[1:v]${cut}scale=${width}:${height}:flags=bicubic,format=gray[matte];[picture][matte]alphamerge`,
           ]
-        : ['-vf', `scale=${width}:${height}`]),
+        : ['-vf', `${cut}scale=${width}:${height}`]),
       ...['-an', '-frames:v', String(skip + input.plans.length), '-f', 'rawvideo', '-pix_fmt', pixelFormat],
     ],
     frameBytes,

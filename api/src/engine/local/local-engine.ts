@@ -15,6 +15,7 @@ import {
   type AvatarProgress,
   type AvatarSource,
   type GenerationEngine,
+  type PartRange,
   type RenderInput,
   type RenderResult,
   type VoiceOverInput,
@@ -34,7 +35,7 @@ import { ANALYSIS_RATE, decodeMono } from '../speech/decode';
 import { toAss } from '../compose/captions';
 import { backdropGraph, backdropInput, CAPTION_FONT, composeGraph, needsMatte, overlayInputs, type Framing } from '../compose/compose';
 import { withElements, type Overlay } from '../compose/elements';
-import { faceBoxOf, type Box } from '../compose/layout';
+import { faceBoxOf, layoutOf, type Box } from '../compose/layout';
 import { makeMatte } from '../compose/matte';
 import { makeThumbnail } from '../compose/thumbnail';
 import { AVATAR_H264, makeAvatar } from '../pipeline/avatar';
@@ -52,6 +53,8 @@ type Prepared = {
   matte: string | null;
   face: Box | null;
   meshes: Mesh[] | null;
+  /** The part of the loop's frames the face is drawn on (in the loop's pixels), when only that part is shown. */
+  region?: Box;
 };
 
 /**
@@ -62,7 +65,7 @@ type Prepared = {
 function composeArgs(
   job: Prepared,
   input: RenderInput,
-  options: { alphaInFrames: boolean; captions: string | null; overlays: Overlay[]; part?: { from: number; to: number } },
+  options: { alphaInFrames: boolean; captions: string | null; overlays: Overlay[]; part?: PartRange },
 ) {
   const { size, framing, matte, part } = { ...job, ...options };
   const sound = part ? [] : ['-i', input.audio];
@@ -92,8 +95,51 @@ function composeArgs(
     ...['-filter_complex', `[0:v]scale=${size.width}:${size.height}[sized];${graph.replaceAll('[0:v]', '[sized]')}`],
     ...['-map', '[v]', ...(part ? ['-an'] : ['-map', '1:a', ...AUDIO_ENCODE])],
     ...videoEncode(Math.min(framing.frame.width, framing.frame.height)),
-    ...['-movflags', '+faststart', input.output],
+    ...outputArgs(input.output, part),
   ];
+}
+
+/**
+ * Where the encoder writes: `output`, or for a part cut into pieces at `splitAt` (frames of the video), each piece as
+ * `output` with `%d` its number from 0, each starting on a keyframe at the exact frame, so pieces can be copied apart.
+ */
+function outputArgs(output: string, part?: PartRange) {
+  const splits = (part?.splitAt ?? []).map((at) => at - part!.from);
+  if (!splits.length) return ['-movflags', '+faststart', output];
+  return [
+    ...['-force_key_frames', `expr:${splits.map((n) => `eq(n,${n})`).join('+')}`],
+    ...['-f', 'segment', '-segment_frames', splits.join(','), '-reset_timestamps', '1', '-segment_format', 'mp4', output],
+  ];
+}
+
+/**
+ * A presenter in the corner's circle shows a square around the face: the face is drawn on that square alone, at the
+ * circle's size (or the square's own, when the circle is larger), not on the whole picture that is then cropped and
+ * shrunk. The meshes and the face's box move into the square's pixels; the layout made from them is the same circle.
+ */
+function drawnInCircle(job: Prepared, loop: { width: number; height: number }): Prepared {
+  const layout = layoutOf(job.framing.frame, job.size, job.face, job.framing.placement);
+  if (layout.kind !== 'circle' || !job.meshes) return job;
+  const { crop, diameter } = layout;
+  const side = Math.min(diameter, crop.width);
+  const scale = side / crop.width;
+  const toLoop = loop.width / job.size.width;
+  const even = (value: number) => Math.round(value / 2) * 2;
+  const region = {
+    x: even(crop.x * toLoop),
+    y: even(crop.y * toLoop),
+    width: even(crop.width * toLoop),
+    height: even(crop.height * toLoop),
+  };
+  const moved = (mesh: Mesh): Mesh => mesh.map((value, index) => (value - (index % 2 === 0 ? crop.x : crop.y)) * scale);
+  const meshes = job.meshes.map(moved);
+  const face = job.face && {
+    x: (job.face.x - crop.x) * scale,
+    y: (job.face.y - crop.y) * scale,
+    width: job.face.width * scale,
+    height: job.face.height * scale,
+  };
+  return { ...job, size: { width: side, height: side }, meshes, face, region };
 }
 
 /** A video's picture: the avatar's own size, at most 1080 high, with even sides. */
@@ -167,7 +213,16 @@ export class LocalEngine implements GenerationEngine {
         } else {
           const plans = await this.plansOf(input, job);
           timings = await renderTalkingFace(
-            { loop: input.loop, meshes: job.meshes!, plans, inner: track.inner, size: job.size, fps: VIDEO_FPS, matte: matte ?? undefined },
+            {
+              loop: input.loop,
+              meshes: job.meshes!,
+              plans,
+              inner: track.inner,
+              size: job.size,
+              region: job.region,
+              fps: VIDEO_FPS,
+              matte: matte ?? undefined,
+            },
             composeArgs(job, input, { alphaInFrames: true, captions, overlays }),
           );
         }
@@ -181,34 +236,32 @@ export class LocalEngine implements GenerationEngine {
     return { durationSeconds: rendered?.durationSeconds ?? duration, timings, lipSync };
   }
 
-  async renderVoiceOver(input: VoiceOverInput): Promise<RenderResult> {
+  async renderVoiceOver(input: VoiceOverInput, part?: PartRange): Promise<RenderResult> {
     const duration = (await probeMedia(input.audio))?.durationSeconds;
     if (!duration) throw new EngineFailure('audio_unreadable');
-    const captions = await this.captionsFile(input, input.framing);
+    const fromSecond = (part?.from ?? 0) / VIDEO_FPS;
+    const captions = await this.captionsFile(input, input.framing, fromSecond * 1000);
     const backdrop = backdropInput(input.framing.background);
     const speech = { language: input.language, cues: input.captions?.cues };
     try {
       await withElements(input.framing, speech, async (overlays) => {
-        const firstInput = 1 + (backdrop.length ? 1 : 0);
+        // A part has no sound: its picture alone, as many frames as it has.
+        const sound = part ? [] : ['-i', input.audio];
+        const firstInput = sound.length / 2 + (backdrop.length ? 1 : 0);
         const graph = backdropGraph({
           framing: input.framing,
-          backdropIndex: 1,
+          backdropIndex: sound.length / 2,
           watermark: input.watermark,
           ass: captions,
-          overlays: { list: overlays, firstInput },
+          overlays: { list: overlays, firstInput, fromSecond },
         });
+        const length = part ? ['-frames:v', String(part.to - part.from)] : ['-t', duration.toFixed(3)];
         await runFfmpeg(
           [
-            ...['-i', input.audio, ...backdrop, ...overlayInputs(overlays), '-t', duration.toFixed(3), '-filter_complex', graph],
-            ...[
-              '-map',
-              '[v]',
-              '-map',
-              '0:a',
-              ...AUDIO_ENCODE,
-              ...videoEncode(Math.min(input.framing.frame.width, input.framing.frame.height)),
-            ],
-            ...['-movflags', '+faststart', input.output],
+            ...[...sound, ...backdrop, ...overlayInputs(overlays), ...length, '-filter_complex', graph],
+            ...['-map', '[v]', ...(part ? ['-an'] : ['-map', '0:a', ...AUDIO_ENCODE])],
+            ...videoEncode(Math.min(input.framing.frame.width, input.framing.frame.height)),
+            ...outputArgs(input.output, part),
           ],
           { timeoutMs: 3_600_000 },
         );
@@ -216,6 +269,7 @@ export class LocalEngine implements GenerationEngine {
     } finally {
       if (captions) await rm(captions, { force: true });
     }
+    if (part) return { durationSeconds: (part.to - part.from) / VIDEO_FPS };
     if (input.thumbnail) await makeThumbnail(input.output, duration, input.thumbnail);
     return { durationSeconds: (await probeMedia(input.output))?.durationSeconds ?? duration };
   }
@@ -253,12 +307,23 @@ export class LocalEngine implements GenerationEngine {
    * way but without sound, into `input.output`: the loop, the plans, the captions and a video background go on from
    * where the previous part stopped, so the parts joined make the same picture.
    */
-  async renderSegment(input: RenderInput, range: { from: number; to: number }): Promise<RenderTimings> {
+  async renderSegment(input: RenderInput, range: PartRange): Promise<RenderTimings | null> {
     const job = await this.prepare(input);
     const track = job.track;
-    if (!track) throw new EngineFailure('avatar_missing', 'a part of a render needs the face track');
+    // An avatar with no face track plays its loop as it is: made whole (a scene of its own), never cut in parts.
+    if (!track && range.from > 0) throw new EngineFailure('avatar_missing', 'a part of a render needs the face track');
     const captions = await this.captionsFile(input, job.framing, (range.from * 1000) / VIDEO_FPS);
     try {
+      if (!track) {
+        const speech = { language: input.language, cues: input.captions?.cues };
+        await withElements(job.framing, speech, (overlays) =>
+          runFfmpeg(
+            ['-stream_loop', '-1', '-i', input.loop, ...composeArgs(job, input, { alphaInFrames: false, captions, overlays, part: range })],
+            { timeoutMs: 3_600_000 },
+          ),
+        );
+        return null;
+      }
       const plans = (await this.plansOf(input, job)).slice(range.from, range.to);
       const speech = { language: input.language, cues: input.captions?.cues };
       return await withElements(job.framing, speech, (overlays) =>
@@ -270,6 +335,7 @@ export class LocalEngine implements GenerationEngine {
             first: range.from,
             inner: track.inner,
             size: job.size,
+            region: job.region,
             fps: VIDEO_FPS,
             matte: job.matte ?? undefined,
           },
@@ -316,7 +382,8 @@ export class LocalEngine implements GenerationEngine {
     const matte = needsMatte(framing) ? await this.matteOf(input.matte, input.loop) : null;
     const face = track ? faceBoxOf(scaleMeshes(track.meshes, track, size)) : null;
     const meshes = track ? scaleMeshes(loopMeshes(track.meshes, track.playback), track, size) : null;
-    return { duration, size, framing, track, matte, face, meshes };
+    const prepared = { duration, size, framing, track, matte, face, meshes };
+    return track ? drawnInCircle(prepared, loopVideo) : prepared;
   }
 
   /** What each frame of the whole video asks of the face (the same for the whole render and for each of its parts). */

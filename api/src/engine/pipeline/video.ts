@@ -2,13 +2,11 @@
 // captions timed to the speech; the face drawn on the avatar's loop, composed on the backdrop and encoded, whole or
 // in parts that any worker makes and one joins with the whole sound; then signed with its Content Credentials, beside
 // its caption files. The studio's video jobs (domains/studio/jobs) fetch and store the files around these steps.
-import { rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CaptionStyle, ContentLanguage } from '@kagami/shared/validation';
-import { clipAsScene } from '../compose/brand-clip';
 import { captionCuesOf, toSrt, toVtt, type Cue } from '../compose/captions';
-import { joinScenes, type SceneClip } from '../compose/scene-join';
-import type { GenerationEngine, RenderInput, RenderResult } from '../generation-engine';
+import type { GenerationEngine, PartRange, RenderInput, RenderResult } from '../generation-engine';
 import { signVideo, type VideoClaims } from '../provenance/credentials';
 import type { SigningIdentity } from '../provenance/signing-identity';
 import type { PhonemeEvent, SpeakingVoice, SpeechOptions } from '../speech/synthesizer';
@@ -51,9 +49,8 @@ export async function renderWholeOrCut(
   return { rendered: await engine.renderVideo(input) };
 }
 
-/** Frames `from` to `to` (exclusive) of the video, without sound, into `input.output`. */
-export const renderPart = (engine: GenerationEngine, input: RenderInput, range: { from: number; to: number }) =>
-  engine.renderSegment(input, range);
+/** Frames `from` to `to` (exclusive) of the video, without sound, into `input.output` (cut at `range.splitAt`). */
+export const renderPart = (engine: GenerationEngine, input: RenderInput, range: PartRange) => engine.renderSegment(input, range);
 
 /** The parts joined in order with the whole sound into `output`, and its poster into `thumbnail`. */
 export const joinParts = (
@@ -76,39 +73,3 @@ export async function signAndCaption(
   await writeFile(captions.srt, toSrt(captions.cues));
   await writeFile(captions.vtt, toVtt(captions.cues));
 }
-
-/** A brand's intro and outro clips (files; null: none). */
-export type BrandClips = { intro: string | null; outro: string | null };
-
-/**
- * A video of several scenes: each scene's render (with its sound) joined to the next by its transition into `output`,
- * after the brand's intro and before its outro (cut in); the scenes' captions moved to where each scene starts.
- * Answers where each scene starts and how long it plays.
- */
-export async function joinSceneRenders(
-  scenes: (SceneClip & { cues: Cue[] | null })[],
-  frame: { width: number; height: number },
-  output: string,
-  clips: BrandClips = { intro: null, outro: null },
-) {
-  const made: string[] = [];
-  const asScene = async (clip: string | null, name: string): Promise<SceneClip[]> => {
-    if (!clip) return [];
-    const file = `${output}.${name}.mp4`;
-    made.push(file);
-    await clipAsScene(clip, frame, file);
-    return [{ file, transition: { type: 'cut', seconds: 0 } }];
-  };
-  try {
-    const opening = await asScene(clips.intro, 'intro');
-    const closing = await asScene(clips.outro, 'outro');
-    const joined = await joinScenes([...opening, ...scenes, ...closing], frame, output);
-    const times = joined.times.slice(opening.length, opening.length + scenes.length);
-    const cues = scenes.flatMap((scene, index) => (scene.cues ?? []).map((cue) => shifted(cue, Math.round(times[index]!.start * 1000))));
-    return { times, durationSeconds: joined.durationSeconds, cues: scenes.some((scene) => scene.cues) ? cues : null };
-  } finally {
-    await Promise.all(made.map((file) => rm(file, { force: true })));
-  }
-}
-
-const shifted = (cue: Cue, ms: number): Cue => ({ ...cue, startMs: cue.startMs + ms, endMs: cue.endMs + ms });

@@ -5,10 +5,10 @@ import { LinkButton } from '../../components/link-button';
 import { useStudioTranslation } from '../../components/use-studio-translation';
 import { VideoActions, VideoPlayer } from './video-actions';
 
-/** How many of a long video's parts are made. */
-function PartsProgress({ done, total }: { done: number; total: number }) {
+/** How many of a long video's parts are made (of a video of scenes, a part each: its scenes). */
+function PartsProgress({ done, total, scenes }: { done: number; total: number; scenes: number }) {
   const { t } = useStudioTranslation();
-  const text = t('processing.parts', { done, total });
+  const text = t(scenes === total ? 'processing.scenes' : 'processing.parts', { done, total });
   return (
     <Stack gap="1" data-testid="video-parts">
       <Text fontSize="sm">{text}</Text>
@@ -31,7 +31,7 @@ export function VideoProcessing({ videoId }: { videoId: string }) {
         id={videoId}
         note={t('processing.rendering')}
         testId="video-processing"
-        progress={(video) => (video.segments ? <PartsProgress {...video.segments} /> : undefined)}
+        progress={(video) => (video.segments ? <PartsProgress {...video.segments} scenes={video.scenes?.length ?? 0} /> : undefined)}
       >
         {(video) => (
           <>

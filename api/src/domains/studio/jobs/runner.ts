@@ -54,7 +54,12 @@ export async function startWorkers(ctx: AppContext, log: FastifyBaseLogger) {
   for (const { queue, kind, idOf, run, failed } of HANDLERS) {
     await ctx.jobs.work(
       queue,
-      { includeMetadata: true, pollingIntervalSeconds: 0.5, batchSize: 1 },
+      {
+        includeMetadata: true,
+        pollingIntervalSeconds: 0.5,
+        batchSize: 1,
+        localConcurrency: queue === QUEUES.segment ? ctx.config.renderPartWorkers : 1,
+      },
       async ([job]: JobWithMetadata<unknown>[]) => {
         const payload = v.safeParse(JOB_PAYLOADS[queue], job!.data);
         if (!payload.success) {

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { readFile } from 'node:fs/promises';
 import { captionStyleField, frameSizeOf, type CaptionStyle, type ContentLanguage } from '@kagami/shared/validation';
 import type { AppContext } from '../../app-context';
-import { avatars, teams, videos, type VideoElement } from '../../../db/schema';
+import { avatars, teams, videos, type VideoElement, type VideoScene } from '../../../db/schema';
 import {
   EngineFailure,
   type Backdrop,
@@ -14,6 +14,8 @@ import {
   type Framing,
   type PhonemeEvent,
   type RenderInput,
+  type ScenePart,
+  type SceneSpan,
   type Spoken,
   type VideoClaims,
 } from '../../../engine';
@@ -163,14 +165,54 @@ export const saidOfDisk = (error: unknown) => (isDiskFull(error) ? new EngineFai
 /** What a video's parts are made from (stored as its plan): its sound, the phonemes and the captions. */
 export type PartsPlan = { audio: StoredFile; phonemes?: PhonemeEvent[]; cues: Cue[] | null; cuts: number[] };
 
-/** A job for each part not made yet. */
-export async function sendParts(ctx: AppContext, videoId: string, cuts: number[], made: Set<number>) {
-  for (let index = 0; index < cuts.length - 1; index += 1) {
-    if (!made.has(index)) await ctx.jobs.send(QUEUES.segment, { videoId, index, from: cuts[index], to: cuts[index + 1] });
+/** What a video of scenes' parts are made from: each scene's sound, phonemes, captions and span, and the parts. */
+export type ScenesPlan = {
+  scenes: { audio: StoredFile; phonemes?: PhonemeEvent[]; cues: Cue[] | null; span: SceneSpan }[];
+  parts: ScenePart[];
+};
+
+/** The frames each part of a plan renders. */
+export const partRangesOf = (plan: PartsPlan | ScenesPlan) =>
+  'parts' in plan ? plan.parts : plan.cuts.slice(0, -1).map((from, index) => ({ from, to: plan.cuts[index + 1]! }));
+
+/** A job for each part not made yet (workers take those of higher `priorities` first). */
+export async function sendParts(
+  ctx: AppContext,
+  videoId: string,
+  ranges: { from: number; to: number }[],
+  made: Set<number>,
+  priorities: number[] = [],
+) {
+  for (const [index, { from, to }] of ranges.entries()) {
+    if (!made.has(index)) await ctx.jobs.send(QUEUES.segment, { videoId, index, from, to }, { priority: priorities[index] ?? 0 });
   }
 }
 
-export const readPlan = (ctx: AppContext, videoId: string, count: number): Promise<PartsPlan> =>
-  ctx.assets.withLocal({ plan: ['video_output', segmentFiles(videoId, count).plan] } as const, async ({ plan }) =>
+export const readPlan = (ctx: AppContext, videoId: string): Promise<PartsPlan | ScenesPlan> =>
+  ctx.assets.withLocal({ plan: ['video_output', segmentFiles(videoId, 0).plan] } as const, async ({ plan }) =>
     JSON.parse(await readFile(plan, 'utf8')),
   );
+
+/**
+ * One scene of a video as a video of its own: the scene's avatar (a voice-over keeps the video's, whose files it does
+ * not show), speech and background, the video's frame and plan.
+ */
+export async function sceneJobOf(ctx: AppContext, job: VideoJob, scene: VideoScene): Promise<VideoJob> {
+  const [avatar] = scene.avatarId ? await ctx.db.select().from(avatars).where(eq(avatars.id, scene.avatarId)) : [job.avatar];
+  if (!avatar?.loop) throw new EngineFailure('avatar_missing');
+  const { avatarId, voiceId, builtinVoiceId, language, script, audioSource, speed, background, placement, elements } = scene;
+  const video = {
+    ...job.video,
+    avatarId,
+    voiceId,
+    builtinVoiceId,
+    language,
+    script,
+    audioSource,
+    speed,
+    background,
+    placement,
+    scenes: null,
+  };
+  return { ...job, video, avatar, elements };
+}

@@ -6,17 +6,24 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { frameSizeOf, type ContentLanguage } from '@kagami/shared/validation';
 import type { AppContext } from '../../app-context';
-import { avatars, history, videoSegments, videos, voices, type VideoScene } from '../../../db/schema';
+import { avatars, history, videoSegments, videos, voices } from '../../../db/schema';
 import {
   type Cue,
   defaultBuiltinVoice,
   EngineFailure,
   type Framing,
+  joinedCues,
   joinParts,
-  joinSceneRenders,
+  joinSceneParts,
   LipSyncFailure,
   LipSyncWaiting,
+  partCostOf,
+  piecesOf,
+  type PresenterKind,
   renderWholeOrCut,
+  sceneFramesOf,
+  scenePartsOf,
+  sceneSpansOf,
   signAndCaption,
   speakScript,
   type RenderResult,
@@ -35,14 +42,17 @@ import { notify } from './outcomes';
 import {
   captionStyleOf,
   claimsOf,
+  partRangesOf,
   readPlan,
   renderInputOf,
   renderPaths,
   saidOfDisk,
+  sceneJobOf,
   sendParts,
   videoJobOf,
   withRenderFiles,
   type PartsPlan,
+  type ScenesPlan,
   type VideoJob,
 } from './video-job';
 
@@ -54,7 +64,7 @@ export async function videoJob(ctx: AppContext, { videoId }: { videoId: string }
   const job = await videoJobOf(ctx, videoId);
   if (!job) return;
   const { video, avatar } = job;
-  const render = video.scenes ? renderScenes(ctx, job) : video.segments ? joinMadeParts(ctx, job) : renderOrPlan(ctx, job);
+  const render = video.segments ? joinMadeParts(ctx, job) : video.scenes ? planScenes(ctx, job) : renderOrPlan(ctx, job);
   const rendered = await render.catch((error: unknown) => {
     if (error instanceof LipSyncWaiting) return waitForProvider(ctx, video, error);
     throw saidOfDisk(error);
@@ -190,86 +200,125 @@ async function planParts(ctx: AppContext, { video }: VideoJob, spoken: Spoken, c
     .where(and(eq(videos.id, video.id), eq(videos.status, 'in_progress')))
     .returning({ id: videos.id });
   if (!planned) return removeSegmentFiles(ctx, { id: video.id, segments: cuts.length - 1 });
-  await sendParts(ctx, video.id, cuts, new Set());
+  await sendParts(ctx, video.id, partRangesOf(plan), new Set());
   ctx.log.info({ videoId: video.id, parts: cuts.length - 1, cuts }, 'video rendered in parts');
 }
 
 /**
- * A video of several scenes: each rendered whole with its own avatar, speech and background (drawn here), then joined
- * by their transitions (between the brand's intro and outro) and stored like any video; each scene's place in it is
- * kept with the video.
+ * A video of several scenes, planned for any workers to make: each scene's speech (stored for its parts), its length
+ * and its transitions' windows, and its parts (a scene, or a part of a long one), each sent as a job; the last part
+ * made sends this job again, which joins them (joinMadeParts).
  */
-async function renderScenes(ctx: AppContext, job: VideoJob) {
+async function planScenes(ctx: AppContext, job: VideoJob) {
   const { video } = job;
   const scenes = video.scenes!;
-  return ctx.assets.workspace(async (folder) => {
-    const paths = { output: join(folder, `${video.id}.mp4`), thumbnail: join(folder, `${video.id}.jpg`) };
-    const clips: Parameters<typeof joinSceneRenders>[0] = [];
-    for (const [index, scene] of scenes.entries()) {
-      const sceneJob = await sceneJobOf(ctx, job, scene);
-      const file = join(folder, `scene-${index}.mp4`);
-      const cues = await withRenderFiles(ctx, sceneJob, undefined, async (local, framing, sceneFolder) => {
-        const spoken = await speechOf(ctx, sceneJob, local.audio, framing.frame, sceneFolder);
-        const thumbnail = index === 0 ? paths.thumbnail : undefined;
-        const { paths: scenePaths } = renderPaths(sceneJob, local, sceneFolder);
-        const input = renderInputOf(sceneJob, local, spoken, framing, { ...scenePaths, output: file, thumbnail });
-        // A voice-over has no presenter: its sound over its background.
-        if (!scene.avatarId) await ctx.engine.renderVoiceOver({ ...input, framing });
-        else await ctx.engine.renderVideo({ ...input, localOnly: true });
-        return spoken.cues;
-      });
-      clips.push({ file, transition: scene.transition, cues });
-    }
-    const frame = frameSizeOf(video.aspectRatio, video.resolution);
-    const { times, durationSeconds, cues } = await withBrandClips(ctx, video.teamId, video.brand, (brandClips) =>
-      joinSceneRenders(clips, frame, paths.output, brandClips),
-    );
-    const placed = scenes.map((scene, index) => ({
-      ...scene,
-      startMs: Math.round(times[index]!.start * 1000),
-      durationMs: Math.round(times[index]!.duration * 1000),
-    }));
-    await ctx.db.update(videos).set({ scenes: placed }).where(eq(videos.id, video.id));
-    const rendered: RenderResult = { durationSeconds };
-    return { ...rendered, made: { ...(await storeVideo(ctx, job, cues, paths, folder)), matte: null } };
+  const files = segmentFiles(video.id, 0);
+  const spoken: ScenesPlan['scenes'] = [];
+  const frames: number[] = [];
+  const cuts: (number[] | null)[] = [];
+  for (const [index, scene] of scenes.entries()) {
+    const sceneJob = await sceneJobOf(ctx, job, scene);
+    await withRenderFiles(ctx, sceneJob, undefined, async (local, framing, folder) => {
+      const said = await speechOf(ctx, sceneJob, local.audio, framing.frame, folder);
+      frames.push(await sceneFramesOf(said.audio));
+      const { paths } = renderPaths(sceneJob, local, folder);
+      const input = { ...renderInputOf(sceneJob, local, said, framing, paths), localOnly: true };
+      // A voice-over is one still picture under its elements: never worth cutting.
+      const partSeconds = ctx.config.renderSegmentSeconds;
+      cuts.push(scene.avatarId && partSeconds ? await ctx.engine.segmentsOf(input, partSeconds) : null);
+      let audio: StoredFile = ['avatar_input', scene.audioSource ?? ''];
+      if (!scene.audioSource) {
+        await ctx.assets.store('video_output', files.sceneSpeech(index), said.audio);
+        audio = ['video_output', files.sceneSpeech(index)];
+      }
+      spoken.push({ audio, phonemes: said.phonemes, cues: said.cues, span: { frames: 0, head: 0, tail: 0, transition: 'cut' } });
+    });
+  }
+  const spans = sceneSpansOf(
+    frames,
+    scenes.map((scene) => scene.transition),
+  );
+  const plan: ScenesPlan = { scenes: spoken.map((scene, index) => ({ ...scene, span: spans[index]! })), parts: scenePartsOf(spans, cuts) };
+  await ctx.assets.workspace(async (folder) => {
+    await writeFile(join(folder, files.plan), JSON.stringify(plan));
+    await ctx.assets.store('video_output', files.plan, join(folder, files.plan));
   });
+  const count = plan.parts.length;
+  const [planned] = await ctx.db
+    .update(videos)
+    .set({ segments: count, segmentsDone: 0 })
+    .where(and(eq(videos.id, video.id), eq(videos.status, 'in_progress')))
+    .returning({ id: videos.id });
+  if (!planned) return removeSegmentFiles(ctx, { id: video.id, segments: count, scenes });
+  const presenters = scenes.map((scene): PresenterKind => {
+    if (!scene.avatarId) return null;
+    if (scene.placement.position === 'corner') return 'corner';
+    return scene.background ? 'cut-out' : 'footage';
+  });
+  const costs = plan.parts.map((part) => partCostOf(part, presenters[part.scene]!));
+  await sendParts(ctx, video.id, plan.parts, new Set(), costs);
+  ctx.log.info({ videoId: video.id, scenes: scenes.length, parts: count }, 'video of scenes rendered in parts');
+  return null;
 }
 
 /**
- * One scene of a video as a video of its own: the scene's avatar (a voice-over keeps the video's, whose files it does
- * not show), speech and background, the video's frame and plan.
+ * The scenes' parts joined into the video (between the brand's intro and outro): each scene's place in it kept with the
+ * video, the captions moved with it.
  */
-async function sceneJobOf(ctx: AppContext, job: VideoJob, scene: VideoScene): Promise<VideoJob> {
-  const [avatar] = scene.avatarId ? await ctx.db.select().from(avatars).where(eq(avatars.id, scene.avatarId)) : [job.avatar];
-  if (!avatar?.loop) throw new EngineFailure('avatar_missing');
-  const { avatarId, voiceId, builtinVoiceId, language, script, audioSource, speed, background, placement, elements } = scene;
-  const video = {
-    ...job.video,
-    avatarId,
-    voiceId,
-    builtinVoiceId,
-    language,
-    script,
-    audioSource,
-    speed,
-    background,
-    placement,
-    scenes: null,
-  };
-  return { ...job, video, avatar, elements };
+async function joinScenes(ctx: AppContext, job: VideoJob, plan: ScenesPlan) {
+  const { video } = job;
+  const count = plan.parts.length;
+  const names = plan.parts.map((part, index) =>
+    piecesOf(plan.scenes[part.scene]!.span, part).map((_, k) => segmentFiles(video.id, count).piece(index, k)),
+  );
+  const stored: Record<string, StoredFile> = {};
+  plan.scenes.forEach((scene, index) => (stored[`audio${index}`] = scene.audio));
+  names.forEach((pieces, part) => pieces.forEach((name, k) => (stored[`piece${part}-${k}`] = ['video_output', name])));
+  return ctx.assets.withLocal(stored, (local) =>
+    ctx.assets.workspace(async (folder) => {
+      const paths = { output: join(folder, `${video.id}.mp4`), thumbnail: join(folder, `${video.id}.jpg`) };
+      const frame = frameSizeOf(video.aspectRatio, video.resolution);
+      const { times, durationSeconds } = await withBrandClips(ctx, video.teamId, video.brand, (clips) =>
+        joinSceneParts(
+          { spans: plan.scenes.map((scene) => scene.span), parts: plan.parts },
+          {
+            pieces: names.map((pieces, part) => pieces.map((_, k) => local[`piece${part}-${k}`]!)),
+            audio: plan.scenes.map((_, index) => local[`audio${index}`]!),
+            ...paths,
+            folder,
+          },
+          frame,
+          clips,
+        ),
+      );
+      const placed = video.scenes!.map((scene, index) => ({
+        ...scene,
+        startMs: Math.round(times[index]!.start * 1000),
+        durationMs: Math.round(times[index]!.duration * 1000),
+      }));
+      await ctx.db.update(videos).set({ scenes: placed }).where(eq(videos.id, video.id));
+      const cues = joinedCues(
+        plan.scenes.map((scene) => scene.cues),
+        times,
+      );
+      const rendered: RenderResult = { durationSeconds };
+      return { ...rendered, made: { ...(await storeVideo(ctx, job, cues, paths, folder)), matte: null } };
+    }),
+  );
 }
 
-/** The parts made joined into the video (with its whole sound, poster, captions and credentials) and stored. */
+/** The parts made joined into the video (with its whole sound, poster, captions and credentials) and stored; a video of scenes by its scenes. */
 async function joinMadeParts(ctx: AppContext, job: VideoJob) {
   const { video } = job;
   const count = video.segments!;
   const madeParts = await ctx.db.select({ index: videoSegments.index }).from(videoSegments).where(eq(videoSegments.videoId, video.id));
-  const plan = await readPlan(ctx, video.id, count);
+  const plan = await readPlan(ctx, video.id);
   if (madeParts.length < count) {
     // A worker stopped between planning the parts and sending them all: the missing ones are sent again.
-    await sendParts(ctx, video.id, plan.cuts, new Set(madeParts.map((part) => part.index)));
+    await sendParts(ctx, video.id, partRangesOf(plan), new Set(madeParts.map((part) => part.index)));
     return null;
   }
+  if ('parts' in plan) return joinScenes(ctx, job, plan);
   const names = segmentFiles(video.id, count).parts;
   const files: Record<string, StoredFile> = { audio: plan.audio };
   names.forEach((name, index) => (files[`part${index}`] = ['video_output', name]));
