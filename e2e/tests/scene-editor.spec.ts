@@ -13,11 +13,18 @@ const COLOUR = '#FF8800';
 /** The line on each page of the test PDF (api/test/media/documents.ts, made by global-setup). */
 const lineOf = (page: number) => `Slide ${page}: quarterly results`;
 
-/** The colour at a point of an image (fractions of its width and height), as the browser decoded it. */
+/**
+ * The colour at a point of an image (fractions of its width and height), as the browser decoded it; null while the
+ * still is between pictures (its new one not decoded yet), so a poll asks again.
+ */
 const pixelAt = (image: Locator, x: number, y: number) =>
   image.evaluate(
     async (img: HTMLImageElement, [fx, fy]) => {
-      await img.decode();
+      const decoded = await img.decode().then(
+        () => true,
+        () => false,
+      );
+      if (!decoded || !img.naturalWidth) return null;
       const canvas = document.createElement('canvas');
       canvas.width = img.naturalWidth;
       canvas.height = img.naturalHeight;
@@ -27,7 +34,8 @@ const pixelAt = (image: Locator, x: number, y: number) =>
     },
     [x, y],
   );
-const near = (rgb: number[], hex: string) => {
+const near = (rgb: number[] | null, hex: string) => {
+  if (!rgb) return false;
   const want = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
   return rgb.every((value, index) => Math.abs(value - want[index]!) <= 24);
 };
