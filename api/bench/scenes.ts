@@ -1,5 +1,5 @@
 // A video of scenes (`pnpm bench:render scenes`): three minutes (BENCH_SCENES_SECONDS to shorten it) in six scenes at
-// 1080p 16:9 over the pages of a PDF deck, with titles and bullets and fades between them: three with the presenter
+// 1080p 16:9 (BENCH_SCENES_FORMAT for another) over the pages of a PDF deck, with titles and bullets and fades between them: three with the presenter
 // (beside the slide, or in the corner) and three voice-overs, the last the presenter full frame. Each scene's speech,
 // then its parts rendered by one worker and by two, each held to one core (as workers on hosts of their own), then the
 // join; real-time factors (video seconds per wall second) and where the time went.
@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { frameSizeOf } from '@kagami/shared/validation';
+import { frameSizeOf, type AspectRatio } from '@kagami/shared/validation';
 import type { ElementSpec } from '../src/engine/compose/elements';
 import { captionCharsFor, timeCaptions } from '../src/engine/compose/captions';
 import { renderDocumentPages } from '../src/engine/compose/document-pages';
@@ -32,6 +32,8 @@ import { countVideoFrames, probeMedia } from '../src/media/probe';
 import { pdfOf } from '../test/media/documents';
 
 const TARGET_SECONDS = Number(process.env.BENCH_SCENES_SECONDS ?? 180);
+/** BENCH_SCENES_FORMAT=9:16 (or 1:1, 4:5) makes the same video in that format, to look at. */
+const FORMAT = (process.env.BENCH_SCENES_FORMAT ?? '16:9') as AspectRatio;
 const PART_SECONDS = 60;
 const SENTENCES = [
   'Welcome to the yearly review of our studio, and thank you for joining us today.',
@@ -106,7 +108,7 @@ async function makeParts(orders: PartOrder[], cores: number[]) {
 }
 
 export async function scenesBench(engine: LocalEngine, avatar: { loop: string; mouth: string | null; matte: string }, dir: string) {
-  const frame = frameSizeOf('16:9', '1080p');
+  const frame = frameSizeOf(FORMAT, '1080p');
   const deck = join(dir, 'deck.pdf');
   writeFileSync(deck, await pdfOf(SCENES.length));
   const pages = await renderDocumentPages(deck, dir, (page) => ({ image: `page-${page}.png`, thumbnail: `page-${page}.jpg` }));
@@ -163,7 +165,7 @@ export async function scenesBench(engine: LocalEngine, avatar: { loop: string; m
   const planSeconds = since(planStart);
   const durationSeconds = spans.reduce((sum, span) => sum + span.frames - span.head, 0) / VIDEO_FPS;
   console.log(
-    `scenes: ${durationSeconds.toFixed(1)} s of video at 1080p in ${SCENES.length} scenes (${parts.length} parts), speech ${speechSeconds.toFixed(1)} s, plan ${planSeconds.toFixed(2)} s`,
+    `scenes: ${durationSeconds.toFixed(1)} s of ${FORMAT} video at 1080p in ${SCENES.length} scenes (${parts.length} parts), speech ${speechSeconds.toFixed(1)} s, plan ${planSeconds.toFixed(2)} s`,
   );
 
   for (const cores of [[0], [0, 1]]) {

@@ -68,7 +68,8 @@ export async function renderTalkingFace(
     /** Only this part of the loop's frames (in its pixels), scaled to `size`: what a small presenter shows of it. */
     region?: { x: number; y: number; width: number; height: number };
     fps: number;
-    matte?: string;
+    /** The alpha video, and the ffmpeg chain that makes its frames the picture's alpha at `size` (compose/matte.ts). */
+    matte?: { file: string; toPicture: string };
   },
   encode: string[],
 ): Promise<RenderTimings> {
@@ -88,8 +89,8 @@ export async function renderTalkingFace(
       ...[...repeat, '-i', input.loop],
       ...(input.matte
         ? [
-            ...['-stream_loop', '-1', '-i', input.matte, '-filter_complex'],
-            `[0:v]${cut}scale=${width}:${height}[picture];[1:v]${cut}scale=${width}:${height}:flags=bicubic,format=gray[matte];[picture][matte]alphamerge`,
+            ...['-stream_loop', '-1', '-i', input.matte.file, '-filter_complex'],
+            `[0:v]${cut}scale=${width}:${height}[picture];[1:v]${input.matte.toPicture}[matte];[picture][matte]alphamerge`,
           ]
         : ['-vf', `${cut}scale=${width}:${height}`]),
       ...['-an', '-frames:v', String(skip + input.plans.length), '-f', 'rawvideo', '-pix_fmt', pixelFormat],

@@ -36,7 +36,7 @@ import { toAss } from '../compose/captions';
 import { backdropGraph, backdropInput, CAPTION_FONT, composeGraph, needsMatte, overlayInputs, type Framing } from '../compose/compose';
 import { withElements, type Overlay } from '../compose/elements';
 import { faceBoxOf, layoutOf, type Box } from '../compose/layout';
-import { makeMatte } from '../compose/matte';
+import { makeMatte, matteToPicture } from '../compose/matte';
 import { makeThumbnail } from '../compose/thumbnail';
 import { AVATAR_H264, makeAvatar } from '../pipeline/avatar';
 import { makeVoice } from '../pipeline/voice';
@@ -221,7 +221,7 @@ export class LocalEngine implements GenerationEngine {
               size: job.size,
               region: job.region,
               fps: VIDEO_FPS,
-              matte: matte ?? undefined,
+              matte: matte ? { file: matte, toPicture: matteToPicture(job.size) } : undefined,
             },
             composeArgs(job, input, { alphaInFrames: true, captions, overlays }),
           );
@@ -337,7 +337,7 @@ export class LocalEngine implements GenerationEngine {
             size: job.size,
             region: job.region,
             fps: VIDEO_FPS,
-            matte: job.matte ?? undefined,
+            matte: job.matte ? { file: job.matte, toPicture: matteToPicture(job.size) } : undefined,
           },
           composeArgs(job, input, { alphaInFrames: true, captions, overlays, part: range }),
         ),
