@@ -4,6 +4,7 @@
 // stand-in's bucket) and runs its checks, and removes the stack and its volumes. Prints the time of each step.
 // Needs docker-compose talking to an engine (on these machines: ../shared/containers, see .ci/run).
 // KAGAMI_BUILD_CA=/path/to/bundle.pem makes image builds trust an extra CA (TLS-intercepting networks).
+// `--build` only builds the images and `--checks` only runs the stack from them (CI builds while its other tests run).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -63,14 +64,27 @@ function compose(args, extraEnv = {}) {
 const chromium = requireChromium();
 if (process.env.KAGAMI_BUILD_CA) copyFileSync(process.env.KAGAMI_BUILD_CA, join(root, 'docker', 'ca', 'extra-ca.pem'));
 
-let failed = false;
-try {
+const phase = process.argv[2];
+const building = phase !== '--checks';
+const checking = phase !== '--build';
+
+function buildImages() {
   step('docker-compose config', () => compose(['config', '--quiet']));
   step('docker-compose config of the object-storage variant', () => compose(['config', '--quiet'], OBJECT_STORAGE_ENV));
-  // A run cut off before its last step leaves its containers up; the new stack must not join them.
-  step("an earlier run's stack removed", () => compose(['down', '-v', '--remove-orphans'], OBJECT_STORAGE_ENV));
   step('build the images (remote-studio as tag a)', () => compose(['build']));
   step('build remote-studio as tag b', () => compose(['build', 'remote-studio'], { REMOTE_STUDIO_TAG: 'b' }));
+  step('build the S3-compatible stand-in', () => compose(['build', 's3'], OBJECT_STORAGE_ENV));
+}
+
+let failed = false;
+try {
+  if (building) buildImages();
+  if (!checking) {
+    report();
+    process.exit(0);
+  }
+  // A run cut off before its last step leaves its containers up; the new stack must not join them.
+  step("an earlier run's stack removed", () => compose(['down', '-v', '--remove-orphans'], OBJECT_STORAGE_ENV));
   step('up with two workers', () => compose(['up', '-d', '--scale', 'worker=2']));
   const checks = (spec) =>
     spawnSync(join(root, 'e2e', 'node_modules', '.bin', 'playwright'), ['test', '--config', 'compose.config.ts', spec], {
@@ -81,7 +95,6 @@ try {
   failed =
     step('the checks in Chromium (each one timed above), from every service healthy', () => checks('compose/compose.spec.ts')).status !== 0;
   if (!failed) {
-    step('build the S3-compatible stand-in', () => compose(['build', 's3'], OBJECT_STORAGE_ENV));
     step('the object-storage variant: API and two workers without the media volume', () => {
       // Removed first: a recreated container would keep the volumes of the one it replaces (the media volume).
       compose(['rm', '-s', '-f', 'api', 'worker'], OBJECT_STORAGE_ENV);
@@ -101,6 +114,10 @@ try {
   step('down, volumes removed', () => compose(['down', '-v', '--remove-orphans']));
 }
 
-console.log(`\nCompose test timings (${timings.reduce((sum, [, seconds]) => sum + seconds, 0).toFixed(0)} s in all):`);
-for (const [name, seconds] of timings) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${name}`);
+report();
 process.exit(failed ? 1 : 0);
+
+function report() {
+  console.log(`\nCompose test timings (${timings.reduce((sum, [, seconds]) => sum + seconds, 0).toFixed(0)} s in all):`);
+  for (const [name, seconds] of timings) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${name}`);
+}

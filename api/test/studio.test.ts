@@ -6,9 +6,24 @@ import { probeMedia } from '../src/media/probe';
 import { SpeechSynthesizer } from '../src/engine/speech/synthesizer';
 import { build, call, eventually, mailMatching, onboardedUser, stretched, subscribe, uploadFile, type TestApp } from './helper';
 import { runFfmpeg } from '../src/media/tools';
-import { FACE_PHOTO, faceClip, facePhoto, MAN_PORTRAIT, mediaDir, PORTRAIT, testPatternVideo, tone } from './media/fixtures';
+import {
+  FACE_PHOTO,
+  faceClip,
+  facePhoto,
+  MAN_PORTRAIT,
+  mediaDir,
+  PORTRAIT,
+  SPEAKING_SENTENCE,
+  speakingFaceClip,
+  testPatternVideo,
+  tone,
+} from './media/fixtures';
+import { shareProcessedAvatars } from './media/shared-avatars';
 import { decodeMono } from '../src/engine/speech/decode';
 import { analyzeVoice } from '../src/engine/speech/voice-analysis';
+
+// The speaking face's avatar is made once for the suites that use it.
+shareProcessedAvatars();
 
 let t: TestApp;
 let owner: { token: string; teamId: string };
@@ -26,13 +41,9 @@ beforeAll(async () => {
   dir = mediaDir();
   const speech = new SpeechSynthesizer();
   const wav = join(dir, 'speech.wav');
-  writeFileSync(
-    wav,
-    (await speech.synthesize('Hello, I am recording my avatar today. This is my natural voice, speaking clearly for the camera.', 'en'))
-      .wav,
-  );
+  writeFileSync(wav, (await speech.synthesize(SPEAKING_SENTENCE, 'en')).wav);
   speech.close();
-  faceVideo = readFileSync(await faceClip(dir, wav));
+  faceVideo = readFileSync(await speakingFaceClip(dir));
 }, 60_000);
 afterAll(async () => {
   await t.close();

@@ -14,7 +14,11 @@ import { ANALYSIS_RATE, decodeMono } from '../../src/engine/speech/decode';
 import { LocalEngine } from '../../src/engine/local/local-engine';
 import { countVideoFrames, probeMedia } from '../../src/media/probe';
 import { runFfmpeg } from '../../src/media/tools';
-import { avatarOutputs, CLEAR_CHIN, FACE_PHOTO, faceClip, mediaDir, ONE_FACE, PORTRAIT } from './fixtures';
+import { avatarOutputs, CLEAR_CHIN, FACE_PHOTO, mediaDir, ONE_FACE, PORTRAIT, speakingFaceClip } from './fixtures';
+import { shareProcessedAvatars } from './shared-avatars';
+
+// The speaking face's avatar is made once for the suites that use it.
+shareProcessedAvatars();
 
 const engine = new LocalEngine();
 let dir: string;
@@ -26,10 +30,8 @@ const STYLE: CaptionStyle = { size: 'medium', position: 'bottom', color: '#FFFFF
 
 beforeAll(async () => {
   dir = mediaDir();
-  const speechWav = join(dir, 'speech.wav');
-  writeFileSync(speechWav, (await engine.synthesizeSpeech('Hello. This is the footage of one presenter.', 'en')).wav);
   avatar = avatarOutputs(dir, 'presenter');
-  await engine.processAvatar({ file: await faceClip(dir, speechWav), kind: 'video' }, avatar);
+  await engine.processAvatar({ file: await speakingFaceClip(dir), kind: 'video' }, avatar);
   audio = join(dir, 'short.wav');
   writeFileSync(audio, (await engine.synthesizeSpeech('Composed over a new background.', 'en')).wav);
 }, 180_000);

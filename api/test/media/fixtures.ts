@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { runFfmpeg } from '../../src/media/tools';
+import { SpeechSynthesizer } from '../../src/engine/speech/synthesizer';
 
 /** Test media, made with ffmpeg at run time (nothing binary is committed). */
 export function mediaDir() {
@@ -104,6 +105,24 @@ export async function faceClip(dir: string, speechWav: string, seconds = 35, fac
     file,
   ]);
   return file;
+}
+
+/** What the speaking face clip says: a sentence of someone recording their avatar. */
+export const SPEAKING_SENTENCE = 'Hello, I am recording my avatar today. This is my natural voice, speaking clearly for the camera.';
+
+/**
+ * The tests' speaking presenter: faceClip with SPEAKING_SENTENCE in the built-in voice, the same bytes in every suite,
+ * so suites that share processed avatars (shared-avatars.ts) make its avatar once.
+ */
+export async function speakingFaceClip(dir: string) {
+  const wav = join(dir, 'speaking-face.wav');
+  const speech = new SpeechSynthesizer();
+  try {
+    writeFileSync(wav, (await speech.synthesize(SPEAKING_SENTENCE, 'en')).wav);
+  } finally {
+    speech.close();
+  }
+  return faceClip(dir, wav);
 }
 
 /** Where the engine writes an avatar named `name` in `dir`. */

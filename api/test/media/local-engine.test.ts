@@ -5,7 +5,11 @@ import { LIPS, mouthWidth, pointOf } from '../../src/engine/mesh/topology';
 import { LocalEngine } from '../../src/engine/local/local-engine';
 import { probeMedia } from '../../src/media/probe';
 import { runFfmpeg } from '../../src/media/tools';
-import { faceClip, mediaDir, testPatternVideo, tone, avatarOutputs } from './fixtures';
+import { mediaDir, testPatternVideo, tone, avatarOutputs, speakingFaceClip } from './fixtures';
+import { shareProcessedAvatars } from './shared-avatars';
+
+// The speaking face's avatar is made once for the suites that use it.
+shareProcessedAvatars();
 
 const engine = new LocalEngine();
 let dir: string;
@@ -27,7 +31,7 @@ const outputs = (name: string) => avatarOutputs(dir, name);
 const footage = (file: string) => ({ file, kind: 'video' as const });
 /** The avatar of the speaking face clip, processed once for the tests that check it and those that render with it. */
 let avatar: ReturnType<LocalEngine['processAvatar']> | undefined;
-const speakingAvatar = () => (avatar ??= faceClip(dir, speechWav).then((clip) => engine.processAvatar(footage(clip), outputs('avatar'))));
+const speakingAvatar = () => (avatar ??= speakingFaceClip(dir).then((clip) => engine.processAvatar(footage(clip), outputs('avatar'))));
 
 test('an avatar from a face clip: preview, normalised clip, seamless loop, and a default voice from its speech', async () => {
   const result = await speakingAvatar();
