@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import type * as tus from 'tus-js-client';
+import { and, eq } from 'drizzle-orm';
+import { estimateSpeechSeconds } from '@kagami/shared/validation';
+import { backgrounds, usage } from '../src/db/schema';
 import { probeMedia } from '../src/media/probe';
 import { runFfmpeg } from '../src/media/tools';
 import { build, call, eventually, onboardedUser, readyLoopAvatar, uploadFile, type TestApp } from './helper';
@@ -187,7 +190,16 @@ test("a video is drawn in the brand (a lower third on its accent), between the b
   const outro = await uploadFile(t.app, owner.token, owner.teamId, await colourClip('0x00FF00', false), 'background_video');
   const kit = { colors: ['#F59E0B'], heading_font_upload_id: font, intro_upload_id: intro, outro_upload_id: outro };
   const saved = await call(t.app, { method: 'PUT', url: kitUrl(), token: owner.token, body: kit });
-  expect(saved.body).toMatchObject({ intro: { upload_id: intro }, outro: { upload_id: outro } });
+  // Each plays for its own length (1.2 s), which the editor and the quota count.
+  expect(saved.body).toMatchObject({
+    intro: { upload_id: intro, duration_seconds: 1.2 },
+    outro: { upload_id: outro, duration_seconds: 1.2 },
+  });
+  // A clip added before lengths were kept has its length read from its file, once.
+  await t.database.db.update(backgrounds).set({ durationMs: null }).where(eq(backgrounds.id, intro));
+  expect((await call(t.app, { url: kitUrl(), token: owner.token })).body.intro.duration_seconds).toBe(1.2);
+  const [kept] = await t.database.db.select().from(backgrounds).where(eq(backgrounds.id, intro));
+  expect(kept!.durationMs).toBe(1200);
   // A picture is not an intro.
   const picture = await uploadFile(t.app, owner.token, owner.teamId, logoPng(), 'background_image');
   const refused = await call(t.app, { method: 'PUT', url: kitUrl(), token: owner.token, body: { ...kit, outro_upload_id: picture } });
@@ -215,6 +227,12 @@ test("a video is drawn in the brand (a lower third on its accent), between the b
       },
     });
     expect(created.status).toBe(202);
+    // Reserved at once: the script's estimate, and the intro and outro (2.4 s, whole seconds) where they play.
+    const [reserved] = await t.database.db
+      .select()
+      .from(usage)
+      .where(and(eq(usage.itemId, created.body.id), eq(usage.metric, 'video_seconds')));
+    expect(reserved).toMatchObject({ state: 'reserved', amount: estimateSpeechSeconds('Meet our team.', 'en', 1) + (brand ? 3 : 0) });
     const ready = await eventually(
       () => call(t.app, { url: `/api/teams/${owner.teamId}/videos/${created.body.id}`, token: owner.token }),
       (r) => r.body.status !== 'in_progress',

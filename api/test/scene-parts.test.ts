@@ -66,6 +66,7 @@ const partJobs = async (videoId: string) =>
 test('each scene a part job on two workers, a failed scene made again alone, a fade that mixes both, a length that adds up', async () => {
   const calls: { part: string; started: number; ended: number }[] = [];
   let failed = false;
+  let held = false;
   const track = async <T>(output: string, render: () => Promise<T>) => {
     const part = /-part-(\d+)-/.exec(output)![1]!;
     const call = { part, started: Date.now(), ended: 0 };
@@ -75,6 +76,14 @@ test('each scene a part job on two workers, a failed scene made again alone, a f
       if (part === '1' && !failed) {
         failed = true;
         throw new Error('the disk went away');
+      }
+      // The first render waits (up to 15 s) for another to start: a loaded host may be slow to fetch the second job,
+      // but a worker that renders one part at a time never starts it.
+      if (!held) {
+        held = true;
+        const deadline = Date.now() + 15_000;
+        while (Date.now() < deadline && !calls.some((other) => other !== call && other.ended === 0))
+          await new Promise((resolve) => setTimeout(resolve, 50));
       }
       return await render();
     } finally {

@@ -407,6 +407,8 @@ export const backgrounds = pgTable(
     file: text('file').notNull(),
     /** A still of it for the library and the layout preview (JPEG). */
     preview: text('preview').notNull(),
+    /** A video's length (null for a picture, and for videos added before it was kept: read from the file when asked). */
+    durationMs: integer('duration_ms'),
     createdAt: createdAt(),
   },
   (t) => [index('backgrounds_team_idx').on(t.teamId)],

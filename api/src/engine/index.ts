@@ -41,6 +41,7 @@ export type { PhonemeEvent, SpeakingVoice } from './speech/synthesizer';
 // Composing: backdrops and framing, the layout's still, captions and their files, a document's pages as slides.
 export type { Backdrop, Framing } from './compose/compose';
 export { brandOf } from './compose/elements';
+export { brandClipSeconds } from './compose/brand-clip';
 export type { Brand, ElementSpec } from './compose/elements';
 export { checkFont } from './compose/fonts';
 export { composeLayoutStill } from './compose/layout-still';

@@ -472,6 +472,8 @@ export interface components {
             } | null;
             /** @description A video background played, with its own sound, before the first scene. */
             intro: {
+                /** @description How long it plays in a video (at most 15 s); counted in its length and minutes. */
+                duration_seconds: number;
                 preview: string | null;
                 upload_id: string;
             } | null;
@@ -481,6 +483,8 @@ export interface components {
             } | null;
             /** @description A video background played, with its own sound, after the last scene. */
             outro: {
+                /** @description How long it plays in a video (at most 15 s); counted in its length and minutes. */
+                duration_seconds: number;
                 preview: string | null;
                 upload_id: string;
             } | null;

@@ -12,7 +12,7 @@ const kitJson = (overrides: Record<string, unknown> = {}) => ({
   logo: { upload_id: 'logo-1', preview: '/assets/data/avatar_output/picture-logo-1.png' },
   heading_font: { upload_id: 'font-1', name: 'Serif.ttf' },
   body_font: null,
-  intro: { upload_id: 'intro-1', preview: '/assets/data/avatar_output/background-intro-1.jpg' },
+  intro: { upload_id: 'intro-1', preview: '/assets/data/avatar_output/background-intro-1.jpg', duration_seconds: 4.2 },
   outro: null,
   updated_at: '2026-12-01T10:00:00Z',
   ...overrides,
@@ -31,7 +31,7 @@ test('the kit loads: its colours as swatches with hex inputs, the accent first, 
   expect(screen.getByTestId('brand-headingFont')).toHaveTextContent('Serif.ttf');
   const fonts = screen.getByRole('region', { name: 'Fonts' });
   expect(within(fonts).getByText('None')).toBeInTheDocument();
-  expect(screen.getByTestId('brand-intro')).toBeInTheDocument();
+  expect(within(screen.getByTestId('brand-intro')).getByText('Plays for 4.2 s')).toBeInTheDocument();
   expect(within(screen.getByRole('region', { name: 'Intro and outro' })).getByText('None')).toBeInTheDocument();
 });
 

@@ -81,6 +81,7 @@ export async function teamBackground(
       name: (name ?? upload.fileName).slice(0, 100),
       file,
       preview,
+      durationMs: uploaded === 'video' ? upload.durationMs : null,
     })
     .returning();
   return created!;

@@ -5,8 +5,9 @@ import * as v from 'valibot';
 import { brandKitField, type BrandKitInput } from '@kagami/shared/validation';
 import type { AppContext } from '../app-context';
 import { backgrounds, brandKits, type BrandFont } from '../../db/schema';
-import { brandOf, type Brand } from '../../engine';
+import { brandClipSeconds, brandOf, type Brand } from '../../engine';
 import { atField } from '../../lib/errors';
+import { probeMedia } from '../../media/probe';
 import type { StoredFile } from '../../storage/media-store';
 import { teamBackground } from './backgrounds';
 import { picturesOf, teamPicture } from './pictures';
@@ -20,6 +21,13 @@ type Row = typeof brandKits.$inferSelect;
 
 const brandFont = v.nullable(v.object({ upload_id: v.string(), name: v.string() }));
 const brandPicture = v.nullable(v.object({ upload_id: v.string(), preview: v.nullable(v.string()) }));
+const brandClip = v.nullable(
+  v.object({
+    upload_id: v.string(),
+    preview: v.nullable(v.string()),
+    duration_seconds: v.pipe(v.number(), v.description('How long it plays in a video (at most 15 s); counted in its length and minutes.')),
+  }),
+);
 /** The kit on the wire, in both APIs. */
 export const BrandKit = v.pipe(
   v.object({
@@ -27,8 +35,8 @@ export const BrandKit = v.pipe(
     logo: brandPicture,
     heading_font: brandFont,
     body_font: brandFont,
-    intro: v.pipe(brandPicture, v.description('A video background played, with its own sound, before the first scene.')),
-    outro: v.pipe(brandPicture, v.description('A video background played, with its own sound, after the last scene.')),
+    intro: v.pipe(brandClip, v.description('A video background played, with its own sound, before the first scene.')),
+    outro: v.pipe(brandClip, v.description('A video background played, with its own sound, after the last scene.')),
     updated_at: v.nullable(v.string()),
   }),
   v.title('BrandKit'),
@@ -42,11 +50,10 @@ export type LinkOf = (category: 'avatar_output', file: string) => string | null;
 export async function brandKitJson(ctx: AppContext, teamId: string, link: LinkOf = assetUrl) {
   const kit = await kitOf(ctx, teamId);
   const logo = kit.logoId ? (await picturesOf(ctx, teamId, [kit.logoId])).get(kit.logoId) : undefined;
-  const clipIds = [kit.introId, kit.outroId].filter((id): id is string => Boolean(id));
-  const clips = clipIds.length ? await ctx.db.select().from(backgrounds).where(inArray(backgrounds.id, clipIds)) : [];
+  const clips = await clipsOf(ctx, kit);
   const clip = (id: string | null) => {
     const row = clips.find((background) => background.id === id);
-    return row ? { upload_id: row.id, preview: link('avatar_output', row.preview) } : null;
+    return row ? { upload_id: row.id, preview: link('avatar_output', row.preview), duration_seconds: row.seconds } : null;
   };
   const font = (stored: BrandFont | null) => (stored ? { upload_id: stored.id, name: stored.name } : null);
   return {
@@ -58,6 +65,30 @@ export async function brandKitJson(ctx: AppContext, teamId: string, link: LinkOf
     outro: clip(kit.outroId),
     updated_at: kit.updatedAt?.toISOString() ?? null,
   };
+}
+
+/** The kit's intro and outro backgrounds with how long each plays (a length not kept yet is read from its file, once). */
+async function clipsOf(ctx: AppContext, kit: { introId: string | null; outroId: string | null }) {
+  const ids = [kit.introId, kit.outroId].filter((id): id is string => Boolean(id));
+  const rows = ids.length ? await ctx.db.select().from(backgrounds).where(inArray(backgrounds.id, ids)) : [];
+  return Promise.all(
+    rows.map(async (row) => {
+      let durationMs = row.durationMs;
+      if (durationMs === null) {
+        durationMs = await ctx.assets.withLocal({ clip: ['avatar_input', row.file] } as const, async ({ clip }) =>
+          Math.round(((await probeMedia(clip))?.durationSeconds ?? 0) * 1000),
+        );
+        await ctx.db.update(backgrounds).set({ durationMs }).where(eq(backgrounds.id, row.id));
+      }
+      return { ...row, seconds: brandClipSeconds(durationMs / 1000) };
+    }),
+  );
+}
+
+/** The seconds the team's intro and outro add to a video drawn in its brand (what its quota reserves for them). */
+export async function brandClipsSeconds(ctx: AppContext, teamId: string) {
+  const clips = await clipsOf(ctx, await kitOf(ctx, teamId));
+  return clips.reduce((total, clip) => total + clip.seconds, 0);
 }
 
 async function kitOf(ctx: AppContext, teamId: string): Promise<Omit<Row, 'teamId' | 'updatedAt'> & { updatedAt: Date | null }> {

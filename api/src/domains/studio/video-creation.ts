@@ -13,6 +13,7 @@ import { requireMembership } from '../teams/membership';
 import { adoptUpload, readyUpload } from './uploads';
 import { assertPlacementFits, videoBackgroundOf } from './backgrounds';
 import { teamPicture } from './pictures';
+import { brandClipsSeconds } from './brand-kit';
 import { estimateSpeechSeconds, needsOf, withReservation } from '../billing/quota';
 import { videoJson } from './serialize';
 import { assertCapacity, speakerOf, teamAvatar, type Creator } from './service';
@@ -114,9 +115,13 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
     const elements = await storedElements(ctx, teamId, creator.userId, scene.fields.elements ?? [], (field) => at(index, field));
     made.push({ scene: { ...scene, upload }, audioSource: null, background, elements });
   }
-  // Reserved: the audio's length, or the script's estimated speaking time; settled to the video's real length.
-  const seconds = made.reduce((sum, { scene }) => sum + secondsOf(scene), 0);
   const first = made[0]!;
+  // One plain scene is the video's own columns; a voice-over or elements need the scenes kept (and get the brand's clips).
+  const asScenes = several || !first.scene.avatar || first.elements.length > 0;
+  // Reserved: the audio's length, or the script's estimated speaking time, and the brand's intro and outro; settled to
+  // the video's real length.
+  const clips = asScenes && (input.brand ?? true) ? Math.ceil(await brandClipsSeconds(ctx, teamId)) : 0;
+  const seconds = made.reduce((sum, { scene }) => sum + secondsOf(scene), clips);
   // The video's presenter (what its Content Credentials name): its first scene's that has one.
   const presenter = made.find(({ scene }) => scene.avatar)?.scene.avatar;
   if (!presenter) throw fail(422, 'scenes_need_presenter', { fields: { scenes: fieldError('scenes_need_presenter') } });
@@ -153,8 +158,7 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
           source: creator.source,
           callbackUrl: input.callback_url ?? null,
           review: made.some(({ scene }) => scene.moderation === 'unchecked') ? 'moderation_unavailable' : null,
-          // One plain scene is the video's own columns; a voice-over or elements need the scene kept.
-          scenes: several || !first.scene.avatar || first.elements.length ? made.map(storedScene) : null,
+          scenes: asScenes ? made.map(storedScene) : null,
         })
         .returning();
       return created!;

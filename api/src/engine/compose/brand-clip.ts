@@ -10,11 +10,17 @@ import type { Size } from './layout';
 /** An intro or outro plays at most this long: a brand's sting, not a scene of its own. */
 export const BRAND_CLIP_MAX_SECONDS = 15;
 
+/** The frames a clip of `durationSeconds` plays for in a video. */
+const clipFrames = (durationSeconds: number) => Math.max(1, Math.round(Math.min(durationSeconds, BRAND_CLIP_MAX_SECONDS) * VIDEO_FPS));
+
+/** How long a clip of `durationSeconds` plays in a video (seconds): what the editor and the quota count for it. */
+export const brandClipSeconds = (durationSeconds: number) => clipFrames(durationSeconds) / VIDEO_FPS;
+
 /** The clip `source` made a piece of the video (frame `frame`) in `folder`: its picture, its sound and its frames. */
 export async function clipAsPiece(source: string, frame: Size, folder: string, name: string) {
   const probe = await probeMedia(source);
   if (!probe?.video || !probe.durationSeconds) throw new EngineFailure('brand_clip_unreadable');
-  const frames = Math.max(1, Math.round(Math.min(probe.durationSeconds, BRAND_CLIP_MAX_SECONDS) * VIDEO_FPS));
+  const frames = clipFrames(probe.durationSeconds);
   const { width, height } = frame;
   const [video, audio] = [join(folder, `${name}.mp4`), join(folder, `${name}.wav`)];
   await runFfmpeg(

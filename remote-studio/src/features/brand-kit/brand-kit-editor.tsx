@@ -21,18 +21,19 @@ const formOf = (kit: BrandKit): BrandKitForm => ({
 type FileField = 'logoUploadId' | 'headingFontUploadId' | 'bodyFontUploadId' | 'introUploadId' | 'outroUploadId';
 
 /** What the kit's files are shown as: the saved kit's, or what was just uploaded (a name; a picture of the chosen file). */
-type Picture = { preview: string | null; name: string | null } | null;
+type Picture = { preview: string | null; name: string | null; seconds?: number } | null;
 type Shown = { logo: Picture; headingFont: string | null; bodyFont: string | null; intro: Picture; outro: Picture };
 const pictureOf = (file: { preview: string | null } | null): Picture => (file ? { preview: file.preview, name: null } : null);
+const clipOf = (clip: BrandKit['intro']): Picture => (clip ? { preview: clip.preview, name: null, seconds: clip.durationSeconds } : null);
 const shownOf = (kit: BrandKit): Shown => ({
   logo: pictureOf(kit.logo),
   headingFont: kit.headingFont?.name ?? null,
   bodyFont: kit.bodyFont?.name ?? null,
-  intro: pictureOf(kit.intro),
-  outro: pictureOf(kit.outro),
+  intro: clipOf(kit.intro),
+  outro: clipOf(kit.outro),
 });
 
-/** An intro's or outro's still, or the name of the file just uploaded. */
+/** An intro's or outro's still and how long it plays, or the name of the file just uploaded. */
 function ClipShown({ clip, testId }: { clip: Picture; testId: string }) {
   const { t } = useStudioTranslation();
   const source = useAssetSource(clip?.preview ?? null);
@@ -45,6 +46,7 @@ function ClipShown({ clip, testId }: { clip: Picture; testId: string }) {
         </Box>
       ) : null}
       {clip.name ? <Text>{clip.name}</Text> : null}
+      {clip.seconds !== undefined ? <Text color="fg.muted">{t('brandKit.clips.plays', { seconds: clip.seconds })}</Text> : null}
     </Stack>
   );
 }

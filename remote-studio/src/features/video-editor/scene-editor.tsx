@@ -76,7 +76,7 @@ export function SceneEditor({ initial, draftId, avatars, voices, library, langua
   const scenes = video.scenes;
   const scene = scenes[Math.min(selected, scenes.length - 1)]!;
   const setScenes = (next: typeof scenes) => setVideo({ ...video, scenes: next });
-  const seconds = videoSeconds(video);
+  const seconds = videoSeconds(video, (brandKit?.intro?.durationSeconds ?? 0) + (brandKit?.outro?.durationSeconds ?? 0));
   const add = () => {
     if (scenes.length >= SCENES_MAX) return;
     setScenes([...scenes, newScene(scene.avatarId ?? defaultAvatar, scene.language, brand)]);
@@ -204,7 +204,7 @@ export function SceneEditor({ initial, draftId, avatars, voices, library, langua
       <HStack gap="4" wrap="wrap" justify="space-between">
         <Stack gap="0">
           <Text fontWeight="medium" data-testid="editor-total">
-            {t('editor.total', { scenes: scenes.length, seconds, minutes: Math.max(1, Math.ceil(seconds / 60)) })}
+            {t('editor.total', { scenes: scenes.length, seconds: Math.round(seconds), minutes: Math.max(1, Math.ceil(seconds / 60)) })}
           </Text>
           <Text fontSize="sm" color="fg.muted" aria-live="polite" data-testid="draft-state">
             {saved ? t(`editor.draft.${saved}`) : ''}

@@ -91,12 +91,24 @@ export function movedIndex(index: number, from: number, to: number): number {
 export const sceneSeconds = (scene: SceneDraft) =>
   scene.script.trim() ? estimateSpeechSeconds(scene.script, scene.language, scene.speed) : 0;
 
-/** The video's length: its scenes' less the fades and slides that overlap them. */
-export const videoSeconds = (video: EditorVideo) =>
-  video.scenes.reduce((total, scene, index) => {
-    const overlap = index > 0 && scene.transition.type !== 'cut' ? scene.transition.seconds : 0;
-    return total + Math.max(0, sceneSeconds(scene) - overlap);
-  }, 0);
+/**
+ * Whether the API makes the video as scenes, between the brand's intro and outro: one presenter's scene with nothing
+ * over it is made as a video of today's single form, without them.
+ */
+export const playsBrandClips = (video: EditorVideo) => {
+  const [first] = video.scenes;
+  return video.brand && (video.scenes.length > 1 || !first?.avatarId || first.elements.length > 0);
+};
+
+/** The video's length: its scenes' less the fades and slides that overlap them, and the brand's clips (`clipsSeconds`) where it plays them. */
+export const videoSeconds = (video: EditorVideo, clipsSeconds = 0) =>
+  video.scenes.reduce(
+    (total, scene, index) => {
+      const overlap = index > 0 && scene.transition.type !== 'cut' ? scene.transition.seconds : 0;
+      return total + Math.max(0, sceneSeconds(scene) - overlap);
+    },
+    playsBrandClips(video) ? clipsSeconds : 0,
+  );
 
 /** The body of the create call (the API checks every scene and names the one it refuses). */
 export function createBody(video: EditorVideo) {
