@@ -32,6 +32,7 @@ import { voiceLibraryRoutes } from './domains/studio/voice-library';
 import { pronunciationRoutes } from './domains/studio/pronunciations';
 import { backgroundRoutes } from './domains/studio/backgrounds';
 import { videoDraftRoutes } from './domains/studio/drafts';
+import { templateRoutes } from './domains/templates/routes';
 import { brandKitRoutes } from './domains/studio/brand-kit';
 import { documentRoutes } from './domains/studio/documents';
 import { layoutPreviewRoutes } from './domains/studio/layout-preview';
@@ -197,6 +198,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   backgroundRoutes(app, ctx);
   videoDraftRoutes(app, ctx);
   brandKitRoutes(app, ctx);
+  templateRoutes(app, ctx);
   documentRoutes(app, ctx);
   moderationRoutes(app, ctx);
   layoutPreviewRoutes(app, ctx);

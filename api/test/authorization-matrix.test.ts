@@ -11,6 +11,8 @@ import { sha256 } from '../src/lib/secrets';
 import {
   avatars,
   backgrounds,
+  batches,
+  templates,
   documents,
   history,
   pronunciations,
@@ -116,6 +118,20 @@ async function videoDraft() {
   const [row] = await t.database.db
     .insert(videoDrafts)
     .values({ teamId: team.id, name: 'Launch draft', body: { scenes: [{ script: 'Hello' }] } })
+    .returning();
+  return row!.id;
+}
+/** A template of the team's, presented by a failed avatar (each delete cell removes its own). */
+async function template() {
+  const body = { language: 'en', avatar_id: await teamItem(avatars), script: 'Hello {{name|there}}.' };
+  const [row] = await t.database.db.insert(templates).values({ teamId: team.id, name: 'Welcome', language: 'en', body }).returning();
+  return row!.id;
+}
+/** A batch of the team's that has ended, with no rows. */
+async function batch() {
+  const [row] = await t.database.db
+    .insert(batches)
+    .values({ teamId: team.id, name: 'Welcome', body: {}, source: 'app', status: 'completed', endedAt: new Date() })
     .returning();
   return row!.id;
 }
@@ -689,6 +705,80 @@ const ROWS: Row[] = [
     access: 'member',
     ok: 204,
     request: async () => ({ method: 'DELETE', url: teamPath(`/video-drafts/${await videoDraft()}`) }),
+  },
+  { route: 'GET /api/teams/:teamId/templates', access: 'member', ok: 200, request: () => ({ method: 'GET', url: teamPath('/templates') }) },
+  {
+    route: 'POST /api/teams/:teamId/templates',
+    access: 'member',
+    ok: 201,
+    request: async () => ({
+      method: 'POST',
+      url: teamPath('/templates'),
+      body: { name: 'Welcome', language: 'en', avatar_id: await teamItem(avatars), script: 'Hello {{name}}.' },
+    }),
+  },
+  {
+    route: 'GET /api/teams/:teamId/templates/:id',
+    access: 'member',
+    ok: 200,
+    request: async () => ({ method: 'GET', url: teamPath(`/templates/${await template()}`) }),
+  },
+  {
+    route: 'PUT /api/teams/:teamId/templates/:id',
+    access: 'member',
+    ok: 200,
+    request: async () => ({
+      method: 'PUT',
+      url: teamPath(`/templates/${await template()}`),
+      body: { name: 'Renamed', language: 'en', avatar_id: await teamItem(avatars), script: 'Hi {{name}}.' },
+    }),
+  },
+  {
+    route: 'DELETE /api/teams/:teamId/templates/:id',
+    access: 'member',
+    ok: 204,
+    request: async () => ({ method: 'DELETE', url: teamPath(`/templates/${await template()}`) }),
+  },
+  {
+    route: 'POST /api/teams/:teamId/templates/:id/videos',
+    access: 'member',
+    ok: 409,
+    request: async () => ({ method: 'POST', url: teamPath(`/templates/${await template()}/videos`), body: { variables: { name: 'Ada' } } }),
+  },
+  {
+    route: 'POST /api/teams/:teamId/templates/:id/batches',
+    access: 'member',
+    ok: 200,
+    request: async () => ({
+      method: 'POST',
+      url: teamPath(`/templates/${await template()}/batches`),
+      body: { rows: [{ variables: { name: 'Ada' } }], dry_run: true },
+    }),
+  },
+  { route: 'GET /api/teams/:teamId/batches', access: 'member', ok: 200, request: () => ({ method: 'GET', url: teamPath('/batches') }) },
+  {
+    route: 'GET /api/teams/:teamId/batches/:id',
+    access: 'member',
+    ok: 200,
+    request: async () => ({ method: 'GET', url: teamPath(`/batches/${await batch()}`) }),
+  },
+  {
+    route: 'POST /api/teams/:teamId/batches/:id/cancel',
+    access: 'member',
+    ok: 409,
+    request: async () => ({ method: 'POST', url: teamPath(`/batches/${await batch()}/cancel`) }),
+  },
+  {
+    route: 'POST /api/teams/:teamId/batches/:id/retry',
+    access: 'member',
+    ok: 409,
+    request: async () => ({ method: 'POST', url: teamPath(`/batches/${await batch()}/retry`) }),
+  },
+  {
+    route: 'GET /api/teams/:teamId/batches/:id/results.csv',
+    access: 'member',
+    ok: 200,
+    request: async () => ({ method: 'GET', url: teamPath(`/batches/${await batch()}/results.csv`) }),
   },
   {
     route: 'GET /api/teams/:teamId/brand-kit',

@@ -13,6 +13,7 @@ import {
   primaryKey,
   index,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import {
@@ -366,6 +367,12 @@ export const videos = pgTable(
       .default('app'),
     /** Where to deliver this video's `video.ready` or `video.failed` event besides the team's endpoints. */
     callbackUrl: text('callback_url'),
+    /** The template it was made from, with the values filled in. */
+    templateId: uuid('template_id').references((): AnyPgColumn => templates.id, { onDelete: 'set null' }),
+    templateVariables: jsonb('template_variables').$type<Record<string, string>>(),
+    /** The batch and row (from 1) it was made for. */
+    batchId: uuid('batch_id').references((): AnyPgColumn => batches.id, { onDelete: 'set null' }),
+    batchRow: integer('batch_row'),
     /**
      * The engine that made the talking face: `local`, or the lip-sync provider (`replicate`, `sync`, `fal`) with its
      * id for the job (stored as soon as the job is submitted, so a restarted worker resumes it instead of paying for
@@ -449,6 +456,70 @@ export const videoDrafts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('video_drafts_team_idx').on(t.teamId, t.updatedAt)],
+);
+
+/**
+ * A team's template: a video creation body (as `POST …/videos` takes it, without its name) whose scripts and text
+ * elements hold `{{variable}}` placeholders, filled in for each video made from it.
+ */
+export const templates = pgTable(
+  'templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: teamId(),
+    createdBy: createdBy(),
+    name: text('name').notNull(),
+    language: text('language').notNull(),
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('templates_team_idx').on(t.teamId, t.createdAt)],
+);
+
+export const BATCH_STATUSES = ['in_progress', 'completed', 'completed_with_errors', 'cancelled'] as const;
+export const BATCH_ROW_STATUSES = ['queued', 'in_progress', 'ready', 'failed', 'cancelled'] as const;
+
+/** Videos made from one template, a row of values each, started as the plan allows. */
+export const batches = pgTable(
+  'batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: teamId(),
+    createdBy: createdBy(),
+    templateId: uuid('template_id').references(() => templates.id, { onDelete: 'set null' }),
+    /** The template's name and body when the batch was started: its rows are made of these, whatever becomes of it. */
+    name: text('name').notNull(),
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    source: text('source', { enum: ['app', 'api'] }).notNull(),
+    status: text('status', { enum: BATCH_STATUSES }).notNull().default('in_progress'),
+    /** When it ended: set once, by whichever run saw it end, which alone announces `batch.completed`. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('batches_team_idx').on(t.teamId, t.createdAt)],
+);
+
+/** One row of a batch: its values, what it overrides, and the video made of it (once started). */
+export const batchRows = pgTable(
+  'batch_rows',
+  {
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    /** Its number in the batch, from 1 (the CSV's line after the header). */
+    row: integer('row').notNull(),
+    title: text('title').notNull(),
+    variables: jsonb('variables').$type<Record<string, string>>().notNull(),
+    avatarId: text('avatar_id'),
+    voiceId: text('voice_id'),
+    callbackUrl: text('callback_url'),
+    status: text('status', { enum: BATCH_ROW_STATUSES }).notNull().default('queued'),
+    videoId: uuid('video_id').references(() => videos.id, { onDelete: 'set null' }),
+    /** Why it failed: the refusal's code (`quota_exceeded`) or the video's failure reason. */
+    reason: text('reason'),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.row] }), index('batch_rows_status_idx').on(t.batchId, t.status)],
 );
 
 /** A font of a brand kit: the stored file (an upload of purpose `font`, named by its id) and the name it was uploaded as. */
@@ -551,6 +622,8 @@ export const history = pgTable(
     source: text('source', { enum: ['app', 'api'] })
       .notNull()
       .default('app'),
+    /** The batch a video was made for. */
+    batchId: uuid('batch_id').references((): AnyPgColumn => batches.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('history_team_idx').on(t.teamId, t.createdAt)],

@@ -12,6 +12,8 @@ export const QUEUES = {
   video: 'video-render',
   segment: 'video-segment',
   document: 'document-render',
+  /** A batch's rounds: its rows' videos followed, the next rows started (templates/batches.ts). */
+  batch: 'batch-advance',
 } as const;
 /** Webhook deliveries: one job per attempt; the delivery itself schedules the next (webhooks/delivery.ts). */
 export const WEBHOOK_QUEUE = 'webhook-deliver';

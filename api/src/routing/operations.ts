@@ -14,6 +14,7 @@ export const APP_TAGS = [
   { name: 'Documents', description: "The team's PDF documents, rendered page by page into slides." },
   { name: 'Pronunciations', description: 'How the team’s scripts say particular words.' },
   { name: 'Brand kit', description: 'The team’s colours, logo and fonts, which its videos are drawn in.' },
+  { name: 'Templates', description: 'Videos with `{{variables}}`, made one at a time or in batches from rows of values.' },
   { name: 'Uploads', description: 'Resumable uploads (tus 1.0) and the checks before them.' },
   { name: 'Sharing', description: 'Public links to a finished video, and what they serve.' },
   { name: 'Assets', description: 'Files of avatars, voices and videos, by signed link or session.' },

@@ -626,6 +626,9 @@ export interface components {
          *       "download_url_expires_at": "2026-11-26T18:00:00.000Z",
          *       "brand": true,
          *       "scenes": null,
+         *       "template": null,
+         *       "batch_id": null,
+         *       "row": null,
          *       "created_at": "2026-11-26T17:00:00.000Z"
          *     }
          */
@@ -651,6 +654,8 @@ export interface components {
                 type: "slide";
                 upload_id: string;
             }) | null;
+            /** @description The batch it was made for. */
+            batch_id: string | null;
             /** @description Drawn in the team's brand kit. */
             brand: boolean;
             callback_url: string | null;
@@ -690,6 +695,8 @@ export interface components {
             };
             /** @enum {string} */
             resolution: "720p" | "1080p";
+            /** @description Its row in the batch, from 1. */
+            row: number | null;
             /** @description A video of several scenes lists them; null: a video of one scene. */
             scenes: {
                 /** @description Null: a voice-over, no presenter. */
@@ -761,6 +768,13 @@ export interface components {
             /** @enum {string} */
             status: "in_progress" | "ready" | "failed";
             subtitles: boolean;
+            /** @description The template it was made from (its id null once deleted) and the values filled in; null for a video made from a body. */
+            template: {
+                id: string | null;
+                variables: {
+                    [key: string]: string;
+                };
+            } | null;
             thumbnail_url: string | null;
             title: string;
             voice_id: string | null;
@@ -860,7 +874,7 @@ export interface components {
         WebhookEndpoint: {
             /** Format: date-time */
             created_at: string;
-            events: ("video.ready" | "video.failed" | "avatar.ready" | "avatar.failed" | "voice.ready" | "voice.failed")[];
+            events: ("video.ready" | "video.failed" | "avatar.ready" | "avatar.failed" | "voice.ready" | "voice.failed" | "batch.completed")[];
             id: string;
             url: string;
         };
@@ -2183,6 +2197,9 @@ export interface operations {
                      *       "download_url_expires_at": "2026-11-26T18:00:00.000Z",
                      *       "brand": true,
                      *       "scenes": null,
+                     *       "template": null,
+                     *       "batch_id": null,
+                     *       "row": null,
                      *       "created_at": "2026-11-26T17:00:00.000Z"
                      *     }
                      */
@@ -2334,6 +2351,9 @@ export interface operations {
                      *       "download_url_expires_at": "2026-11-26T18:00:00.000Z",
                      *       "brand": true,
                      *       "scenes": null,
+                     *       "template": null,
+                     *       "batch_id": null,
+                     *       "row": null,
                      *       "created_at": "2026-11-26T17:00:00.000Z"
                      *     }
                      */
@@ -2735,7 +2755,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    events: ("video.ready" | "video.failed" | "avatar.ready" | "avatar.failed" | "voice.ready" | "voice.failed")[];
+                    events: ("video.ready" | "video.failed" | "avatar.ready" | "avatar.failed" | "voice.ready" | "voice.failed" | "batch.completed")[];
                     /** Format: uri */
                     url: string;
                 };

@@ -87,7 +87,15 @@ export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
 export const contentLanguageField = v.picklist(CONTENT_LANGUAGES, m('invalid'));
 
 /** What a webhook endpoint can subscribe to: an avatar, voice model or video becoming ready or failing. */
-export const WEBHOOK_EVENTS = ['video.ready', 'video.failed', 'avatar.ready', 'avatar.failed', 'voice.ready', 'voice.failed'] as const;
+export const WEBHOOK_EVENTS = [
+  'video.ready',
+  'video.failed',
+  'avatar.ready',
+  'avatar.failed',
+  'voice.ready',
+  'voice.failed',
+  'batch.completed',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const WEBHOOK_URL_MAX_LENGTH = 2000;
 

@@ -11,3 +11,5 @@ export * from './avatar-stages';
 export * from './scenes';
 export * from './elements';
 export * from './brand-kit';
+export * from './template-variables';
+export * from './csv';

@@ -41,6 +41,7 @@ export const HistoryRow = v.pipe(
     duration_minutes: v.number(),
     creator: text,
     created_via: v.picklist(['app', 'api']),
+    batch: v.pipe(v.nullable(v.object({ id: v.string(), name: v.string() })), v.description('The batch a video was made for.')),
   }),
   v.title('HistoryRow'),
 );

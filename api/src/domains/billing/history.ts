@@ -1,7 +1,7 @@
 // A team's App or API usage history by date range: a page at a time as JSON, or the whole range as a CSV file.
 import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
 import { historyQuery, type HistoryQuery } from '@kagami/shared/validation';
-import { history, users } from '../../db/schema';
+import { batches, history, users } from '../../db/schema';
 import { csvFile } from '../../lib/csv';
 import { currentUser, signedIn } from '../auth/guard';
 import { requireMembership } from '../teams/membership';
@@ -11,13 +11,14 @@ import { teamParams } from '../../routing/params';
 const DAY_MS = 86_400_000;
 
 /** SPEC §3 history rows: created, type, name, duration in minutes, creator. */
-const rowJson = (row: { history: typeof history.$inferSelect; creator: string | null }) => ({
+const rowJson = (row: { history: typeof history.$inferSelect; creator: string | null; batch: string | null }) => ({
   created_at: row.history.createdAt.toISOString(),
   type: row.history.type,
   name: row.history.name,
   duration_minutes: Math.round((row.history.durationMs / 60_000) * 10) / 10,
   creator: row.creator,
   created_via: row.history.source,
+  batch: row.history.batchId && row.batch ? { id: row.history.batchId, name: row.batch } : null,
 });
 
 /** App History and API History of a team (SPEC §2), by date range, a page at a time or as CSV. */
@@ -34,7 +35,12 @@ export const historyRoutes = signedIn((app, ctx) => {
     );
     return {
       where,
-      rows: db.select({ history, creator: users.name }).from(history).leftJoin(users, eq(users.id, history.createdBy)).where(where),
+      rows: db
+        .select({ history, creator: users.name, batch: batches.name })
+        .from(history)
+        .leftJoin(users, eq(users.id, history.createdBy))
+        .leftJoin(batches, eq(batches.id, history.batchId))
+        .where(where),
     };
   };
 

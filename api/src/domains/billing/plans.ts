@@ -24,6 +24,8 @@ export type Plan = {
   name: string;
   productType: ProductType;
   allowance: Allowance;
+  /** How many videos of a batch it renders at once. */
+  parallelVideos: number;
   /** Sold through Contact sales, not checkout. */
   contactSales?: boolean;
 };
@@ -50,12 +52,19 @@ const allowance = (
 });
 
 export const PLANS: Plan[] = [
-  { alias: 'free', name: 'Free', productType: 'app', allowance: allowance(1, 1, 3, 1, 5, false) },
-  { alias: 'creator', name: 'Creator', productType: 'app', allowance: allowance(3, 3, 30, 3, 60, true) },
-  { alias: 'studio', name: 'Studio', productType: 'app', allowance: allowance(10, 10, 120, 10, 240, true) },
-  { alias: 'business', name: 'Business', productType: 'app', allowance: allowance(100, 50, 1000, 50, 2000, true), contactSales: true },
-  { alias: 'api-starter', name: 'API Starter', productType: 'api', allowance: allowance(5, 5, 60, 5, 120, true) },
-  { alias: 'api-scale', name: 'API Scale', productType: 'api', allowance: allowance(50, 25, 600, 25, 1200, true) },
+  { alias: 'free', name: 'Free', productType: 'app', allowance: allowance(1, 1, 3, 1, 5, false), parallelVideos: 1 },
+  { alias: 'creator', name: 'Creator', productType: 'app', allowance: allowance(3, 3, 30, 3, 60, true), parallelVideos: 2 },
+  { alias: 'studio', name: 'Studio', productType: 'app', allowance: allowance(10, 10, 120, 10, 240, true), parallelVideos: 4 },
+  {
+    alias: 'business',
+    name: 'Business',
+    productType: 'app',
+    allowance: allowance(100, 50, 1000, 50, 2000, true),
+    parallelVideos: 10,
+    contactSales: true,
+  },
+  { alias: 'api-starter', name: 'API Starter', productType: 'api', allowance: allowance(5, 5, 60, 5, 120, true), parallelVideos: 2 },
+  { alias: 'api-scale', name: 'API Scale', productType: 'api', allowance: allowance(50, 25, 600, 25, 1200, true), parallelVideos: 8 },
 ];
 
 /** Monthly prices; a year costs ten months. */

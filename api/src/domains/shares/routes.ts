@@ -49,6 +49,16 @@ async function share(ctx: AppContext, userId: string, teamId: string, videoId: s
   return shareJson(ctx, row!);
 }
 
+/** The public page's address of a ready video: its link, made (without the download button) if it has none. */
+export async function shareUrlOf(ctx: AppContext, videoId: string, createdBy: string | null) {
+  await ctx.db
+    .insert(videoShares)
+    .values({ videoId, token: randomBytes(24).toString('base64url'), allowDownload: false, createdBy })
+    .onConflictDoNothing({ target: videoShares.videoId });
+  const share = await shareOf(ctx, videoId);
+  return share ? `${ctx.config.publicApiUrl}/share/${share.token}` : null;
+}
+
 /** The page's few words, in Japanese for a Japanese browser. */
 const wordsFor = (request: FastifyRequest) =>
   /^ja\b/i.test(String(request.headers['accept-language'] ?? ''))

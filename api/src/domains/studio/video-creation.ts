@@ -69,8 +69,11 @@ export async function createVideo(ctx: AppContext, user: SessionUser, teamId: st
 /** What one scene is made of once checked: its avatar, who speaks, its audio upload and its estimated length. */
 type CheckedScene = Awaited<ReturnType<typeof checkedScene>>;
 
+/** What a video was made from besides its body: the template and values, and the batch row, if any. */
+export type VideoOrigin = Pick<typeof videos.$inferInsert, 'templateId' | 'templateVariables' | 'batchId' | 'batchRow'>;
+
 /** A new video of the team, reserved against the creator's plan (app or API) and queued. */
-export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId: string, input: VideoInput) {
+export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId: string, input: VideoInput, origin: VideoOrigin = {}) {
   if (input.scenes && (input.script !== undefined || input.audio_upload_id !== undefined)) {
     const field = input.script !== undefined ? 'script' : 'audio_upload_id';
     throw fail(422, 'script_beside_scenes', { fields: { [field]: fieldError('script_beside_scenes') } });
@@ -159,6 +162,7 @@ export async function createTeamVideo(ctx: AppContext, creator: Creator, teamId:
           callbackUrl: input.callback_url ?? null,
           review: made.some(({ scene }) => scene.moderation === 'unchecked') ? 'moderation_unavailable' : null,
           scenes: asScenes ? made.map(storedScene) : null,
+          ...origin,
         })
         .returning();
       return created!;

@@ -53,6 +53,12 @@ export const videoFields = {
   captions: v.object({ burn_in: v.boolean(), style: v.nullable(captionStyleField) }),
   brand: v.pipe(v.boolean(), v.description("Drawn in the team's brand kit.")),
   scenes: v.pipe(v.nullable(v.array(scene)), v.description('A video of several scenes lists them; null: a video of one scene.')),
+  template: v.pipe(
+    v.nullable(v.object({ id: text, variables: v.record(v.string(), v.string()) })),
+    v.description('The template it was made from (its id null once deleted) and the values filled in; null for a video made from a body.'),
+  ),
+  batch_id: v.pipe(text, v.description('The batch it was made for.')),
+  row: v.pipe(v.nullable(v.number()), v.description('Its row in the batch, from 1.')),
   created_at: time,
 };
 
@@ -73,6 +79,9 @@ export const videoFieldsJson = (video: typeof videos.$inferSelect) => ({
   captions: { burn_in: video.subtitles, style: video.captionStyle },
   brand: video.brand,
   scenes: video.scenes?.map(sceneJson) ?? null,
+  template: video.templateVariables ? { id: video.templateId, variables: video.templateVariables } : null,
+  batch_id: video.batchId,
+  row: video.batchRow,
   created_at: video.createdAt,
 });
 

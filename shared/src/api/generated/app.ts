@@ -809,6 +809,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/teams/{teamId}/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List batches
+         * @description The team's batches, newest first, with their counts.
+         */
+        get: operations["listBatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a batch
+         * @description The batch with its counts and its rows in row order (each with its video once started).
+         */
+        get: operations["getBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/batches/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a batch
+         * @description Rows not started are cancelled (never started, never charged); those rendering finish.
+         */
+        post: operations["cancelBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/batches/{id}/results.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a batch’s results
+         * @description A line per row: row, title, video id, status, reason, share link (with `share=true`) and download link (signed, valid for a few minutes).
+         */
+        get: operations["exportBatchResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/batches/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry failed rows
+         * @description Makes the failed rows again, each charged as it starts.
+         */
+        post: operations["retryBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/teams/{teamId}/brand-kit": {
         parameters: {
             query?: never;
@@ -1120,6 +1220,98 @@ export interface paths {
          * @description Scripts say the word as the voice would again.
          */
         delete: operations["deleteTeamPronunciation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List templates
+         * @description The team's templates, newest first, each with its variables.
+         */
+        get: operations["listTemplates"];
+        put?: never;
+        /**
+         * Save a template
+         * @description Saves a video body (its scripts and text elements may hold `{{variable}}` or `{{variable|default}}`), or one of the team’s videos (`from_video_id`), as a template of the team.
+         */
+        post: operations["createTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a template
+         * @description The template with its body and variables.
+         */
+        get: operations["getTemplate"];
+        /**
+         * Replace a template
+         * @description Replaces the template whole: its name and its body (to rename it, send its body back with the new name).
+         */
+        put: operations["saveTemplate"];
+        post?: never;
+        /**
+         * Delete a template
+         * @description Deletes the template; the videos and batches made from it stay.
+         */
+        delete: operations["deleteTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/templates/{id}/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a batch
+         * @description A video of the template per row (`rows`, or `csv` with its `columns` mapped). Every row is checked first: with `dry_run` the check is the answer (problems by row and column, the estimated seconds against those left; nothing starts or is charged); otherwise any invalid row refuses the batch whole (422 `batch_rows_invalid`, `rows` naming each problem). A started batch makes as many videos at once as the plan allows, each reserved as it starts.
+         */
+        post: operations["createBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/templates/{id}/videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a video from a template
+         * @description Fills the template in with `variables` (and the avatar, voice or backgrounds chosen) and starts the video, which records the template and values.
+         */
+        post: operations["createTemplateVideo"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2451,6 +2643,8 @@ export interface components {
                 type: "slide";
                 upload_id: string;
             }) | null;
+            /** @description The batch it was made for. */
+            batch_id: string | null;
             /** @description Drawn in the team's brand kit. */
             brand: boolean;
             captions: {
@@ -2500,6 +2694,8 @@ export interface components {
             reason: string | null;
             /** @enum {string} */
             resolution: "720p" | "1080p";
+            /** @description Its row in the batch, from 1. */
+            row: number | null;
             /** @description A video of several scenes lists them; null: a video of one scene. */
             scenes: {
                 /** @description Null: a voice-over, no presenter. */
@@ -2576,6 +2772,13 @@ export interface components {
             /** @enum {string} */
             status: "in_progress" | "ready" | "failed";
             subtitles: boolean;
+            /** @description The template it was made from (its id null once deleted) and the values filled in; null for a video made from a body. */
+            template: {
+                id: string | null;
+                variables: {
+                    [key: string]: string;
+                };
+            } | null;
             /** @description `/assets/data/{category}/{file}`, opened with the session; null when there is none. */
             thumbnail: string | null;
             /** @description The voice model or built-in voice that speaks the script; null for uploaded audio. */
@@ -2658,6 +2861,69 @@ export interface components {
             name: string;
             /** @description `/assets/data/{category}/{file}`, opened with the session; null when there is none. */
             preview: string | null;
+        };
+        Batch: {
+            counts: {
+                cancelled: number;
+                failed: number;
+                in_progress: number;
+                queued: number;
+                ready: number;
+                total: number;
+            };
+            /** Format: date-time */
+            created_at: string;
+            ended_at: string | null;
+            id: string;
+            name: string;
+            rows: {
+                reason: string | null;
+                row: number;
+                /** @enum {string} */
+                status: "queued" | "in_progress" | "ready" | "failed" | "cancelled";
+                title: string;
+                variables: {
+                    [key: string]: string;
+                };
+                video_id: string | null;
+            }[];
+            /** @enum {string} */
+            status: "in_progress" | "completed" | "completed_with_errors" | "cancelled";
+            template_id: string | null;
+        };
+        BatchCheck: {
+            /** @description The estimated speaking time of all the rows’ videos. */
+            estimate_seconds: number;
+            problems: {
+                column: string | null;
+                /**
+                 * @description `over_quota` is a warning: the row would start and fail with `quota_exceeded`.
+                 * @enum {string}
+                 */
+                problem: "missing_value" | "unknown_column" | "not_found" | "not_ready" | "invalid" | "over_quota";
+                row: number;
+            }[];
+            rows: number;
+            /** @description The video seconds the plan has left this period. */
+            seconds_left: number;
+        };
+        BatchSummary: {
+            counts: {
+                cancelled: number;
+                failed: number;
+                in_progress: number;
+                queued: number;
+                ready: number;
+                total: number;
+            };
+            /** Format: date-time */
+            created_at: string;
+            ended_at: string | null;
+            id: string;
+            name: string;
+            /** @enum {string} */
+            status: "in_progress" | "completed" | "completed_with_errors" | "cancelled";
+            template_id: string | null;
         };
         BrandKit: {
             body_font: {
@@ -2805,6 +3071,11 @@ export interface components {
             status: "in_progress" | "ready" | "failed";
         };
         HistoryRow: {
+            /** @description The batch a video was made for. */
+            batch: {
+                id: string;
+                name: string;
+            } | null;
             /** Format: date-time */
             created_at: string;
             /** @enum {string} */
@@ -2940,6 +3211,28 @@ export interface components {
             id: string;
             name: string;
         };
+        Template: {
+            /** @description The video body it makes, placeholders and all (as `POST …/videos` takes it, without a name). */
+            body: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            created_at: string;
+            id: string;
+            language: string;
+            name: string;
+            scene_count: number;
+            /** Format: date-time */
+            updated_at: string;
+            variable_details: {
+                default: string | null;
+                name: string;
+                /** @description The body’s fields it occurs in (`scenes.0.script`, `scenes.1.elements.0.text`). */
+                occurs_in: string[];
+            }[];
+            /** @description Its variables’ names, in the order they first occur. */
+            variables: string[];
+        };
         /**
          * @example {
          *       "id": "2d9c7e4a-1b3f-4c5d-9e8f-0a1b2c3d4e5f",
@@ -2976,6 +3269,9 @@ export interface components {
          *       "download_url_expires_at": "2026-11-26T18:00:00.000Z",
          *       "brand": true,
          *       "scenes": null,
+         *       "template": null,
+         *       "batch_id": null,
+         *       "row": null,
          *       "created_at": "2026-11-26T17:00:00.000Z"
          *     }
          */
@@ -3001,6 +3297,8 @@ export interface components {
                 type: "slide";
                 upload_id: string;
             }) | null;
+            /** @description The batch it was made for. */
+            batch_id: string | null;
             /** @description Drawn in the team's brand kit. */
             brand: boolean;
             callback_url: string | null;
@@ -3040,6 +3338,8 @@ export interface components {
             };
             /** @enum {string} */
             resolution: "720p" | "1080p";
+            /** @description Its row in the batch, from 1. */
+            row: number | null;
             /** @description A video of several scenes lists them; null: a video of one scene. */
             scenes: {
                 /** @description Null: a voice-over, no presenter. */
@@ -3111,6 +3411,13 @@ export interface components {
             /** @enum {string} */
             status: "in_progress" | "ready" | "failed";
             subtitles: boolean;
+            /** @description The template it was made from (its id null once deleted) and the values filled in; null for a video made from a body. */
+            template: {
+                id: string | null;
+                variables: {
+                    [key: string]: string;
+                };
+            } | null;
             thumbnail_url: string | null;
             title: string;
             voice_id: string | null;
@@ -3232,7 +3539,7 @@ export interface components {
         WebhookEndpoint: {
             /** Format: date-time */
             created_at: string;
-            events: ("video.ready" | "video.failed" | "avatar.ready" | "avatar.failed" | "voice.ready" | "voice.failed")[];
+            events: ("video.ready" | "video.failed" | "avatar.ready" | "avatar.failed" | "voice.ready" | "voice.failed" | "batch.completed")[];
             id: string;
             url: string;
         };
@@ -8006,6 +8313,557 @@ export interface operations {
             };
         };
     };
+    listBatches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's batches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BatchSummary"][];
+                    };
+                };
+            };
+            /** @description The request is not valid; `validation_failed` comes with `fields`. Codes: `validation_failed`, `invalid_input`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_input";
+                    };
+                };
+            };
+            /** @description No valid session, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Not found, or not the caller’s. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description A path parameter is too long. Codes: `bad_request`. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description A service it needs is unavailable for now; `Retry-After` when known. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    getBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description The request is not valid; `validation_failed` comes with `fields`. Codes: `validation_failed`, `invalid_input`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_input";
+                    };
+                };
+            };
+            /** @description No valid session, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Not found, or not the caller’s. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description A path parameter is too long. Codes: `bad_request`. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description A service it needs is unavailable for now; `Retry-After` when known. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    cancelBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description The request is not valid; `validation_failed` comes with `fields`. Codes: `validation_failed`, `invalid_input`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_input" | "bad_request";
+                    };
+                };
+            };
+            /** @description No valid session, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Not found, or not the caller’s. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description It conflicts with what exists. Codes: `batch_not_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "batch_not_in_progress";
+                    };
+                };
+            };
+            /** @description The request or its file is too large. Codes: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description A path parameter is too long. Codes: `bad_request`. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description The body is not a type this call takes. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description A service it needs is unavailable for now; `Retry-After` when known. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    exportBatchResults: {
+        parameters: {
+            query?: {
+                /** @description `true`: each ready video gets a public share page (if it has none) and its link is in the CSV. */
+                share?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: string;
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The results, as CSV. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is not valid; `validation_failed` comes with `fields`. Codes: `validation_failed`, `invalid_input`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_input";
+                    };
+                };
+            };
+            /** @description No valid session, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Not found, or not the caller’s. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description A path parameter is too long. Codes: `bad_request`. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description A service it needs is unavailable for now; `Retry-After` when known. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    retryBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description The request is not valid; `validation_failed` comes with `fields`. Codes: `validation_failed`, `invalid_input`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_input" | "bad_request";
+                    };
+                };
+            };
+            /** @description No valid session, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Not found, or not the caller’s. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description It conflicts with what exists. Codes: `batch_nothing_to_retry`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "batch_nothing_to_retry";
+                    };
+                };
+            };
+            /** @description The request or its file is too large. Codes: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description A path parameter is too long. Codes: `bad_request`. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description The body is not a type this call takes. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description A service it needs is unavailable for now; `Retry-After` when known. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
     getTeamBrandKit: {
         parameters: {
             query?: never;
@@ -10339,6 +11197,1346 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
                         code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's templates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Template"][];
+                    };
+                };
+            };
+            /** @description The request is not valid; `validation_failed` comes with `fields`. Codes: `validation_failed`, `invalid_input`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_input";
+                    };
+                };
+            };
+            /** @description No valid session, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Not found, or not the caller’s. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description A path parameter is too long. Codes: `bad_request`. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description A service it needs is unavailable for now; `Retry-After` when known. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    createTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default 16:9
+                     * @enum {string}
+                     */
+                    aspect_ratio?: "16:9" | "9:16" | "1:1" | "4:5";
+                    audio_upload_id?: string;
+                    /**
+                     * Format: uuid
+                     * @description The avatar of the template’s scenes that name none.
+                     */
+                    avatar_id?: string;
+                    /** @default null */
+                    background?: ({
+                        /** @enum {unknown} */
+                        type: "color";
+                        value: string;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "image";
+                        upload_id: string;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "video";
+                        upload_id: string;
+                    } | {
+                        page: number;
+                        /** @enum {unknown} */
+                        type: "slide";
+                        upload_id: string;
+                    }) | null;
+                    /** @default true */
+                    brand?: boolean;
+                    captions?: {
+                        /** @default false */
+                        burn_in?: boolean;
+                        /** @default {} */
+                        style?: {
+                            /** @default #000000 */
+                            box_color?: string | null;
+                            /** @default #FFFFFF */
+                            color?: string;
+                            /**
+                             * @default bottom
+                             * @enum {string}
+                             */
+                            position?: "bottom" | "middle" | "top";
+                            /**
+                             * @default medium
+                             * @enum {string}
+                             */
+                            size?: "small" | "medium" | "large";
+                        };
+                    };
+                    /** @description Text and pictures over the video when it is one scene; with `scenes`, each scene gives its own. */
+                    elements?: ({
+                        color?: string;
+                        /**
+                         * @default fade
+                         * @enum {string}
+                         */
+                        entrance?: "none" | "fade" | "slide";
+                        /** @enum {string} */
+                        role: "title" | "subtitle" | "bullets" | "lower_third" | "caption_box";
+                        text: string;
+                        /** @enum {unknown} */
+                        type: "text";
+                        width?: number;
+                        x?: number;
+                        y?: number;
+                    } | {
+                        /**
+                         * @default fade
+                         * @enum {string}
+                         */
+                        entrance?: "none" | "fade" | "slide";
+                        /** @enum {unknown} */
+                        type: "image";
+                        /** @description An upload of purpose `image` (PNG, JPEG or WebP) or one of the team’s image backgrounds. */
+                        upload_id: string;
+                        width: number;
+                        x: number;
+                        y: number;
+                    })[];
+                    /**
+                     * Format: uuid
+                     * @description One of the team’s videos, saved as the template (its scenes, scripts and look); the body’s other fields are then not used.
+                     */
+                    from_video_id?: string;
+                    /** @enum {string} */
+                    language?: "en" | "zh" | "ja" | "de" | "fr" | "es" | "ko" | "ar" | "ru" | "nl" | "it" | "pl" | "pt";
+                    name: string;
+                    /**
+                     * @default {
+                     *       "position": "full",
+                     *       "scale": 1
+                     *     }
+                     */
+                    placement?: {
+                        /**
+                         * @default full
+                         * @enum {string}
+                         */
+                        position?: "full" | "left" | "right" | "corner";
+                        /** @default 1 */
+                        scale?: number;
+                    };
+                    /**
+                     * @default 720p
+                     * @enum {string}
+                     */
+                    resolution?: "720p" | "1080p";
+                    scenes?: {
+                        audio_upload_id?: string;
+                        avatar_id?: string | null;
+                        background?: ({
+                            /** @enum {unknown} */
+                            type: "color";
+                            value: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "image";
+                            upload_id: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "video";
+                            upload_id: string;
+                        } | {
+                            page: number;
+                            /** @enum {unknown} */
+                            type: "slide";
+                            upload_id: string;
+                        }) | null;
+                        elements?: ({
+                            color?: string;
+                            /**
+                             * @default fade
+                             * @enum {string}
+                             */
+                            entrance?: "none" | "fade" | "slide";
+                            /** @enum {string} */
+                            role: "title" | "subtitle" | "bullets" | "lower_third" | "caption_box";
+                            text: string;
+                            /** @enum {unknown} */
+                            type: "text";
+                            width?: number;
+                            x?: number;
+                            y?: number;
+                        } | {
+                            /**
+                             * @default fade
+                             * @enum {string}
+                             */
+                            entrance?: "none" | "fade" | "slide";
+                            /** @enum {unknown} */
+                            type: "image";
+                            /** @description An upload of purpose `image` (PNG, JPEG or WebP) or one of the team’s image backgrounds. */
+                            upload_id: string;
+                            width: number;
+                            x: number;
+                            y: number;
+                        })[];
+                        /** @enum {string} */
+                        language?: "en" | "zh" | "ja" | "de" | "fr" | "es" | "ko" | "ar" | "ru" | "nl" | "it" | "pl" | "pt";
+                        placement?: {
+                            /**
+                             * @default full
+                             * @enum {string}
+                             */
+                            position?: "full" | "left" | "right" | "corner";
+                            /** @default 1 */
+                            scale?: number;
+                        };
+                        script?: string;
+                        speed?: number;
+                        /**
+                         * @default {
+                         *       "type": "cut",
+                         *       "seconds": 0.5
+                         *     }
+                         */
+                        transition?: {
+                            /** @default 0.5 */
+                            seconds?: number;
+                            /**
+                             * @default cut
+                             * @enum {string}
+                             */
+                            type?: "cut" | "fade" | "slide";
+                        };
+                        voice_id?: string;
+                    }[];
+                    script?: string;
+                    /** @default 1 */
+                    speed?: number;
+                    /** @default false */
+                    subtitles?: boolean;
+                    voice_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The template, with its variables. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            /** @description The request is not valid; `validation_failed` comes with `fields`. Codes: `validation_failed`, `invalid_input`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_input" | "bad_request";
+                    };
+                };
+            };
+            /** @description No valid session, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Not found, or not the caller’s. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description The request or its file is too large. Codes: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description A path parameter is too long. Codes: `bad_request`. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description The body is not a type this call takes. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description The request is well formed, but its content cannot be used. Codes: `template_audio_unsupported`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "template_audio_unsupported";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description A service it needs is unavailable for now; `Retry-After` when known. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    getTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            /** @description The request is not valid; `validation_failed` comes with `fields`. Codes: `validation_failed`, `invalid_input`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_input";
+                    };
+                };
+            };
+            /** @description No valid session, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Not found, or not the caller’s. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description A path parameter is too long. Codes: `bad_request`. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description A service it needs is unavailable for now; `Retry-After` when known. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    saveTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default 16:9
+                     * @enum {string}
+                     */
+                    aspect_ratio?: "16:9" | "9:16" | "1:1" | "4:5";
+                    audio_upload_id?: string;
+                    /**
+                     * Format: uuid
+                     * @description The avatar of the template’s scenes that name none.
+                     */
+                    avatar_id?: string;
+                    /** @default null */
+                    background?: ({
+                        /** @enum {unknown} */
+                        type: "color";
+                        value: string;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "image";
+                        upload_id: string;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "video";
+                        upload_id: string;
+                    } | {
+                        page: number;
+                        /** @enum {unknown} */
+                        type: "slide";
+                        upload_id: string;
+                    }) | null;
+                    /** @default true */
+                    brand?: boolean;
+                    captions?: {
+                        /** @default false */
+                        burn_in?: boolean;
+                        /** @default {} */
+                        style?: {
+                            /** @default #000000 */
+                            box_color?: string | null;
+                            /** @default #FFFFFF */
+                            color?: string;
+                            /**
+                             * @default bottom
+                             * @enum {string}
+                             */
+                            position?: "bottom" | "middle" | "top";
+                            /**
+                             * @default medium
+                             * @enum {string}
+                             */
+                            size?: "small" | "medium" | "large";
+                        };
+                    };
+                    /** @description Text and pictures over the video when it is one scene; with `scenes`, each scene gives its own. */
+                    elements?: ({
+                        color?: string;
+                        /**
+                         * @default fade
+                         * @enum {string}
+                         */
+                        entrance?: "none" | "fade" | "slide";
+                        /** @enum {string} */
+                        role: "title" | "subtitle" | "bullets" | "lower_third" | "caption_box";
+                        text: string;
+                        /** @enum {unknown} */
+                        type: "text";
+                        width?: number;
+                        x?: number;
+                        y?: number;
+                    } | {
+                        /**
+                         * @default fade
+                         * @enum {string}
+                         */
+                        entrance?: "none" | "fade" | "slide";
+                        /** @enum {unknown} */
+                        type: "image";
+                        /** @description An upload of purpose `image` (PNG, JPEG or WebP) or one of the team’s image backgrounds. */
+                        upload_id: string;
+                        width: number;
+                        x: number;
+                        y: number;
+                    })[];
+                    /**
+                     * Format: uuid
+                     * @description One of the team’s videos, saved as the template (its scenes, scripts and look); the body’s other fields are then not used.
+                     */
+                    from_video_id?: string;
+                    /** @enum {string} */
+                    language?: "en" | "zh" | "ja" | "de" | "fr" | "es" | "ko" | "ar" | "ru" | "nl" | "it" | "pl" | "pt";
+                    name: string;
+                    /**
+                     * @default {
+                     *       "position": "full",
+                     *       "scale": 1
+                     *     }
+                     */
+                    placement?: {
+                        /**
+                         * @default full
+                         * @enum {string}
+                         */
+                        position?: "full" | "left" | "right" | "corner";
+                        /** @default 1 */
+                        scale?: number;
+                    };
+                    /**
+                     * @default 720p
+                     * @enum {string}
+                     */
+                    resolution?: "720p" | "1080p";
+                    scenes?: {
+                        audio_upload_id?: string;
+                        avatar_id?: string | null;
+                        background?: ({
+                            /** @enum {unknown} */
+                            type: "color";
+                            value: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "image";
+                            upload_id: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "video";
+                            upload_id: string;
+                        } | {
+                            page: number;
+                            /** @enum {unknown} */
+                            type: "slide";
+                            upload_id: string;
+                        }) | null;
+                        elements?: ({
+                            color?: string;
+                            /**
+                             * @default fade
+                             * @enum {string}
+                             */
+                            entrance?: "none" | "fade" | "slide";
+                            /** @enum {string} */
+                            role: "title" | "subtitle" | "bullets" | "lower_third" | "caption_box";
+                            text: string;
+                            /** @enum {unknown} */
+                            type: "text";
+                            width?: number;
+                            x?: number;
+                            y?: number;
+                        } | {
+                            /**
+                             * @default fade
+                             * @enum {string}
+                             */
+                            entrance?: "none" | "fade" | "slide";
+                            /** @enum {unknown} */
+                            type: "image";
+                            /** @description An upload of purpose `image` (PNG, JPEG or WebP) or one of the team’s image backgrounds. */
+                            upload_id: string;
+                            width: number;
+                            x: number;
+                            y: number;
+                        })[];
+                        /** @enum {string} */
+                        language?: "en" | "zh" | "ja" | "de" | "fr" | "es" | "ko" | "ar" | "ru" | "nl" | "it" | "pl" | "pt";
+                        placement?: {
+                            /**
+                             * @default full
+                             * @enum {string}
+                             */
+                            position?: "full" | "left" | "right" | "corner";
+                            /** @default 1 */
+                            scale?: number;
+                        };
+                        script?: string;
+                        speed?: number;
+                        /**
+                         * @default {
+                         *       "type": "cut",
+                         *       "seconds": 0.5
+                         *     }
+                         */
+                        transition?: {
+                            /** @default 0.5 */
+                            seconds?: number;
+                            /**
+                             * @default cut
+                             * @enum {string}
+                             */
+                            type?: "cut" | "fade" | "slide";
+                        };
+                        voice_id?: string;
+                    }[];
+                    script?: string;
+                    /** @default 1 */
+                    speed?: number;
+                    /** @default false */
+                    subtitles?: boolean;
+                    voice_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The template, as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            /** @description The request is not valid; `validation_failed` comes with `fields`. Codes: `validation_failed`, `invalid_input`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_input" | "bad_request";
+                    };
+                };
+            };
+            /** @description No valid session, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Not found, or not the caller’s. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description The request or its file is too large. Codes: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description A path parameter is too long. Codes: `bad_request`. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description The body is not a type this call takes. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description The request is well formed, but its content cannot be used. Codes: `template_audio_unsupported`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "template_audio_unsupported";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description A service it needs is unavailable for now; `Retry-After` when known. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    deleteTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; the answer has no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid; `validation_failed` comes with `fields`. Codes: `validation_failed`, `invalid_input`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_input" | "bad_request";
+                    };
+                };
+            };
+            /** @description No valid session, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Not found, or not the caller’s. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description The request or its file is too large. Codes: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description A path parameter is too long. Codes: `bad_request`. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description The body is not a type this call takes. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description A service it needs is unavailable for now; `Retry-After` when known. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    createBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A CSV column’s variable (or `title`, `avatar_id`, …), by the column’s name; unmapped columns keep their own name. */
+                    columns?: {
+                        [key: string]: string;
+                    };
+                    /** @description The rows as CSV (UTF-8, comma or semicolon, quoted fields): a header, then a video per line. Columns named as variables (or mapped by `columns`) give their values; `title`, `avatar_id`, `voice_id` and `callback_url` are the video’s. */
+                    csv?: string;
+                    /**
+                     * @description Only check the rows and estimate their minutes: nothing starts, nothing is charged.
+                     * @default false
+                     */
+                    dry_run?: boolean;
+                    /** @description A video per row: its values, and optionally its title, avatar, voice and callback URL. */
+                    rows?: {
+                        avatar_id?: string;
+                        callback_url?: string;
+                        title?: string;
+                        /**
+                         * @description A value for each variable, by name (a variable with a default may be left out).
+                         * @default {}
+                         */
+                        variables?: {
+                            [key: string]: string;
+                        };
+                        voice_id?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The check of a `dry_run`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchCheck"];
+                };
+            };
+            /** @description Accepted: the batch is started. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description The request is not valid; `validation_failed` comes with `fields`. Codes: `validation_failed`, `invalid_input`, `bad_request`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_input" | "bad_request";
+                    };
+                };
+            };
+            /** @description No valid session, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Not found, or not the caller’s. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description The request or its file is too large. Codes: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description A path parameter is too long. Codes: `bad_request`. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description The body is not a type this call takes. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description The request is well formed, but its content cannot be used. Codes: `batch_rows_invalid`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "batch_rows_invalid";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description A service it needs is unavailable for now; `Retry-After` when known. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    createTemplateVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Presents every scene that has a presenter, instead of the template’s.
+                     */
+                    avatar_id?: string;
+                    /** @description A background chosen for this video, for the scene of that index (from 0). */
+                    backgrounds?: {
+                        background: {
+                            /** @enum {unknown} */
+                            type: "color";
+                            value: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "image";
+                            upload_id: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "video";
+                            upload_id: string;
+                        } | {
+                            page: number;
+                            /** @enum {unknown} */
+                            type: "slide";
+                            upload_id: string;
+                        };
+                        scene: number;
+                    }[];
+                    name?: string;
+                    /**
+                     * @description A value for each variable, by name (a variable with a default may be left out).
+                     * @default {}
+                     */
+                    variables?: {
+                        [key: string]: string;
+                    };
+                    /** @description Speaks every scene, instead of the template’s voice. */
+                    voice_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: the video is being made. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppVideo"];
+                };
+            };
+            /** @description The request is not valid; `validation_failed` comes with `fields`. Codes: `validation_failed`, `invalid_input`, `bad_request`, `upload_not_ready`, `voice_language_mismatch`, `placement_needs_background`, `background_kind_mismatch`, `page_out_of_range`, `text_too_long`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "invalid_input" | "bad_request" | "upload_not_ready" | "voice_language_mismatch" | "placement_needs_background" | "background_kind_mismatch" | "page_out_of_range" | "text_too_long";
+                    };
+                };
+            };
+            /** @description No valid session, or the credentials are wrong. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The plan does not allow it. Codes: `quota_exceeded`. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "quota_exceeded";
+                    };
+                };
+            };
+            /** @description Not found, or not the caller’s. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description It conflicts with what exists. Codes: `avatar_not_ready`, `voice_not_ready`, `document_not_ready`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "avatar_not_ready" | "voice_not_ready" | "document_not_ready";
+                    };
+                };
+            };
+            /** @description The request or its file is too large. Codes: `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description A path parameter is too long. Codes: `bad_request`. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description The body is not a type this call takes. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description The request is well formed, but its content cannot be used. Codes: `template_variable_missing`, `template_variable_unknown`, `script_refused`, `script_beside_scenes`, `elements_beside_scenes`, `not_found`, `avatar_not_ready`, `voice_not_ready`, `script_or_audio_required`, `upload_not_ready`, `voice_language_mismatch`, `placement_needs_background`, `background_kind_mismatch`, `text_too_long`, `document_not_ready`, `page_out_of_range`, `voice_over_needs_voice`, `voice_over_needs_background`, `scenes_need_presenter`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "template_variable_missing" | "template_variable_unknown" | "script_refused" | "script_beside_scenes" | "elements_beside_scenes" | "not_found" | "avatar_not_ready" | "voice_not_ready" | "script_or_audio_required" | "upload_not_ready" | "voice_language_mismatch" | "placement_needs_background" | "background_kind_mismatch" | "text_too_long" | "document_not_ready" | "page_out_of_range" | "voice_over_needs_voice" | "voice_over_needs_background" | "scenes_need_presenter";
+                    };
+                };
+            };
+            /** @description Too many requests; `Retry-After` says when to try again. Codes: `rate_limited`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description A service it needs is unavailable for now; `Retry-After` when known. Codes: `database_unavailable`, `capacity_exhausted`, `moderation_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "database_unavailable" | "capacity_exhausted" | "moderation_unavailable";
                     };
                 };
             };
@@ -12785,7 +14983,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    events: ("video.ready" | "video.failed" | "avatar.ready" | "avatar.failed" | "voice.ready" | "voice.failed")[];
+                    events: ("video.ready" | "video.failed" | "avatar.ready" | "avatar.failed" | "voice.ready" | "voice.failed" | "batch.completed")[];
                     /** Format: uri */
                     url: string;
                 };
@@ -16519,6 +18717,9 @@ export interface operations {
                      *       "download_url_expires_at": "2026-11-26T18:00:00.000Z",
                      *       "brand": true,
                      *       "scenes": null,
+                     *       "template": null,
+                     *       "batch_id": null,
+                     *       "row": null,
                      *       "created_at": "2026-11-26T17:00:00.000Z"
                      *     }
                      */
@@ -16670,6 +18871,9 @@ export interface operations {
                      *       "download_url_expires_at": "2026-11-26T18:00:00.000Z",
                      *       "brand": true,
                      *       "scenes": null,
+                     *       "template": null,
+                     *       "batch_id": null,
+                     *       "row": null,
                      *       "created_at": "2026-11-26T17:00:00.000Z"
                      *     }
                      */
@@ -17071,7 +19275,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    events: ("video.ready" | "video.failed" | "avatar.ready" | "avatar.failed" | "voice.ready" | "voice.failed")[];
+                    events: ("video.ready" | "video.failed" | "avatar.ready" | "avatar.failed" | "voice.ready" | "voice.failed" | "batch.completed")[];
                     /** Format: uri */
                     url: string;
                 };

@@ -13,6 +13,7 @@ export const JOB_PAYLOADS = {
   [QUEUES.segment]: v.object({ videoId: id, index: frame, from: frame, to: frame }),
   // A document's id is its upload's (tus's own ids).
   [QUEUES.document]: v.object({ documentId: v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/)) }),
+  [QUEUES.batch]: v.object({ batchId: id }),
 };
 
 export type JobPayload<Q extends keyof typeof JOB_PAYLOADS> = v.InferOutput<(typeof JOB_PAYLOADS)[Q]>;

@@ -18,12 +18,13 @@ import { videoJob } from './video';
 import { videoPartJob } from './video-part';
 import { voiceJob } from './voice';
 import { documentFailed, documentJob } from '../documents';
+import { advanceBatch, batchRoundFailed } from '../../templates/batches';
 
 type Queue = keyof typeof JOB_PAYLOADS;
 type Handler<Q extends Queue> = {
   queue: Q;
   /** What the job makes, as the log names it (`videoId`). */
-  kind: ItemKind | 'document';
+  kind: ItemKind | 'document' | 'batch';
   idOf: (payload: JobPayload<Q>) => string;
   run: (ctx: AppContext, payload: JobPayload<Q>) => Promise<void>;
   /** The item marked failed, with its reason, when the job fails for good. */
@@ -48,6 +49,8 @@ const HANDLERS = [
   handler({ queue: QUEUES.segment, kind: 'video', idOf: (p) => p.videoId, run: videoPartJob, failed: itemFailed(videos, 'video') }),
   // A document costs nothing and announces nothing: it only says it failed.
   handler({ queue: QUEUES.document, kind: 'document', idOf: (p) => p.documentId, run: documentJob, failed: documentFailed }),
+  // A batch whose round failed for good has its next round later: it is never left without one while rows remain.
+  handler({ queue: QUEUES.batch, kind: 'batch', idOf: (p) => p.batchId, run: advanceBatch, failed: batchRoundFailed }),
 ];
 
 export async function startWorkers(ctx: AppContext, log: FastifyBaseLogger) {

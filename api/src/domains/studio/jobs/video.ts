@@ -111,6 +111,7 @@ export async function videoJob(ctx: AppContext, { videoId }: { videoId: string }
     name: video.name,
     durationMs,
     source: video.source,
+    batchId: video.batchId,
   });
   await emitItemEvent(ctx, 'video', videoId, 'ready');
   await notify(ctx, video.createdBy, 'video', video.name, true);
