@@ -372,11 +372,20 @@ test('the OpenAPI 3.1 document lists every /api/v1 call with its schemas, the ke
     '/api/v1/avatars',
     '/api/v1/avatars/consent-phrase',
     '/api/v1/avatars/{id}',
+    '/api/v1/batches',
+    '/api/v1/batches/{id}',
+    '/api/v1/batches/{id}/cancel',
+    '/api/v1/batches/{id}/results.csv',
+    '/api/v1/batches/{id}/retry',
     '/api/v1/brand-kit',
     '/api/v1/pronunciations',
     '/api/v1/pronunciations/{id}',
     '/api/v1/quota',
     '/api/v1/team',
+    '/api/v1/templates',
+    '/api/v1/templates/{id}',
+    '/api/v1/templates/{id}/batches',
+    '/api/v1/templates/{id}/videos',
     '/api/v1/verify',
     '/api/v1/videos',
     '/api/v1/videos/{id}',
@@ -417,7 +426,7 @@ test('every operation of the document has an id, a summary, a description, a tag
   const operations = Object.entries(body.paths as Record<string, Record<string, Omit<Operation, 'at'>>>).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]): Operation => ({ at: `${method.toUpperCase()} ${path}`, ...operation })),
   );
-  expect(operations).toHaveLength(25);
+  expect(operations).toHaveLength(37);
   const ids = operations.map((operation) => operation.operationId);
   expect(new Set(ids).size).toBe(operations.length);
   for (const operation of operations) {

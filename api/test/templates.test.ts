@@ -259,16 +259,14 @@ test('a row past the quota fails alone; a CSV with a BOM, semicolons, quotes and
   ).body;
   // The free plan has 3 minutes; 20 s are left.
   const [profile] = [(await get('/api/profile', member.token)).body];
-  await t.database.db
-    .insert(usage)
-    .values({
-      userId: profile.id,
-      productType: 'app',
-      metric: 'video_seconds',
-      amount: 160,
-      state: 'settled',
-      itemId: crypto.randomUUID(),
-    });
+  await t.database.db.insert(usage).values({
+    userId: profile.id,
+    productType: 'app',
+    metric: 'video_seconds',
+    amount: 160,
+    state: 'settled',
+    itemId: crypto.randomUUID(),
+  });
   const long = 'a very long company name that takes a while to say out loud '.repeat(4).trim();
   const csv = `\uFEFFfirst_name;company\r\nAda;"Acme; Inc."\r\n山田;"${long}"\r\n"Grace ""G"" H";株式会社カガミ\r\n\r\n`;
   const check = await post(at(`/templates/${template.id}/batches`), { csv, dry_run: true }, member.token);

@@ -11,6 +11,7 @@ export const TAGS = [
   { name: 'Videos', description: 'Talking videos of an avatar from a script or uploaded audio.' },
   { name: 'Pronunciations', description: 'How the team’s scripts say particular words.' },
   { name: 'Brand kit', description: 'The team’s colours, logo and fonts, which its videos are drawn in.' },
+  { name: 'Templates', description: 'Videos with `{{variables}}`, made one at a time or in batches from rows of values.' },
   { name: 'Webhooks', description: 'Endpoints told when work finishes, signed per Standard Webhooks, and their deliveries.' },
   { name: 'Content Credentials', description: 'Whether a file is a Kagami video, whose, and whether it changed.' },
 ] as const;

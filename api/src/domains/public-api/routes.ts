@@ -18,13 +18,14 @@ import { checkDestination } from '../webhooks/destination';
 import * as webhooks from '../webhooks/service';
 import { createTeamAvatar, createTeamVoice, removeVideo, type Creator } from '../studio/service';
 import { createTeamVideo, SCENE_REFUSALS } from '../studio/video-creation';
-import { apiTeam, requireApiKey } from './auth';
+import { apiTeam } from './auth';
 import { idempotent } from './idempotency';
 import { verifyRoute } from './verify';
 import { docsPageRoutes } from './docs-page';
 import { publicApiDocument } from './openapi';
-import { documented, mergeRefusals, refusalResponses, successResponses, type Operation, type Refusals } from './operations';
-import { keyset, listThenTable, PageQuery, pageOf } from './cursor';
+import { mergeRefusals, type Operation } from './operations';
+import { keyset, listThenTable, pageOf, type PageQuery } from './cursor';
+import { CHARGED, DELETED, publicRouteKit, SENDS_BODY, uuid } from './route-kit';
 import * as R from './responses';
 import { BUILTIN_VOICES } from '../../engine';
 import { providerVoices } from '../studio/voice-library';
@@ -33,24 +34,10 @@ import { deletePronunciation, listPronunciations, pronunciationBody, savePronunc
 import { issuePhrase } from '../consent/service';
 import { avatarJson, baseUrlOf, builtinVoiceJson, providerVoiceJson, signedUrl, videoJson, voiceJson } from './serialize';
 import { BrandKit, brandKitJson, saveBrandKit } from '../studio/brand-kit';
+import { templateApiRoutes } from './template-routes';
 import type { App } from '../../routing/typed';
 
 type VoiceJson = ReturnType<typeof builtinVoiceJson | typeof providerVoiceJson | typeof voiceJson>;
-
-/** The refusals of a creation sent with an Idempotency-Key. */
-const IDEMPOTENT: Refusals = {
-  400: ['validation_failed', 'idempotency_key_invalid'],
-  409: ['idempotency_key_in_use'],
-  422: ['idempotency_key_reused'],
-};
-/** What a creation charged to the API subscription can be refused with. */
-const CHARGED = ['api_subscription_required', 'quota_exceeded'] as const;
-/** What a call that may carry a body can be refused with before its handler runs: a body unreadable, too large or of another type. */
-const SENDS_BODY: Refusals = { 400: ['bad_request'], 413: ['payload_too_large'], 415: ['unsupported_media_type'] };
-const DELETED = { 204: v.pipe(v.null(), v.description('Deleted; the answer has no body.')) };
-
-const uuid = v.pipe(v.string('validation.required'), v.uuid('validation.invalid'));
-const ItemParams = v.object({ id: uuid });
 
 const AvatarBody = v.object({
   name: nameField,
@@ -89,46 +76,14 @@ const VideoBody = v.pipe(
   v.forward(v.partialCheck([['avatar_id'], ['scenes']], avatarOrScenes, 'validation.required'), ['avatar_id']),
 );
 
-/** The schemas a route may check: its path, query and body. */
-type RouteSchemas = { params?: v.GenericSchema; querystring?: v.GenericSchema; body?: v.GenericSchema };
 /** A request for one of the team's items by `:id`. */
 type ItemRequest = FastifyRequest & { params: { id: string } };
 
 export function publicApiRoutes(app: App, ctx: AppContext) {
   const { db } = ctx;
-  // Counted per team key, in the database so every replica sees the count. It runs after the key is checked
-  // (a preHandler after requireApiKey): a wrong key is refused, and counted per address, before it could open a count of its own.
-  const perKey = {
-    rateLimit: {
-      max: ctx.config.apiKeyRateLimitMax,
-      timeWindow: '1 minute',
-      shared: true,
-      hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) => `api-key:${apiTeam(request).id}`,
-    },
-  };
-  const keyed = { preHandler: requireApiKey(db), config: perKey };
-  /** A route's schemas, documented: its operation, its answers and the refusals it can give (each an ApiError). */
-  const route = <Schema extends RouteSchemas>(operation: Operation, schema: Schema, answers: Record<number, v.GenericSchema>) => ({
-    ...keyed,
-    schema: { ...documented(operation), ...schema, response: { ...successResponses(answers), ...refusalResponses(operation.refusals) } },
-  });
-  const refusing = (operation: Operation, refusals: Refusals): Operation => ({
-    ...operation,
-    refusals: mergeRefusals(refusals, operation.refusals ?? {}),
-  });
-  const listed = (operation: Operation, page: v.GenericSchema) =>
-    route(refusing(operation, { 400: ['validation_failed', 'cursor_invalid'] }), { querystring: PageQuery }, { 200: page });
-  const item = (operation: Operation, answers: Record<number, v.GenericSchema>) =>
-    route(refusing(operation, { 400: ['validation_failed'], 404: ['not_found'] }), { params: ItemParams }, answers);
-  /** A creation, which takes an Idempotency-Key and checks its input. */
-  const creating = <Body extends v.GenericSchema>(operation: Operation, body: Body, answers: Record<number, v.GenericSchema>) =>
-    route(
-      refusing(operation, mergeRefusals(IDEMPOTENT, SENDS_BODY)),
-      { body: operation.example ? v.pipe(body, v.examples([operation.example])) : body },
-      answers,
-    );
+  const { route, refusing, listed, item, creating } = publicRouteKit(ctx);
 
+  templateApiRoutes(app, ctx);
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => publicApiDocument(app));
   docsPageRoutes(app);
 

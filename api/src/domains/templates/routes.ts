@@ -79,7 +79,7 @@ export const templateRoutes = signedIn((app, ctx: AppContext) => {
     {
       schema: {
         ...documented({
-          id: 'listTemplates',
+          id: 'listTeamTemplates',
           tag,
           summary: 'List templates',
           description: "The team's templates, newest first, each with its variables.",
@@ -95,7 +95,7 @@ export const templateRoutes = signedIn((app, ctx: AppContext) => {
     {
       schema: {
         ...documented({
-          id: 'createTemplate',
+          id: 'createTeamTemplate',
           tag,
           summary: 'Save a template',
           description:
@@ -118,7 +118,7 @@ export const templateRoutes = signedIn((app, ctx: AppContext) => {
     {
       schema: {
         ...documented({
-          id: 'getTemplate',
+          id: 'getTeamTemplate',
           tag,
           summary: 'Get a template',
           description: 'The template with its body and variables.',
@@ -134,7 +134,7 @@ export const templateRoutes = signedIn((app, ctx: AppContext) => {
     {
       schema: {
         ...documented({
-          id: 'saveTemplate',
+          id: 'saveTeamTemplate',
           tag,
           summary: 'Replace a template',
           description: 'Replaces the template whole: its name and its body (to rename it, send its body back with the new name).',
@@ -152,7 +152,7 @@ export const templateRoutes = signedIn((app, ctx: AppContext) => {
     {
       schema: {
         ...documented({
-          id: 'deleteTemplate',
+          id: 'deleteTeamTemplate',
           tag,
           summary: 'Delete a template',
           description: 'Deletes the template; the videos and batches made from it stay.',
@@ -171,7 +171,7 @@ export const templateRoutes = signedIn((app, ctx: AppContext) => {
     {
       schema: {
         ...documented({
-          id: 'createTemplateVideo',
+          id: 'createTeamTemplateVideo',
           tag,
           summary: 'Make a video from a template',
           description:
@@ -197,7 +197,7 @@ export const templateRoutes = signedIn((app, ctx: AppContext) => {
       bodyLimit: 8 * 1024 * 1024,
       schema: {
         ...documented({
-          id: 'createBatch',
+          id: 'createTeamBatch',
           tag,
           summary: 'Start a batch',
           description:
@@ -225,7 +225,7 @@ export const templateRoutes = signedIn((app, ctx: AppContext) => {
     {
       schema: {
         ...documented({
-          id: 'listBatches',
+          id: 'listTeamBatches',
           tag,
           summary: 'List batches',
           description: "The team's batches, newest first, with their counts.",
@@ -241,7 +241,7 @@ export const templateRoutes = signedIn((app, ctx: AppContext) => {
     {
       schema: {
         ...documented({
-          id: 'getBatch',
+          id: 'getTeamBatch',
           tag,
           summary: 'Get a batch',
           description: 'The batch with its counts and its rows in row order (each with its video once started).',
@@ -267,7 +267,7 @@ export const templateRoutes = signedIn((app, ctx: AppContext) => {
       {
         schema: {
           ...documented({
-            id: `${verb}Batch`,
+            id: `${verb}TeamBatch`,
             tag,
             summary,
             description,
@@ -285,7 +285,7 @@ export const templateRoutes = signedIn((app, ctx: AppContext) => {
     {
       schema: {
         ...documented({
-          id: 'exportBatchResults',
+          id: 'exportTeamBatchResults',
           tag,
           summary: 'Download a batch’s results',
           description:

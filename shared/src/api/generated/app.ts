@@ -820,7 +820,7 @@ export interface paths {
          * List batches
          * @description The team's batches, newest first, with their counts.
          */
-        get: operations["listBatches"];
+        get: operations["listTeamBatches"];
         put?: never;
         post?: never;
         delete?: never;
@@ -840,7 +840,7 @@ export interface paths {
          * Get a batch
          * @description The batch with its counts and its rows in row order (each with its video once started).
          */
-        get: operations["getBatch"];
+        get: operations["getTeamBatch"];
         put?: never;
         post?: never;
         delete?: never;
@@ -862,7 +862,7 @@ export interface paths {
          * Cancel a batch
          * @description Rows not started are cancelled (never started, never charged); those rendering finish.
          */
-        post: operations["cancelBatch"];
+        post: operations["cancelTeamBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -880,7 +880,7 @@ export interface paths {
          * Download a batch’s results
          * @description A line per row: row, title, video id, status, reason, share link (with `share=true`) and download link (signed, valid for a few minutes).
          */
-        get: operations["exportBatchResults"];
+        get: operations["exportTeamBatchResults"];
         put?: never;
         post?: never;
         delete?: never;
@@ -902,7 +902,7 @@ export interface paths {
          * Retry failed rows
          * @description Makes the failed rows again, each charged as it starts.
          */
-        post: operations["retryBatch"];
+        post: operations["retryTeamBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1236,13 +1236,13 @@ export interface paths {
          * List templates
          * @description The team's templates, newest first, each with its variables.
          */
-        get: operations["listTemplates"];
+        get: operations["listTeamTemplates"];
         put?: never;
         /**
          * Save a template
          * @description Saves a video body (its scripts and text elements may hold `{{variable}}` or `{{variable|default}}`), or one of the team’s videos (`from_video_id`), as a template of the team.
          */
-        post: operations["createTemplate"];
+        post: operations["createTeamTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1260,18 +1260,18 @@ export interface paths {
          * Get a template
          * @description The template with its body and variables.
          */
-        get: operations["getTemplate"];
+        get: operations["getTeamTemplate"];
         /**
          * Replace a template
          * @description Replaces the template whole: its name and its body (to rename it, send its body back with the new name).
          */
-        put: operations["saveTemplate"];
+        put: operations["saveTeamTemplate"];
         post?: never;
         /**
          * Delete a template
          * @description Deletes the template; the videos and batches made from it stay.
          */
-        delete: operations["deleteTemplate"];
+        delete: operations["deleteTeamTemplate"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1290,7 +1290,7 @@ export interface paths {
          * Start a batch
          * @description A video of the template per row (`rows`, or `csv` with its `columns` mapped). Every row is checked first: with `dry_run` the check is the answer (problems by row and column, the estimated seconds against those left; nothing starts or is charged); otherwise any invalid row refuses the batch whole (422 `batch_rows_invalid`, `rows` naming each problem). A started batch makes as many videos at once as the plan allows, each reserved as it starts.
          */
-        post: operations["createBatch"];
+        post: operations["createTeamBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1310,7 +1310,7 @@ export interface paths {
          * Make a video from a template
          * @description Fills the template in with `variables` (and the avatar, voice or backgrounds chosen) and starts the video, which records the template and values.
          */
-        post: operations["createTemplateVideo"];
+        post: operations["createTeamTemplateVideo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1989,6 +1989,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List batches
+         * @description The team's batches, newest first, a page at a time, with their counts.
+         */
+        get: operations["listBatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a batch
+         * @description Its `status`, `counts` and `rows` in row order, each with its `status` and `video_id` once started.
+         */
+        get: operations["getBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a batch
+         * @description Rows not started are cancelled (never started, never charged); those rendering finish.
+         */
+        post: operations["cancelBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}/results.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a batch’s results
+         * @description A CSV line per row: row, title, video id, status, reason, share link (empty: the app shares videos) and download link (signed, valid for a few minutes).
+         */
+        get: operations["exportBatchResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/batches/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry failed rows
+         * @description Makes the failed rows again, each charged as it starts.
+         */
+        post: operations["retryBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/brand-kit": {
         parameters: {
             query?: never;
@@ -2091,6 +2191,98 @@ export interface paths {
         get: operations["getTeam"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List templates
+         * @description The team's templates, newest first, a page at a time, each with its variables.
+         */
+        get: operations["listTemplates"];
+        put?: never;
+        /**
+         * Create a template
+         * @description Saves a video body (`scenes`, or one scene’s fields) whose scripts and text elements hold `{{variable}}` or `{{variable|default}}`, or one of the team’s videos (`from_video_id`), as a template. The answer lists its `variables`.
+         */
+        post: operations["createTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a template
+         * @description The template with its body and variables.
+         */
+        get: operations["getTemplate"];
+        /**
+         * Replace a template
+         * @description Replaces the template whole: its name and body (send the body back with a new name to rename it).
+         */
+        put: operations["saveTemplate"];
+        post?: never;
+        /**
+         * Delete a template
+         * @description The videos and batches made from it stay.
+         */
+        delete: operations["deleteTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a batch
+         * @description A video of the template per row (`rows`, or `csv` with `columns` mapping its columns to variables). Every row is checked first: with `dry_run` the check is the answer (nothing starts, nothing is charged); otherwise an invalid row refuses the batch whole (422 `batch_rows_invalid` with `rows`, each `{row, column, problem}`). The batch makes as many videos at once as the API plan allows, each reserved as it starts; `batch.completed` is sent once when it ends, and each video’s `video.ready` / `video.failed` carries `batch_id` and `row`.
+         */
+        post: operations["createBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}/videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a video from a template
+         * @description Fills the template in with `variables` (and the `avatar_id`, `voice_id` or `backgrounds` chosen) and starts the video, answered as `POST /api/v1/videos` answers; the video records the template and values.
+         */
+        post: operations["createTemplateVideo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3233,48 +3425,6 @@ export interface components {
             /** @description Its variables’ names, in the order they first occur. */
             variables: string[];
         };
-        /**
-         * @example {
-         *       "id": "2d9c7e4a-1b3f-4c5d-9e8f-0a1b2c3d4e5f",
-         *       "title": "Welcome",
-         *       "avatar_id": "7b2f0c1e-3d4a-4b5c-8d6e-9f0a1b2c3d4e",
-         *       "voice_id": "builtin-en-emma",
-         *       "language": "en",
-         *       "status": "ready",
-         *       "failure_reason": null,
-         *       "duration_seconds": 6.4,
-         *       "subtitles": true,
-         *       "speed": 1,
-         *       "aspect_ratio": "9:16",
-         *       "resolution": "1080p",
-         *       "background": null,
-         *       "placement": {
-         *         "position": "full",
-         *         "scale": 1
-         *       },
-         *       "captions": {
-         *         "burn_in": true,
-         *         "style": {
-         *           "size": "medium",
-         *           "position": "bottom",
-         *           "color": "#FFFFFF",
-         *           "box_color": "#000000"
-         *         },
-         *         "srt_url": "https://kagami.example.com/assets/signed/captions/2d9c7e4a.srt?exp=1795000000&sig=…",
-         *         "vtt_url": "https://kagami.example.com/assets/signed/captions/2d9c7e4a.vtt?exp=1795000000&sig=…"
-         *       },
-         *       "thumbnail_url": "https://kagami.example.com/assets/signed/thumbnail/2d9c7e4a.jpg?exp=1795000000&sig=…",
-         *       "callback_url": "https://example.com/kagami/webhook",
-         *       "download_url": "https://kagami.example.com/assets/signed/video_output/2d9c7e4a.mp4?exp=1795000000&sig=…",
-         *       "download_url_expires_at": "2026-11-26T18:00:00.000Z",
-         *       "brand": true,
-         *       "scenes": null,
-         *       "template": null,
-         *       "batch_id": null,
-         *       "row": null,
-         *       "created_at": "2026-11-26T17:00:00.000Z"
-         *     }
-         */
         Video: {
             /** @enum {string} */
             aspect_ratio: "16:9" | "9:16" | "1:1" | "4:5";
@@ -8313,7 +8463,7 @@ export interface operations {
             };
         };
     };
-    listBatches: {
+    listTeamBatches: {
         parameters: {
             query?: never;
             header?: never;
@@ -8409,7 +8559,7 @@ export interface operations {
             };
         };
     };
-    getBatch: {
+    getTeamBatch: {
         parameters: {
             query?: never;
             header?: never;
@@ -8504,7 +8654,7 @@ export interface operations {
             };
         };
     };
-    cancelBatch: {
+    cancelTeamBatch: {
         parameters: {
             query?: never;
             header?: never;
@@ -8635,7 +8785,7 @@ export interface operations {
             };
         };
     };
-    exportBatchResults: {
+    exportTeamBatchResults: {
         parameters: {
             query?: {
                 /** @description `true`: each ready video gets a public share page (if it has none) and its link is in the CSV. */
@@ -8733,7 +8883,7 @@ export interface operations {
             };
         };
     };
-    retryBatch: {
+    retryTeamBatch: {
         parameters: {
             query?: never;
             header?: never;
@@ -11202,7 +11352,7 @@ export interface operations {
             };
         };
     };
-    listTemplates: {
+    listTeamTemplates: {
         parameters: {
             query?: never;
             header?: never;
@@ -11298,7 +11448,7 @@ export interface operations {
             };
         };
     };
-    createTemplate: {
+    createTeamTemplate: {
         parameters: {
             query?: never;
             header?: never;
@@ -11630,7 +11780,7 @@ export interface operations {
             };
         };
     };
-    getTemplate: {
+    getTeamTemplate: {
         parameters: {
             query?: never;
             header?: never;
@@ -11725,7 +11875,7 @@ export interface operations {
             };
         };
     };
-    saveTemplate: {
+    saveTeamTemplate: {
         parameters: {
             query?: never;
             header?: never;
@@ -12058,7 +12208,7 @@ export interface operations {
             };
         };
     };
-    deleteTemplate: {
+    deleteTeamTemplate: {
         parameters: {
             query?: never;
             header?: never;
@@ -12175,7 +12325,7 @@ export interface operations {
             };
         };
     };
-    createBatch: {
+    createTeamBatch: {
         parameters: {
             query?: never;
             header?: never;
@@ -12345,7 +12495,7 @@ export interface operations {
             };
         };
     };
-    createTemplateVideo: {
+    createTeamTemplateVideo: {
         parameters: {
             query?: never;
             header?: never;
@@ -17767,6 +17917,392 @@ export interface operations {
             };
         };
     };
+    listBatches: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `next_cursor`, to read the page after it; absent for the first page. Opaque. */
+                cursor?: string;
+                /** @description How many items a page holds, 1-100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BatchSummary"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `cursor_invalid` (This page cursor is not valid. Start again from the first page.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found: `not_found` (Not found.). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    cancelBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `bad_request` (The request could not be read: its body does not match its content type. Check it and try again.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found: `not_found` (Not found.). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the current state: `batch_not_in_progress` (This batch has ended already.). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too large: `payload_too_large` (The request is larger than this call accepts.). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported media type: `unsupported_media_type` (This request's content type is not accepted here.). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    exportBatchResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The results, as CSV. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found: `not_found` (Not found.). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    retryBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `bad_request` (The request could not be read: its body does not match its content type. Check it and try again.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found: `not_found` (Not found.). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the current state: `batch_nothing_to_retry` (No row of this batch failed.). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too large: `payload_too_large` (The request is larger than this call accepts.). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported media type: `unsupported_media_type` (This request's content type is not accepted here.). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getBrandKit: {
         parameters: {
             query?: never;
@@ -18284,6 +18820,1215 @@ export interface operations {
                 };
             };
             /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listTemplates: {
+        parameters: {
+            query?: {
+                /** @description The previous page's `next_cursor`, to read the page after it; absent for the first page. Opaque. */
+                cursor?: string;
+                /** @description How many items a page holds, 1-100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Template"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `cursor_invalid` (This page cursor is not valid. Start again from the first page.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Welcome",
+                 *       "language": "en",
+                 *       "scenes": [
+                 *         {
+                 *           "avatar_id": "7b2f0c1e-3d4a-4b5c-8d6e-9f0a1b2c3d4e",
+                 *           "script": "Hi {{first_name|there}}, thanks for joining {{company}}.",
+                 *           "elements": [
+                 *             {
+                 *               "type": "text",
+                 *               "role": "title",
+                 *               "text": "Welcome, {{first_name}}"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @default 16:9
+                     * @enum {string}
+                     */
+                    aspect_ratio?: "16:9" | "9:16" | "1:1" | "4:5";
+                    audio_upload_id?: string;
+                    /**
+                     * Format: uuid
+                     * @description The avatar of the template’s scenes that name none.
+                     */
+                    avatar_id?: string;
+                    /** @default null */
+                    background?: ({
+                        /** @enum {unknown} */
+                        type: "color";
+                        value: string;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "image";
+                        upload_id: string;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "video";
+                        upload_id: string;
+                    } | {
+                        page: number;
+                        /** @enum {unknown} */
+                        type: "slide";
+                        upload_id: string;
+                    }) | null;
+                    /** @default true */
+                    brand?: boolean;
+                    captions?: {
+                        /** @default false */
+                        burn_in?: boolean;
+                        /** @default {} */
+                        style?: {
+                            /** @default #000000 */
+                            box_color?: string | null;
+                            /** @default #FFFFFF */
+                            color?: string;
+                            /**
+                             * @default bottom
+                             * @enum {string}
+                             */
+                            position?: "bottom" | "middle" | "top";
+                            /**
+                             * @default medium
+                             * @enum {string}
+                             */
+                            size?: "small" | "medium" | "large";
+                        };
+                    };
+                    /** @description Text and pictures over the video when it is one scene; with `scenes`, each scene gives its own. */
+                    elements?: ({
+                        color?: string;
+                        /**
+                         * @default fade
+                         * @enum {string}
+                         */
+                        entrance?: "none" | "fade" | "slide";
+                        /** @enum {string} */
+                        role: "title" | "subtitle" | "bullets" | "lower_third" | "caption_box";
+                        text: string;
+                        /** @enum {unknown} */
+                        type: "text";
+                        width?: number;
+                        x?: number;
+                        y?: number;
+                    } | {
+                        /**
+                         * @default fade
+                         * @enum {string}
+                         */
+                        entrance?: "none" | "fade" | "slide";
+                        /** @enum {unknown} */
+                        type: "image";
+                        /** @description An upload of purpose `image` (PNG, JPEG or WebP) or one of the team’s image backgrounds. */
+                        upload_id: string;
+                        width: number;
+                        x: number;
+                        y: number;
+                    })[];
+                    /**
+                     * Format: uuid
+                     * @description One of the team’s videos, saved as the template (its scenes, scripts and look); the body’s other fields are then not used.
+                     */
+                    from_video_id?: string;
+                    /** @enum {string} */
+                    language?: "en" | "zh" | "ja" | "de" | "fr" | "es" | "ko" | "ar" | "ru" | "nl" | "it" | "pl" | "pt";
+                    name: string;
+                    /**
+                     * @default {
+                     *       "position": "full",
+                     *       "scale": 1
+                     *     }
+                     */
+                    placement?: {
+                        /**
+                         * @default full
+                         * @enum {string}
+                         */
+                        position?: "full" | "left" | "right" | "corner";
+                        /** @default 1 */
+                        scale?: number;
+                    };
+                    /**
+                     * @default 720p
+                     * @enum {string}
+                     */
+                    resolution?: "720p" | "1080p";
+                    scenes?: {
+                        audio_upload_id?: string;
+                        avatar_id?: string | null;
+                        background?: ({
+                            /** @enum {unknown} */
+                            type: "color";
+                            value: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "image";
+                            upload_id: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "video";
+                            upload_id: string;
+                        } | {
+                            page: number;
+                            /** @enum {unknown} */
+                            type: "slide";
+                            upload_id: string;
+                        }) | null;
+                        elements?: ({
+                            color?: string;
+                            /**
+                             * @default fade
+                             * @enum {string}
+                             */
+                            entrance?: "none" | "fade" | "slide";
+                            /** @enum {string} */
+                            role: "title" | "subtitle" | "bullets" | "lower_third" | "caption_box";
+                            text: string;
+                            /** @enum {unknown} */
+                            type: "text";
+                            width?: number;
+                            x?: number;
+                            y?: number;
+                        } | {
+                            /**
+                             * @default fade
+                             * @enum {string}
+                             */
+                            entrance?: "none" | "fade" | "slide";
+                            /** @enum {unknown} */
+                            type: "image";
+                            /** @description An upload of purpose `image` (PNG, JPEG or WebP) or one of the team’s image backgrounds. */
+                            upload_id: string;
+                            width: number;
+                            x: number;
+                            y: number;
+                        })[];
+                        /** @enum {string} */
+                        language?: "en" | "zh" | "ja" | "de" | "fr" | "es" | "ko" | "ar" | "ru" | "nl" | "it" | "pl" | "pt";
+                        placement?: {
+                            /**
+                             * @default full
+                             * @enum {string}
+                             */
+                            position?: "full" | "left" | "right" | "corner";
+                            /** @default 1 */
+                            scale?: number;
+                        };
+                        script?: string;
+                        speed?: number;
+                        /**
+                         * @default {
+                         *       "type": "cut",
+                         *       "seconds": 0.5
+                         *     }
+                         */
+                        transition?: {
+                            /** @default 0.5 */
+                            seconds?: number;
+                            /**
+                             * @default cut
+                             * @enum {string}
+                             */
+                            type?: "cut" | "fade" | "slide";
+                        };
+                        voice_id?: string;
+                    }[];
+                    script?: string;
+                    /** @default 1 */
+                    speed?: number;
+                    /** @default false */
+                    subtitles?: boolean;
+                    voice_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `idempotency_key_invalid` (The Idempotency-Key header must be 1 to 255 characters.); `bad_request` (The request could not be read: its body does not match its content type. Check it and try again.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found: `not_found` (Not found.). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the current state: `idempotency_key_in_use` (A request with this Idempotency-Key is still being handled. Try again in a moment.). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too large: `payload_too_large` (The request is larger than this call accepts.). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported media type: `unsupported_media_type` (This request's content type is not accepted here.). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Understood but refused: `idempotency_key_reused` (This Idempotency-Key was already used for a different request. Use a new key for a new request.); `template_audio_unsupported` (A template speaks scripts: a scene of uploaded audio cannot be filled in. Give the scene a script.). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found: `not_found` (Not found.). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    saveTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default 16:9
+                     * @enum {string}
+                     */
+                    aspect_ratio?: "16:9" | "9:16" | "1:1" | "4:5";
+                    audio_upload_id?: string;
+                    /**
+                     * Format: uuid
+                     * @description The avatar of the template’s scenes that name none.
+                     */
+                    avatar_id?: string;
+                    /** @default null */
+                    background?: ({
+                        /** @enum {unknown} */
+                        type: "color";
+                        value: string;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "image";
+                        upload_id: string;
+                    } | {
+                        /** @enum {unknown} */
+                        type: "video";
+                        upload_id: string;
+                    } | {
+                        page: number;
+                        /** @enum {unknown} */
+                        type: "slide";
+                        upload_id: string;
+                    }) | null;
+                    /** @default true */
+                    brand?: boolean;
+                    captions?: {
+                        /** @default false */
+                        burn_in?: boolean;
+                        /** @default {} */
+                        style?: {
+                            /** @default #000000 */
+                            box_color?: string | null;
+                            /** @default #FFFFFF */
+                            color?: string;
+                            /**
+                             * @default bottom
+                             * @enum {string}
+                             */
+                            position?: "bottom" | "middle" | "top";
+                            /**
+                             * @default medium
+                             * @enum {string}
+                             */
+                            size?: "small" | "medium" | "large";
+                        };
+                    };
+                    /** @description Text and pictures over the video when it is one scene; with `scenes`, each scene gives its own. */
+                    elements?: ({
+                        color?: string;
+                        /**
+                         * @default fade
+                         * @enum {string}
+                         */
+                        entrance?: "none" | "fade" | "slide";
+                        /** @enum {string} */
+                        role: "title" | "subtitle" | "bullets" | "lower_third" | "caption_box";
+                        text: string;
+                        /** @enum {unknown} */
+                        type: "text";
+                        width?: number;
+                        x?: number;
+                        y?: number;
+                    } | {
+                        /**
+                         * @default fade
+                         * @enum {string}
+                         */
+                        entrance?: "none" | "fade" | "slide";
+                        /** @enum {unknown} */
+                        type: "image";
+                        /** @description An upload of purpose `image` (PNG, JPEG or WebP) or one of the team’s image backgrounds. */
+                        upload_id: string;
+                        width: number;
+                        x: number;
+                        y: number;
+                    })[];
+                    /**
+                     * Format: uuid
+                     * @description One of the team’s videos, saved as the template (its scenes, scripts and look); the body’s other fields are then not used.
+                     */
+                    from_video_id?: string;
+                    /** @enum {string} */
+                    language?: "en" | "zh" | "ja" | "de" | "fr" | "es" | "ko" | "ar" | "ru" | "nl" | "it" | "pl" | "pt";
+                    name: string;
+                    /**
+                     * @default {
+                     *       "position": "full",
+                     *       "scale": 1
+                     *     }
+                     */
+                    placement?: {
+                        /**
+                         * @default full
+                         * @enum {string}
+                         */
+                        position?: "full" | "left" | "right" | "corner";
+                        /** @default 1 */
+                        scale?: number;
+                    };
+                    /**
+                     * @default 720p
+                     * @enum {string}
+                     */
+                    resolution?: "720p" | "1080p";
+                    scenes?: {
+                        audio_upload_id?: string;
+                        avatar_id?: string | null;
+                        background?: ({
+                            /** @enum {unknown} */
+                            type: "color";
+                            value: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "image";
+                            upload_id: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "video";
+                            upload_id: string;
+                        } | {
+                            page: number;
+                            /** @enum {unknown} */
+                            type: "slide";
+                            upload_id: string;
+                        }) | null;
+                        elements?: ({
+                            color?: string;
+                            /**
+                             * @default fade
+                             * @enum {string}
+                             */
+                            entrance?: "none" | "fade" | "slide";
+                            /** @enum {string} */
+                            role: "title" | "subtitle" | "bullets" | "lower_third" | "caption_box";
+                            text: string;
+                            /** @enum {unknown} */
+                            type: "text";
+                            width?: number;
+                            x?: number;
+                            y?: number;
+                        } | {
+                            /**
+                             * @default fade
+                             * @enum {string}
+                             */
+                            entrance?: "none" | "fade" | "slide";
+                            /** @enum {unknown} */
+                            type: "image";
+                            /** @description An upload of purpose `image` (PNG, JPEG or WebP) or one of the team’s image backgrounds. */
+                            upload_id: string;
+                            width: number;
+                            x: number;
+                            y: number;
+                        })[];
+                        /** @enum {string} */
+                        language?: "en" | "zh" | "ja" | "de" | "fr" | "es" | "ko" | "ar" | "ru" | "nl" | "it" | "pl" | "pt";
+                        placement?: {
+                            /**
+                             * @default full
+                             * @enum {string}
+                             */
+                            position?: "full" | "left" | "right" | "corner";
+                            /** @default 1 */
+                            scale?: number;
+                        };
+                        script?: string;
+                        speed?: number;
+                        /**
+                         * @default {
+                         *       "type": "cut",
+                         *       "seconds": 0.5
+                         *     }
+                         */
+                        transition?: {
+                            /** @default 0.5 */
+                            seconds?: number;
+                            /**
+                             * @default cut
+                             * @enum {string}
+                             */
+                            type?: "cut" | "fade" | "slide";
+                        };
+                        voice_id?: string;
+                    }[];
+                    script?: string;
+                    /** @default 1 */
+                    speed?: number;
+                    /** @default false */
+                    subtitles?: boolean;
+                    voice_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `bad_request` (The request could not be read: its body does not match its content type. Check it and try again.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found: `not_found` (Not found.). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too large: `payload_too_large` (The request is larger than this call accepts.). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported media type: `unsupported_media_type` (This request's content type is not accepted here.). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Understood but refused: `template_audio_unsupported` (A template speaks scripts: a scene of uploaded audio cannot be filled in. Give the scene a script.). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; the answer has no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `bad_request` (The request could not be read: its body does not match its content type. Check it and try again.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found: `not_found` (Not found.). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too large: `payload_too_large` (The request is larger than this call accepts.). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported media type: `unsupported_media_type` (This request's content type is not accepted here.). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "rows": [
+                 *         {
+                 *           "variables": {
+                 *             "first_name": "Ada",
+                 *             "company": "Acme"
+                 *           }
+                 *         },
+                 *         {
+                 *           "variables": {
+                 *             "first_name": "Grace",
+                 *             "company": "Globex"
+                 *           },
+                 *           "title": "For Grace"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description A CSV column’s variable (or `title`, `avatar_id`, …), by the column’s name; unmapped columns keep their own name. */
+                    columns?: {
+                        [key: string]: string;
+                    };
+                    /** @description The rows as CSV (UTF-8, comma or semicolon, quoted fields): a header, then a video per line. Columns named as variables (or mapped by `columns`) give their values; `title`, `avatar_id`, `voice_id` and `callback_url` are the video’s. */
+                    csv?: string;
+                    /**
+                     * @description Only check the rows and estimate their minutes: nothing starts, nothing is charged.
+                     * @default false
+                     */
+                    dry_run?: boolean;
+                    /** @description A video per row: its values, and optionally its title, avatar, voice and callback URL. */
+                    rows?: {
+                        avatar_id?: string;
+                        callback_url?: string;
+                        title?: string;
+                        /**
+                         * @description A value for each variable, by name (a variable with a default may be left out).
+                         * @default {}
+                         */
+                        variables?: {
+                            [key: string]: string;
+                        };
+                        voice_id?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchCheck"];
+                };
+            };
+            /** @description Accepted: the work has begun. Follow it by polling the item or by webhook. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `idempotency_key_invalid` (The Idempotency-Key header must be 1 to 255 characters.); `bad_request` (The request could not be read: its body does not match its content type. Check it and try again.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not within the API subscription: `api_subscription_required` (This needs an API subscription. Choose an API plan first.); `quota_exceeded` (You have used up your quota. Upgrade your plan to create more.). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found: `not_found` (Not found.). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the current state: `idempotency_key_in_use` (A request with this Idempotency-Key is still being handled. Try again in a moment.). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too large: `payload_too_large` (The request is larger than this call accepts.). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported media type: `unsupported_media_type` (This request's content type is not accepted here.). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Understood but refused: `idempotency_key_reused` (This Idempotency-Key was already used for a different request. Use a new key for a new request.); `batch_rows_invalid` ({count} rows cannot be made. Fix the rows named and start again: nothing was started.). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createTemplateVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Welcome, Ada",
+                 *       "variables": {
+                 *         "first_name": "Ada",
+                 *         "company": "Acme"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Presents every scene that has a presenter, instead of the template’s.
+                     */
+                    avatar_id?: string;
+                    /** @description A background chosen for this video, for the scene of that index (from 0). */
+                    backgrounds?: {
+                        background: {
+                            /** @enum {unknown} */
+                            type: "color";
+                            value: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "image";
+                            upload_id: string;
+                        } | {
+                            /** @enum {unknown} */
+                            type: "video";
+                            upload_id: string;
+                        } | {
+                            page: number;
+                            /** @enum {unknown} */
+                            type: "slide";
+                            upload_id: string;
+                        };
+                        scene: number;
+                    }[];
+                    /** Format: uri */
+                    callback_url?: string;
+                    title?: string;
+                    /**
+                     * @description A value for each variable, by name (a variable with a default may be left out).
+                     * @default {}
+                     */
+                    variables?: {
+                        [key: string]: string;
+                    };
+                    /** @description Speaks every scene, instead of the template’s voice. */
+                    voice_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: the work has begun. Follow it by polling the item or by webhook. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "2d9c7e4a-1b3f-4c5d-9e8f-0a1b2c3d4e5f",
+                     *       "title": "Welcome",
+                     *       "avatar_id": "7b2f0c1e-3d4a-4b5c-8d6e-9f0a1b2c3d4e",
+                     *       "voice_id": "builtin-en-emma",
+                     *       "language": "en",
+                     *       "status": "ready",
+                     *       "failure_reason": null,
+                     *       "duration_seconds": 6.4,
+                     *       "subtitles": true,
+                     *       "speed": 1,
+                     *       "aspect_ratio": "9:16",
+                     *       "resolution": "1080p",
+                     *       "background": null,
+                     *       "placement": {
+                     *         "position": "full",
+                     *         "scale": 1
+                     *       },
+                     *       "captions": {
+                     *         "burn_in": true,
+                     *         "style": {
+                     *           "size": "medium",
+                     *           "position": "bottom",
+                     *           "color": "#FFFFFF",
+                     *           "box_color": "#000000"
+                     *         },
+                     *         "srt_url": "https://kagami.example.com/assets/signed/captions/2d9c7e4a.srt?exp=1795000000&sig=…",
+                     *         "vtt_url": "https://kagami.example.com/assets/signed/captions/2d9c7e4a.vtt?exp=1795000000&sig=…"
+                     *       },
+                     *       "thumbnail_url": "https://kagami.example.com/assets/signed/thumbnail/2d9c7e4a.jpg?exp=1795000000&sig=…",
+                     *       "callback_url": "https://example.com/kagami/webhook",
+                     *       "download_url": "https://kagami.example.com/assets/signed/video_output/2d9c7e4a.mp4?exp=1795000000&sig=…",
+                     *       "download_url_expires_at": "2026-11-26T18:00:00.000Z",
+                     *       "brand": true,
+                     *       "scenes": null,
+                     *       "template": null,
+                     *       "batch_id": null,
+                     *       "row": null,
+                     *       "created_at": "2026-11-26T17:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Video"];
+                };
+            };
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `idempotency_key_invalid` (The Idempotency-Key header must be 1 to 255 characters.); `bad_request` (The request could not be read: its body does not match its content type. Check it and try again.); `upload_not_ready` (The upload is not finished, was already used, or is not of the right kind. Upload the file again.); `voice_language_mismatch` (This voice speaks another language than the video. Choose a voice of the video's language, or change the language.); `placement_needs_background` (A presenter beside the content or in a corner needs a background. Choose a colour, a picture or a video.); `background_kind_mismatch` (This background is a picture where a video was asked for, or a video where a picture was.); `page_out_of_range` (The document has {pages} pages: choose one of them.); `text_too_long` (The text is too long for audio generation.); `webhook_url_invalid` (The webhook URL must be an http or https address without a user name or password.); `webhook_url_https_required` (Webhook endpoints must use https.); `webhook_url_unresolvable` (The webhook URL's host name could not be found.); `webhook_url_private` (Webhook URLs must point to a public address, not a private, loopback or link-local one.). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid API key: `api_key_required` (The public API takes the team's API key in the X-API-Key header, not a sign-in token.); `api_key_invalid` (The API key is missing, invalid or has been replaced.). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not within the API subscription: `api_subscription_required` (This needs an API subscription. Choose an API plan first.); `quota_exceeded` (You have used up your quota. Upgrade your plan to create more.). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found: `not_found` (Not found.). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the current state: `idempotency_key_in_use` (A request with this Idempotency-Key is still being handled. Try again in a moment.); `avatar_not_ready` (This avatar is not ready yet.); `voice_not_ready` (This voice is not ready yet.); `document_not_ready` (This video's slide comes from a document that is still being read. Try again in a moment.). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too large: `payload_too_large` (The request is larger than this call accepts.). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unsupported media type: `unsupported_media_type` (This request's content type is not accepted here.). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Understood but refused: `idempotency_key_reused` (This Idempotency-Key was already used for a different request. Use a new key for a new request.); `template_variable_missing` (Give a value for {variables}.); `template_variable_unknown` (The template has no variable {variables}.); `script_refused` (This script can't be used: {category}. Change the words and try again.); `script_beside_scenes` (A video of scenes speaks each scene's script or audio: move the script or audio into its scene.); `elements_beside_scenes` (A video of scenes shows each scene's text and pictures: move the elements into their scene.); `not_found` (Not found.); `avatar_not_ready` (This avatar is not ready yet.); `voice_not_ready` (This voice is not ready yet.); `script_or_audio_required` (Write a script or choose an audio file.); `upload_not_ready` (The upload is not finished, was already used, or is not of the right kind. Upload the file again.); `voice_language_mismatch` (This voice speaks another language than the video. Choose a voice of the video's language, or change the language.); `placement_needs_background` (A presenter beside the content or in a corner needs a background. Choose a colour, a picture or a video.); `background_kind_mismatch` (This background is a picture where a video was asked for, or a video where a picture was.); `text_too_long` (The text is too long for audio generation.); `document_not_ready` (This video's slide comes from a document that is still being read. Try again in a moment.); `page_out_of_range` (The document has {pages} pages: choose one of them.); `voice_over_needs_voice` (A scene without a presenter needs a voice: choose one for it.); `voice_over_needs_background` (A scene without a presenter needs a background: a colour, a picture, a video or a slide.); `scenes_need_presenter` (At least one scene needs a presenter.). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: `rate_limited` (Too many requests. Please wait a moment and try again.); `too_many_wrong_keys` (Too many wrong API keys from this address. Wait {minutes} minutes, then try again with your team's key.). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unavailable for now: `database_unavailable` (Kagami cannot reach its database for a moment. Try again in a few seconds.); `capacity_exhausted` (Creation failed due to high traffic. Please try again later.); `moderation_unavailable` (Scripts can't be checked right now, so nothing was made. Try again in a few minutes.); `speech_provider_unavailable` (The speech service could not be reached. Nothing was charged; try again in a few minutes.). */
             503: {
                 headers: {
                     [name: string]: unknown;
