@@ -215,6 +215,36 @@ test('bad input: field errors from the API, a missing option or file explained w
   expect((await kagami('video', 'create', '--avatar', avatarId, '--script', 'nope.txt')).stderr).toContain('Cannot read the script file');
 });
 
+test('template list shows the variables; batch create --wait follows a CSV batch and prints its results; a bad row is named', async () => {
+  const empty = await kagami('template', 'list');
+  expect(empty.stdout).toContain('No templates yet');
+  const template = await call(t.app, {
+    method: 'POST',
+    url: '/api/v1/templates',
+    headers: { 'x-api-key': key },
+    body: { name: 'Greeting', language: 'en', avatar_id: avatarId, script: 'Hi {{first_name}} of {{company|your team}}.' },
+  });
+  const list = await kagami('template', 'list');
+  expect(list.stdout).toMatch(new RegExp(`${template.body.id}\\s+1\\s+Greeting\\s+first_name, company`));
+
+  writeFileSync(join(dir, 'rows.csv'), '\uFEFFfirst_name;company\r\nAda;"Acme; Inc."\r\n山田;\r\n');
+  const batch = await kagami('batch', 'create', '--template', template.body.id, '--csv', 'rows.csv', '--wait');
+  expect(batch).toMatchObject({ code: 0, stderr: expect.stringContaining('completed: 2 ready, 0 failed') });
+  const [header, ...lines] = batch.stdout.trim().split('\n');
+  expect(header).toBe('row,title,video_id,status,reason,share_link,download_link');
+  expect(lines.map((line) => line.split(',').slice(0, 2).concat(line.split(',')[3]!))).toEqual([
+    ['1', 'Greeting (Ada)', 'ready'],
+    ['2', 'Greeting (山田)', 'ready'],
+  ]);
+
+  writeFileSync(join(dir, 'bad.csv'), 'first_name,city\nGrace,Kyoto\n');
+  const bad = await kagami('batch', 'create', '--template', template.body.id, '--csv', 'bad.csv');
+  expect(bad.code).toBe(1);
+  expect(bad.stderr).toContain('row 1, city: unknown column');
+  expect(bad.stderr).toContain('(batch_rows_invalid)');
+  expect((await kagami('batch', 'create', '--csv', 'bad.csv')).stderr).toContain('needs --template ID and --csv FILE');
+}, 180_000);
+
 test('every /api/v1 answer above is one the OpenAPI document declares, in its schema', () => {
   console.log(`Contract: ${contract.answers.size} kinds of /api/v1 answer checked, ${contract.violations.length} violations.`);
   expect(contract.violations).toEqual([]);

@@ -14,6 +14,8 @@ export class KagamiApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, { message: string }>,
+    /** The whole refusal, with what its code carries (`rows` of `batch_rows_invalid`, say). */
+    readonly body?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -29,5 +31,11 @@ export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; respo
   const { data, error, response } = await call;
   if (response.ok) return data as T;
   const body = (error ?? {}) as { code?: string; message?: string; fields?: Record<string, { message: string }> };
-  throw new KagamiApiError(response.status, body.code ?? `http_${response.status}`, body.message ?? response.statusText, body.fields);
+  throw new KagamiApiError(
+    response.status,
+    body.code ?? `http_${response.status}`,
+    body.message ?? response.statusText,
+    body.fields,
+    body as Record<string, unknown>,
+  );
 }

@@ -16,6 +16,7 @@ import {
   type Io,
 } from './commands';
 import { credentialsFile, readCredentials, saveCredentials } from './credentials';
+import { createBatch, listTemplates } from './template-commands';
 
 export const USAGE = `Usage:
   kagami login --key KEY [--url URL]   check the team's API key and keep it (URL of the API: http://localhost:3000)
@@ -38,6 +39,12 @@ export const USAGE = `Usage:
                                         changes what is given and keeps the rest (up to six colours, the first the
                                         accent; a logo picture; fonts as TTF, OTF or WOFF2 files; intro and outro
                                         videos, played before and after a video's scenes)
+  kagami template list [--json]         the team's templates and their variables
+  kagami batch create --template ID --csv FILE [--wait]
+                                        a video of the template per line of the CSV file (a header naming the
+                                        variables, and optionally title, avatar_id, voice_id, callback_url); every
+                                        row is checked before anything starts; --wait shows progress, then prints
+                                        the results as CSV (row, title, video_id, status, reason, links)
   kagami verify FILE [--json]           whether a video file is a Kagami video (whose, when) and unchanged since it
                                         was made, from its Content Credentials; exit 0 yes, 1 changed, 3 not Kagami's
 
@@ -74,6 +81,8 @@ const OPTIONS = {
   'body-font': { type: 'string' },
   intro: { type: 'string' },
   outro: { type: 'string' },
+  template: { type: 'string' },
+  csv: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -139,6 +148,16 @@ export async function main(argv: string[], io: Io = consoleIo()): Promise<number
       };
       await setBrandKit(kagamiClient(where), where, input);
       return (await showBrandKit(kagamiClient(where), io, values.json), 0);
+    }
+    if (command === 'template' && sub === 'list') return (await listTemplates(await client(values.url), io, values.json), 0);
+    if (command === 'batch' && sub === 'create') {
+      if (!values.template || !values.csv) throw new UsageError('kagami batch create needs --template ID and --csv FILE.');
+      return await createBatch(
+        await client(values.url),
+        { template: values.template, csvFile: values.csv, wait: values.wait },
+        io,
+        POLL_MS,
+      );
     }
     if (command === 'verify') {
       if (!sub) throw new UsageError('kagami verify needs the file.');
