@@ -13,17 +13,21 @@ import { runFfmpeg } from '../src/media/tools';
 import { lavfiClip, PORTRAIT } from './media/fixtures';
 import { appApiContract } from './contract';
 
-/** Every answer of every app a test file builds is checked against the app's OpenAPI document; the file fails on a violation. */
+/**
+ * Every answer of every app a test file builds is checked against the app's OpenAPI document; the file fails on a
+ * violation. (Outside jest, as the benchmarks use these helpers, there is no file to fail.)
+ */
 const appContract = appApiContract();
-afterAll(() => {
-  if (appContract.violations.length) {
-    throw new Error(`Answers outside api/openapi.json:\n${[...new Set(appContract.violations)].join('\n')}`);
-  }
-  if (appContract.answers.size) {
-    const file = relative(resolve(__dirname, '..'), expect.getState().testPath ?? '');
-    process.stdout.write(`App contract, ${file}: ${appContract.answers.size} kinds of answer checked, 0 violations.\n`);
-  }
-});
+if (typeof afterAll === 'function')
+  afterAll(() => {
+    if (appContract.violations.length) {
+      throw new Error(`Answers outside api/openapi.json:\n${[...new Set(appContract.violations)].join('\n')}`);
+    }
+    if (appContract.answers.size) {
+      const file = relative(resolve(__dirname, '..'), expect.getState().testPath ?? '');
+      process.stdout.write(`App contract, ${file}: ${appContract.answers.size} kinds of answer checked, 0 violations.\n`);
+    }
+  });
 
 /**
  * Each test file gets its own database: in-memory PGlite, or a fresh database on the

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { csvRecords } from '@kagami/shared/validation';
 import { batchRows, usage, videos, webhookDeliveries, webhookEndpoints } from '../src/db/schema';
-import { build, call, eventually, onboardedUser, readyLoopAvatar, subscribe, type TestApp } from './helper';
+import { build, call, eventually, onboardedUser, readyLoopAvatar, subscribe, uploadFile, type TestApp } from './helper';
 import { frameAt } from './media/frames';
 
 let t: TestApp;
@@ -15,6 +15,7 @@ const owner = { token: '', teamId: '' };
 let presenter = '';
 beforeAll(async () => {
   t = await build({ WATERMARK: 'false' });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
   Object.assign(owner, await onboardedUser(t.app, 'templates@example.com', 'Templates'));
   // Creator: two videos of a batch at once.
   await subscribe(t, owner.token, 'price_creator_month_usd');
@@ -299,3 +300,25 @@ test('a row past the quota fails alone; a CSV with a BOM, semicolons, quotes and
   const retried = await post(at(`/batches/${started.body.id}/retry`), {}, member.token);
   expect(retried).toMatchObject({ status: 200, body: { status: 'in_progress' } });
 }, 240_000);
+
+test('a batch of an uploaded CSV: checked by its content, read for a check, taken in when the batch starts', async () => {
+  const template = (await post(team('/templates'), { ...welcome(), name: 'Uploaded' })).body;
+  const notCsv = uploadFile(t.app, owner.token, owner.teamId, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0xff, 0xfe]), 'batch_csv');
+  await expect(notCsv).rejects.toThrow(/not_a_csv/);
+  const csv = Buffer.from('\uFEFFfirst_name;company\r\nAda;Acme\r\nGrace;Globex\r\n');
+  const upload = await uploadFile(t.app, owner.token, owner.teamId, csv, 'batch_csv');
+  const check = await post(team(`/templates/${template.id}/batches`), { upload_id: upload, dry_run: true });
+  expect(check.body).toMatchObject({ rows: 2, problems: [] });
+  const started = await post(team(`/templates/${template.id}/batches`), { upload_id: upload });
+  expect(started).toMatchObject({ status: 202, body: { counts: { total: 2 } } });
+  expect(started.body.rows.map((row: { variables: Record<string, string> }) => row.variables.first_name)).toEqual(['Ada', 'Grace']);
+  // Taken in: the same upload starts nothing again.
+  const again = await post(team(`/templates/${template.id}/batches`), { upload_id: upload });
+  expect(again).toMatchObject({ status: 422, body: { code: 'upload_not_ready' } });
+  expect(Object.keys(again.body.fields)).toEqual(['upload_id']);
+  await eventually(
+    () => get(team(`/batches/${started.body.id}`)),
+    (r) => r.body.status !== 'in_progress',
+    120_000,
+  );
+}, 180_000);

@@ -9,4 +9,8 @@ module.exports = {
   './VideosProcessing': './src/screens/videos-processing.tsx',
   './Voices': './src/screens/voices.tsx',
   './BrandKit': './src/screens/brand-kit.tsx',
+  './Templates': './src/screens/templates.tsx',
+  './TemplateVideo': './src/screens/template-video.tsx',
+  './BatchNew': './src/screens/batch-new.tsx',
+  './Batch': './src/screens/batch.tsx',
 };

@@ -3283,6 +3283,8 @@ export interface operations {
                         };
                         voice_id?: string;
                     }[];
+                    /** @description A finished upload of purpose `batch_csv`: the rows as a CSV file, read as `csv` is (and then removed). */
+                    upload_id?: string;
                 };
             };
         };
@@ -3368,7 +3370,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Understood but refused: `idempotency_key_reused` (This Idempotency-Key was already used for a different request. Use a new key for a new request.); `batch_rows_invalid` ({count} rows cannot be made. Fix the rows named and start again: nothing was started.). */
+            /** @description Understood but refused: `idempotency_key_reused` (This Idempotency-Key was already used for a different request. Use a new key for a new request.); `batch_rows_invalid` ({count} rows cannot be made. Fix the rows named and start again: nothing was started.); `upload_not_ready` (The upload is not finished, was already used, or is not of the right kind. Upload the file again.). */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -94,3 +94,19 @@ test('rows made with the API key read "API" with the team, in en and ja', async 
   renderBilling(<History />, { language: 'ja' });
   expect(await screen.findByText('API（Aoki Studio）')).toBeInTheDocument();
 });
+
+test("a video made in a batch names its batch under its name, linking to the batch's page", async () => {
+  const batchRow = { ...row(2), name: 'Welcome (Ada)', batch: { id: 'b-1', name: 'Welcome' } };
+  fakeApi({
+    'GET /api/teams/*/history': { status: 200, body: { items: [batchRow, { ...row(3), batch: null }], page: 1, page_size: 20, total: 2 } },
+  });
+  renderBilling(<History />);
+  const table = await screen.findByRole('table', { name: 'App History' });
+  const [, first, second] = within(table).getAllByRole('row');
+  expect(within(first!).getByText('Welcome (Ada)')).toBeInTheDocument();
+  expect(within(first!).getByRole('link', { name: 'Batch: Welcome' })).toHaveAttribute('href', '/batches/b-1');
+  expect(within(second!).queryByRole('link')).not.toBeInTheDocument();
+  cleanup();
+  renderBilling(<History />, { language: 'ja' });
+  expect(await screen.findByRole('link', { name: 'バッチ：Welcome' })).toHaveAttribute('href', '/batches/b-1');
+});

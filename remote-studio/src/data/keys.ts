@@ -15,6 +15,14 @@ export const studioKeys = {
   videoDrafts: (teamId: string) => [...studioKeys.team(teamId), 'video-drafts'] as const,
   videoDraftList: (teamId: string) => [...studioKeys.videoDrafts(teamId), 'list'] as const,
   videoDraft: (teamId: string, id: string) => [...studioKeys.videoDrafts(teamId), 'item', id] as const,
+  /** The team's templates, listed or opened. */
+  templates: (teamId: string) => [...studioKeys.team(teamId), 'templates'] as const,
+  templateList: (teamId: string) => [...studioKeys.templates(teamId), 'list'] as const,
+  template: (teamId: string, id: string) => [...studioKeys.templates(teamId), 'item', id] as const,
+  /** The team's batches, listed or opened. */
+  batches: (teamId: string) => [...studioKeys.team(teamId), 'batches'] as const,
+  batchList: (teamId: string) => [...studioKeys.batches(teamId), 'list'] as const,
+  batch: (teamId: string, id: string) => [...studioKeys.batches(teamId), 'item', id] as const,
   share: (teamId: string, videoId: string) => [...studioKeys.team(teamId), 'share', videoId] as const,
   /** A consent phrase: asking again issues a new one-time code, so it is fetched once per screen and language. */
   consentPhrase: (teamId: string, language: string) => [...studioKeys.team(teamId), 'consent-phrase', language] as const,

@@ -76,3 +76,46 @@ test('leaving the view cancels the video load', async () => {
   unmount();
   expect(signal!.aborted).toBe(true);
 });
+
+test('a ready video is saved as a template under the name given; the saved template links to Templates', async () => {
+  const video = videoJson({ name: 'Greeting' });
+  const server = fakeApi({
+    [`GET ${TEAM}/videos/${video.id}`]: { status: 200, body: video },
+    [`GET ${TEAM}/events`]: { status: 200 },
+    'GET /assets/*': signedAsset,
+    [`POST ${TEAM}/templates`]: (request) =>
+      request.body.name === 'Audio one'
+        ? {
+            status: 422,
+            body: {
+              code: 'template_audio_unsupported',
+              fields: { from_video_id: { key: 'errors.template_audio_unsupported', params: {}, message: '' } },
+            },
+          }
+        : { status: 201, body: { id: 't-1', name: request.body.name, variables: [], variable_details: [], body: {}, scene_count: 1 } },
+  });
+  const { user } = render(video.id);
+  const panel = await screen.findByTestId('video-processing');
+  await user.click(within(panel).getByRole('button', { name: 'Save as template' }));
+  const dialog = await screen.findByRole('alertdialog', { name: 'Save as template' });
+  const name = within(dialog).getByLabelText('Template name');
+  expect(name).toHaveValue('Greeting');
+  expect(dialog).toHaveTextContent('Write {{first_name}} or {{first_name|there}}');
+
+  await user.clear(name);
+  await user.type(name, 'Audio one');
+  await user.click(within(dialog).getByRole('button', { name: 'Save template' }));
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent('A template speaks scripts');
+  expect(name).toHaveValue('Audio one');
+
+  await user.clear(name);
+  await user.type(name, 'Greeting template');
+  await user.click(within(dialog).getByRole('button', { name: 'Save template' }));
+  const saved = await within(panel).findByTestId('template-saved');
+  expect(saved).toHaveTextContent('Saved as the template “Greeting template”.');
+  expect(within(saved).getByRole('link', { name: 'Open Templates' })).toHaveAttribute('href', '/templates');
+  expect(server.calls.filter((call) => call.route === `POST ${TEAM}/templates`).at(-1)!.body).toEqual({
+    name: 'Greeting template',
+    from_video_id: video.id,
+  });
+});

@@ -2,9 +2,10 @@ import { paths } from '@kagami/shared/contract';
 import { HStack, Stack } from '@kagami/shared/ui';
 import { LinkButton } from '../components/link-button';
 import { PageHeader } from '../components/page-header';
+import { sceneEditorPath } from '../components/scene-editor-path';
 import { useStudioEvents } from '../data/use-studio-events';
 import { useStudioTranslation } from '../components/use-studio-translation';
-import { DraftList, sceneEditorPath } from '../features/videos/draft-list';
+import { DraftList } from '../features/videos/draft-list';
 import { VideoList } from '../features/videos/video-list';
 
 export default function Videos() {

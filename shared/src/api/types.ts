@@ -69,6 +69,8 @@ export type HistoryRow = {
   durationMinutes: number;
   creator: string | null;
   createdVia: 'app' | 'api';
+  /** The batch a video was made in. */
+  batch: { id: string; name: string } | null;
 };
 export type HistoryPage = { items: HistoryRow[]; page: number; pageSize: number; total: number };
 

@@ -13,6 +13,10 @@ export type ScreenName =
   | 'VideosProcessing'
   | 'Voices'
   | 'BrandKit'
+  | 'Templates'
+  | 'TemplateVideo'
+  | 'BatchNew'
+  | 'Batch'
   | 'Profile'
   | 'Subscription'
   | 'APIKey'
@@ -56,6 +60,10 @@ export const ROUTES: readonly RouteEntry[] = [
   main('/videos/processing', 'VideosProcessing', 'studio'),
   main('/voices', 'Voices', 'studio'),
   main('/brand-kit', 'BrandKit', 'studio'),
+  main('/templates', 'Templates', 'studio'),
+  main('/templates/:templateId', 'TemplateVideo', 'studio'),
+  main('/templates/:templateId/batch', 'BatchNew', 'studio'),
+  main('/batches/:batchId', 'Batch', 'studio'),
   main('/profile', 'Profile', 'account'),
   main('/api-key', 'APIKey', 'account'),
   main('/subscription', 'Subscription', 'billing'),
@@ -82,6 +90,12 @@ export const paths = {
   videosProcessing: () => '/videos/processing',
   voices: () => '/voices',
   brandKit: () => '/brand-kit',
+  templates: () => '/templates',
+  /** A video made from a template: a field per variable. */
+  templateVideo: (templateId: string) => `/templates/${encodeURIComponent(templateId)}`,
+  /** A batch of a template's videos, started from a CSV. */
+  batchNew: (templateId: string) => `/templates/${encodeURIComponent(templateId)}/batch`,
+  batch: (batchId: string) => `/batches/${encodeURIComponent(batchId)}`,
   profile: () => '/profile',
   apiKey: () => '/api-key',
   subscription: () => '/subscription',

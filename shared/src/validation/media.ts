@@ -32,6 +32,8 @@ export const DOCUMENT = { maxBytes: 50 * 1024 ** 2, formats: ['pdf'], maxPages: 
 export const FONT = { maxBytes: 20 * 1024 ** 2, formats: ['ttf', 'otf', 'woff2'] } as const;
 /** A picture that is not a background: a logo, or an image over a scene (JPEG, PNG or WebP, checked by its content). */
 export const PICTURE = { maxBytes: 20 * 1024 ** 2, formats: ['jpg', 'jpeg', 'png', 'webp'] } as const;
+/** The rows of a batch as a CSV file (UTF-8, a header and a line per video). */
+export const BATCH_CSV = { maxBytes: 5 * 1024 ** 2, formats: ['csv', 'txt'] } as const;
 /** A team's background library holds at most this many. */
 export const BACKGROUNDS_MAX = 50;
 
@@ -50,9 +52,11 @@ export type FileRejection =
   | 'document_too_large'
   | 'not_a_font'
   | 'font_too_large'
+  | 'not_a_csv'
+  | 'csv_too_large'
   | 'file_empty';
 
-export type MediaKind = 'video' | 'audio' | 'image' | 'document' | 'font';
+export type MediaKind = 'video' | 'audio' | 'image' | 'document' | 'font' | 'csv';
 
 const extension = (name: string) => name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
 
@@ -63,6 +67,7 @@ const MIME_OF: Record<MediaKind, string> = {
   image: 'image/*',
   document: 'application/pdf',
   font: 'font/*',
+  csv: 'text/csv',
 };
 
 /** The `accept` attribute of a file picker for these limits. */
@@ -75,6 +80,7 @@ const REJECTIONS: Record<MediaKind, { wrongKind: FileRejection; format: FileReje
   image: { wrongKind: 'not_an_image', format: 'unsupported_image_format', size: 'image_too_large' },
   document: { wrongKind: 'not_a_pdf', format: 'not_a_pdf', size: 'document_too_large' },
   font: { wrongKind: 'not_a_font', format: 'not_a_font', size: 'font_too_large' },
+  csv: { wrongKind: 'not_a_csv', format: 'not_a_csv', size: 'csv_too_large' },
 };
 
 /**
@@ -85,9 +91,10 @@ export function checkFile(file: { name: string; type: string; size: number }, li
   const rejections = REJECTIONS[kind];
   const [major] = file.type.split('/');
   if (
-    // A PDF's or font's declared type varies by browser and system: their extension and content decide.
+    // A PDF's, font's or CSV's declared type varies by browser and system: their extension and content decide.
     kind !== 'document' &&
     kind !== 'font' &&
+    kind !== 'csv' &&
     major &&
     major !== kind &&
     !(kind === 'audio' && file.type === 'video/mp4' && extension(file.name) === 'm4a')

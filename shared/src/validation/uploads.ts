@@ -13,5 +13,6 @@ export const UPLOAD_PURPOSES = [
   'document',
   'font',
   'image',
+  'batch_csv',
 ] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];

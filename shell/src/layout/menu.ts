@@ -11,6 +11,7 @@ export const MENU = {
     { to: paths.videos(), labelKey: 'menu.videos', icon: 'video' },
     { to: paths.voices(), labelKey: 'menu.voices', icon: 'mic' },
     { to: paths.brandKit(), labelKey: 'menu.brandKit', icon: 'palette' },
+    { to: paths.templates(), labelKey: 'menu.templates', icon: 'copy' },
   ],
   settings: [
     { to: paths.profile(), labelKey: 'menu.profile' },

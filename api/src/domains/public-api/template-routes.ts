@@ -198,7 +198,7 @@ export function templateApiRoutes(app: App, ctx: AppContext) {
     summary: 'Start a batch',
     description:
       'A video of the template per row (`rows`, or `csv` with `columns` mapping its columns to variables). Every row is checked first: with `dry_run` the check is the answer (nothing starts, nothing is charged); otherwise an invalid row refuses the batch whole (422 `batch_rows_invalid` with `rows`, each `{row, column, problem}`). The batch makes as many videos at once as the API plan allows, each reserved as it starts; `batch.completed` is sent once when it ends, and each video’s `video.ready` / `video.failed` carries `batch_id` and `row`.',
-    refusals: { 402: CHARGED, 404: ['not_found'], 422: ['batch_rows_invalid'] },
+    refusals: { 402: CHARGED, 404: ['not_found'], 422: ['batch_rows_invalid', 'upload_not_ready'] },
     example: {
       rows: [
         { variables: { first_name: 'Ada', company: 'Acme' } },

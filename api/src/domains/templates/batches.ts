@@ -5,11 +5,21 @@
 // its failed rows retried.
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import * as v from 'valibot';
-import { BATCH_COLUMNS, csvRecords, estimateSpeechSeconds, NAME_MAX_LENGTH, nameField, webhookUrlField } from '@kagami/shared/validation';
+import { readFile } from 'node:fs/promises';
+import {
+  BATCH_COLUMNS,
+  csvRecords,
+  estimateSpeechSeconds,
+  NAME_MAX_LENGTH,
+  nameField,
+  uploadIdField,
+  webhookUrlField,
+} from '@kagami/shared/validation';
 import { type AppContext } from '../app-context';
-import { avatars, batches, batchRows, templates, videos, voices, BATCH_ROW_STATUSES } from '../../db/schema';
+import { avatars, batches, batchRows, templates, uploads, videos, voices, BATCH_ROW_STATUSES } from '../../db/schema';
 import { csvFile } from '../../lib/csv';
-import { AppError, errors, fail } from '../../lib/errors';
+import { AppError, atField, errors, fail } from '../../lib/errors';
+import { readyUpload } from '../studio/uploads';
 import { QUEUES } from '../../jobs/queue';
 import { time } from '../../routing/operations';
 import { batchAllowanceOf } from '../billing/quota';
@@ -52,6 +62,12 @@ export const BatchBody = v.object({
       v.description(
         'The rows as CSV (UTF-8, comma or semicolon, quoted fields): a header, then a video per line. Columns named as variables (or mapped by `columns`) give their values; `title`, `avatar_id`, `voice_id` and `callback_url` are the video’s.',
       ),
+    ),
+  ),
+  upload_id: v.optional(
+    v.pipe(
+      uploadIdField,
+      v.description('A finished upload of purpose `batch_csv`: the rows as a CSV file, read as `csv` is (and then removed).'),
     ),
   ),
   columns: v.optional(
@@ -130,6 +146,18 @@ export const BatchSummary = v.pipe(
   }),
   v.title('BatchSummary'),
 );
+
+/** A batch's CSV: given as text, or as an upload (read, then removed once the batch is started). */
+async function csvOf(ctx: AppContext, teamId: string, input: BatchInput) {
+  if (!input.upload_id) return input.csv;
+  const upload = await atField('upload_id', () => readyUpload(ctx, teamId, input.upload_id!, ['batch_csv']));
+  const text = await ctx.uploadArea.withLocal(upload.id, (file) => readFile(file, 'utf8'));
+  if (!input.dry_run) {
+    await ctx.db.delete(uploads).where(eq(uploads.id, upload.id));
+    await ctx.uploadArea.remove(upload.id);
+  }
+  return text;
+}
 
 /** The rows a batch was given: its `rows`, or its CSV's lines with their columns mapped. */
 function rowsOf(input: BatchInput): BatchRowInput[] {
@@ -237,11 +265,12 @@ const titleOf = (template: TemplateRow, row: BatchRowInput, number: number) => {
 /** Checks a batch's rows (`dry_run`: the check is the answer), or starts it: refused whole if any row is invalid. */
 export async function startBatch(ctx: AppContext, creator: Creator, teamId: string, templateId: string, input: BatchInput) {
   const template = await teamTemplate(ctx, teamId, templateId);
-  const rows = rowsOf(input);
+  const rows = rowsOf({ ...input, csv: await csvOf(ctx, teamId, input) });
   const check = await checkRows(ctx, teamId, creator.source, template, rows);
   if (input.dry_run) return { checked: check };
   const invalid = check.problems.filter((problem) => problem.problem !== 'over_quota');
-  if (invalid.length) throw fail(422, 'batch_rows_invalid', { rows: invalid }, { count: new Set(invalid.map((p) => p.row)).size });
+  if (invalid.length)
+    throw fail(422, 'batch_rows_invalid', { rows: invalid }, { rows: [...new Set(invalid.map((p) => p.row))].join(', ') });
   const batch = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(batches)

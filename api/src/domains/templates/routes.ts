@@ -206,7 +206,7 @@ export const templateRoutes = signedIn((app, ctx: AppContext) => {
             200: json('The check of a `dry_run`.', BatchCheck),
             202: json('Accepted: the batch is started.', Batch),
           },
-          refusals: { 404: ['not_found'], 422: ['batch_rows_invalid'] },
+          refusals: { 404: ['not_found'], 422: ['batch_rows_invalid', 'upload_not_ready'] },
         }),
         params: teamItemParams,
         body: BatchBody,

@@ -21,8 +21,9 @@ const NEEDS: Record<UploadPurpose, (seconds: number) => ReturnType<typeof needsO
   // A document costs nothing: the videos made with its slides do.
   document: () => [],
   font: () => [],
-  // A logo or a picture costs nothing either.
+  // A logo or a picture costs nothing either, nor a batch's rows (each video is reserved as it starts).
   image: () => [],
+  batch_csv: () => [],
 };
 
 const TOO_LARGE: Record<UploadPurpose, string> = {
@@ -36,6 +37,7 @@ const TOO_LARGE: Record<UploadPurpose, string> = {
   document: 'document_too_large',
   font: 'font_too_large',
   image: 'image_too_large',
+  batch_csv: 'csv_too_large',
 };
 
 /**

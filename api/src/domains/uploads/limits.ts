@@ -4,6 +4,8 @@ import {
   AVATAR_PHOTO,
   AVATAR_VIDEO,
   BACKGROUND_IMAGE,
+  BATCH_CSV,
+  csvRecords,
   CONSENT_CLIP,
   DOCUMENT,
   FONT,
@@ -24,6 +26,7 @@ import {
   checkVoiceAudio,
   type MediaRejection,
 } from '../../media/validate';
+import { readFile } from 'node:fs/promises';
 import { decodesAsPicture, probeMedia, type MediaProbe } from '../../media/probe';
 import { imageSize } from '../../media/image-size';
 import { checkDocument, checkFont, type DocumentRejection } from '../../engine';
@@ -39,6 +42,7 @@ export const MAX_BYTES: Record<UploadPurpose, number> = {
   document: DOCUMENT.maxBytes,
   font: FONT.maxBytes,
   image: PICTURE.maxBytes,
+  batch_csv: BATCH_CSV.maxBytes,
 };
 
 /** Purposes whose file is a still picture: their header is read for its size before anything decodes them. */
@@ -46,7 +50,7 @@ export const PICTURE_PURPOSES: readonly UploadPurpose[] = ['avatar_photo', 'back
 
 /** Content checks for a finished media upload, by what it is for. */
 export function checkContent(
-  purpose: Exclude<UploadPurpose, 'document' | 'font' | 'image'>,
+  purpose: Exclude<UploadPurpose, 'document' | 'font' | 'image' | 'batch_csv'>,
   probe: MediaProbe | null,
   bytes: number,
 ): MediaRejection | null {
@@ -86,4 +90,19 @@ export async function checkPictureUpload(file: string, bytes: number): Promise<M
   const refused = checkPixels(size) ?? checkPicture(await probeMedia(file), bytes);
   if (refused) return refused;
   return (await decodesAsPicture(file)) ? null : 'not_an_image';
+}
+
+/** A batch's rows by their content: UTF-8 text (no NUL byte) that reads as a CSV of a header and at least one line. */
+export async function checkCsvUpload(file: string, bytes: number): Promise<'csv_too_large' | 'not_a_csv' | null> {
+  if (bytes > BATCH_CSV.maxBytes) return 'csv_too_large';
+  const content = await readFile(file);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(content);
+  } catch {
+    return 'not_a_csv';
+  }
+  if (text.includes('\0')) return 'not_a_csv';
+  const { columns, records } = csvRecords(text);
+  return columns.some((column) => column) && records.length ? null : 'not_a_csv';
 }

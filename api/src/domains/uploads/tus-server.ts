@@ -11,7 +11,15 @@ import { findMembership } from '../teams/membership';
 import { AppError } from '../../lib/errors';
 import { assertUploadAllowed } from './allowance';
 import { UPLOAD_PURPOSES, type UploadPurpose } from '@kagami/shared/validation';
-import { checkContent, checkDocumentUpload, checkFontUpload, checkPictureUpload, MAX_BYTES, PICTURE_PURPOSES } from './limits';
+import {
+  checkContent,
+  checkCsvUpload,
+  checkDocumentUpload,
+  checkFontUpload,
+  checkPictureUpload,
+  MAX_BYTES,
+  PICTURE_PURPOSES,
+} from './limits';
 import { startDocument } from '../studio/documents';
 import { imageSize } from '../../media/image-size';
 import { checkPixels } from '../../media/validate';
@@ -166,6 +174,7 @@ export function createTusServer(ctx: AppContext, log: FastifyBaseLogger) {
         }
         if (purpose === 'font') return { probe: null, pages: 0, rejection: await checkFontUpload(file, upload.size ?? 0) };
         if (purpose === 'image') return { probe: null, pages: 0, rejection: await checkPictureUpload(file, upload.size ?? 0) };
+        if (purpose === 'batch_csv') return { probe: null, pages: 0, rejection: await checkCsvUpload(file, upload.size ?? 0) };
         const oversized = PICTURE_PURPOSES.includes(purpose) ? checkPixels(imageSize(file)) : null;
         if (oversized) return { probe: null, pages: 0, rejection: oversized };
         const probe = await probeMedia(file);

@@ -1,11 +1,13 @@
 import { useAtomValue } from 'jotai';
 import type { HistoryRow } from '@kagami/shared/api';
+import { paths } from '@kagami/shared/contract';
+import { Link as RouterLink } from '@kagami/shared/router';
 import { profileAtom } from '@kagami/shared/session';
-import { Table } from '@kagami/shared/ui';
+import { Link, Stack, Table, Text } from '@kagami/shared/ui';
 import { useBillingTranslation } from '../../components/use-billing-translation';
 import { dateTimeFormat, numberFormat } from '@kagami/shared/i18n';
 
-/** SPEC §3 History rows: when, what kind, its name, how many minutes and who made it. */
+/** SPEC §3 History rows: when, what kind, its name (and its batch), how many minutes and who made it. */
 export function HistoryTable({ rows, label }: { rows: HistoryRow[]; label: string }) {
   const { t, i18n } = useBillingTranslation();
   const locale = i18n.language === 'ja' ? 'ja-JP' : 'en-US';
@@ -29,7 +31,18 @@ export function HistoryTable({ rows, label }: { rows: HistoryRow[]; label: strin
                 {dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(row.createdAt))}
               </Table.Cell>
               <Table.Cell data-label={t('history.type')}>{t(`history.types.${row.type}`)}</Table.Cell>
-              <Table.Cell data-label={t('history.name')}>{row.name}</Table.Cell>
+              <Table.Cell data-label={t('history.name')}>
+                {row.batch ? (
+                  <Stack gap="0">
+                    <Text>{row.name}</Text>
+                    <Link asChild fontSize="sm" color="brand.700">
+                      <RouterLink to={paths.batch(row.batch.id)}>{t('history.batch', { name: row.batch.name })}</RouterLink>
+                    </Link>
+                  </Stack>
+                ) : (
+                  row.name
+                )}
+              </Table.Cell>
               <Table.Cell textAlign="end" data-label={t('history.duration')}>
                 {t('history.minutes', { minutes: numberFormat(locale).format(row.durationMinutes) })}
               </Table.Cell>

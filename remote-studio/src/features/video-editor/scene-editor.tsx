@@ -3,15 +3,26 @@ import { useNavigate } from '@kagami/shared/router';
 import { isApiError } from '@kagami/shared/api';
 import { paths } from '@kagami/shared/contract';
 import { errorText } from '@kagami/shared/i18n';
-import { Box, Button, Checkbox, FormField, Grid, HStack, Input, Select, Stack, Text } from '@kagami/shared/ui';
+import { Button, Checkbox, FormField, Grid, HStack, Input, Select, Stack, Text } from '@kagami/shared/ui';
 import { ASPECT_RATIOS, RESOLUTIONS, SCENES_MAX, type ContentLanguage } from '@kagami/shared/validation';
 import { useDeleteVideoDraft, useSaveVideoDraft, useStudioMutation } from '../../data/queries';
 import type { Avatar, LibraryVoice, Voice } from '../../data/types';
 import { useStudioTranslation } from '../../components/use-studio-translation';
+import { SaveAsTemplate } from '../../components/save-as-template';
 import { DocumentScenes } from './document-scenes';
 import { editorApi, type TeamDocument } from './editor-api';
 import { useBrandKit } from '../../data/brand-kit';
-import { duplicateScene, movedIndex, moveScene, newKey, newScene, sceneOfField, videoSeconds, type EditorVideo } from './scene-model';
+import {
+  createBody,
+  duplicateScene,
+  movedIndex,
+  moveScene,
+  newKey,
+  newScene,
+  sceneOfField,
+  videoSeconds,
+  type EditorVideo,
+} from './scene-model';
 import { ScenePanel } from './scene-panel';
 import { SceneList } from './scene-list';
 import { SceneStill } from './scene-still';
@@ -210,11 +221,18 @@ export function SceneEditor({ initial, draftId, avatars, voices, library, langua
             {saved ? t(`editor.draft.${saved}`) : ''}
           </Text>
         </Stack>
-        <Box>
+        <HStack gap="3" wrap="wrap" align="flex-start">
+          <SaveAsTemplate
+            defaultName={video.name.trim() || t('editor.untitled')}
+            body={() => {
+              const { name: _name, ...body } = createBody(video);
+              return body;
+            }}
+          />
           <Button size="lg" loading={create.isPending} onClick={() => void render()}>
             {t('videoNew.generate')}
           </Button>
-        </Box>
+        </HStack>
       </HStack>
     </Stack>
   );

@@ -1,14 +1,10 @@
-import { paths } from '@kagami/shared/contract';
 import { errorText, DATE_AND_TIME, dateTimeFormat } from '@kagami/shared/i18n';
 import { Box, HStack, Spinner, Stack, Text } from '@kagami/shared/ui';
 import { useDeleteVideoDraft, useVideoDrafts } from '../../data/queries';
 import { ConfirmDelete } from '../../components/confirm-delete';
 import { LinkButton } from '../../components/link-button';
+import { sceneEditorPath } from '../../components/scene-editor-path';
 import { useStudioTranslation } from '../../components/use-studio-translation';
-
-/** The address of the scene editor: a new video of scenes, or a draft resumed. */
-export const sceneEditorPath = (draftId?: string) =>
-  `${paths.videosNew('scenes')}?mode=scenes${draftId ? `&draft=${encodeURIComponent(draftId)}` : ''}`;
 
 /** The team's drafts of videos of several scenes, newest first, each resumed in the editor or deleted. */
 export function DraftList() {

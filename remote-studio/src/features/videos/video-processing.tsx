@@ -2,6 +2,7 @@ import { paths } from '@kagami/shared/contract';
 import { Box, HStack, Progress, Stack, Text } from '@kagami/shared/ui';
 import { ItemProgress } from '../../components/item-progress';
 import { LinkButton } from '../../components/link-button';
+import { SaveAsTemplate } from '../../components/save-as-template';
 import { useStudioTranslation } from '../../components/use-studio-translation';
 import { VideoActions, VideoPlayer } from './video-actions';
 
@@ -45,6 +46,7 @@ export function VideoProcessing({ videoId }: { videoId: string }) {
                 {t('processing.toVideos')}
               </LinkButton>
             </HStack>
+            {video.status === 'ready' ? <SaveAsTemplate defaultName={video.name} videoId={video.id} /> : null}
           </>
         )}
       </ItemProgress>

@@ -12363,6 +12363,8 @@ export interface operations {
                         };
                         voice_id?: string;
                     }[];
+                    /** @description A finished upload of purpose `batch_csv`: the rows as a CSV file, read as `csv` is (and then removed). */
+                    upload_id?: string;
                 };
             };
         };
@@ -12457,7 +12459,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is well formed, but its content cannot be used. Codes: `batch_rows_invalid`. */
+            /** @description The request is well formed, but its content cannot be used. Codes: `batch_rows_invalid`, `upload_not_ready`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12465,7 +12467,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
-                        code?: "batch_rows_invalid";
+                        code?: "batch_rows_invalid" | "upload_not_ready";
                     };
                 };
             };
@@ -12706,7 +12708,7 @@ export interface operations {
                 "application/json": {
                     duration_seconds?: number;
                     /** @enum {string} */
-                    purpose: "avatar_video" | "avatar_photo" | "voice_audio" | "video_audio" | "background_image" | "background_video" | "avatar_consent" | "document" | "font" | "image";
+                    purpose: "avatar_video" | "avatar_photo" | "voice_audio" | "video_audio" | "background_image" | "background_video" | "avatar_consent" | "document" | "font" | "image" | "batch_csv";
                     size_bytes: number;
                 };
             };
@@ -19718,6 +19720,8 @@ export interface operations {
                         };
                         voice_id?: string;
                     }[];
+                    /** @description A finished upload of purpose `batch_csv`: the rows as a CSV file, read as `csv` is (and then removed). */
+                    upload_id?: string;
                 };
             };
         };
@@ -19803,7 +19807,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Understood but refused: `idempotency_key_reused` (This Idempotency-Key was already used for a different request. Use a new key for a new request.); `batch_rows_invalid` ({count} rows cannot be made. Fix the rows named and start again: nothing was started.). */
+            /** @description Understood but refused: `idempotency_key_reused` (This Idempotency-Key was already used for a different request. Use a new key for a new request.); `batch_rows_invalid` ({count} rows cannot be made. Fix the rows named and start again: nothing was started.); `upload_not_ready` (The upload is not finished, was already used, or is not of the right kind. Upload the file again.). */
             422: {
                 headers: {
                     [name: string]: unknown;
