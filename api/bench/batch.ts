@@ -12,7 +12,8 @@ const ROWS = Number(process.env.BENCH_BATCH_ROWS ?? 20);
 const DATABASE = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SCRIPT =
   'Hi {{first_name}}, welcome to {{company}}. This short video walks you through your first week with us, ' +
-  'from setting up your account to meeting the team. We are glad you are here, {{first_name}}.';
+  'from setting up your account to meeting the team, and where to ask when you are stuck. ' +
+  'We are glad you are here, {{first_name}}, and we look forward to working with you.';
 const PEOPLE = ['Ada', 'Grace', 'Alan', 'Barbara', 'Edsger', 'Katherine', 'Donald', 'Frances', 'Tim', 'Radia'];
 
 async function main() {

@@ -1,12 +1,11 @@
 // The scene editor as a user drives it: a PDF's pages become scenes, reordered by keyboard, one given a colour, the
 // draft reloaded, then rendered and played. The account and its ready avatar are the worker's studio session
 // (studio-session.ts), shared with studio.spec.ts.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { stretched } from '../stretch';
 import { media } from './media';
 import { test } from './studio-session';
+import { photograph } from './shots';
 import { signInWithToken } from './support';
 
 const COLOUR = '#FF8800';
@@ -46,19 +45,6 @@ const sceneOrder = (page: Page) =>
     .getByRole('list', { name: 'Scenes' })
     .getByTestId('scene-item')
     .evaluateAll((items) => items.map((item) => /Slide (\d)/.exec(item.textContent ?? '')?.[1] ?? '?').join(','));
-
-/** The editor photographed whole at a width, into KAGAMI_EDITOR_SHOTS when set (outside the repository). */
-async function photograph(page: Page, width: number) {
-  const folder = process.env.KAGAMI_EDITOR_SHOTS;
-  if (!folder) return;
-  mkdirSync(folder, { recursive: true });
-  const before = page.viewportSize()!;
-  await page.setViewportSize({ width, height: 900 });
-  await expect(page.getByTestId('scene-still')).toBeVisible();
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: join(folder, `editor-${width}.png`), fullPage: true });
-  await page.setViewportSize(before);
-}
 
 test('the scene editor: a PDF becomes one scene per page, reordered by keyboard, a colour behind one, the draft reloaded, rendered and played', async ({
   browser,
@@ -128,8 +114,7 @@ test('the scene editor: a PDF becomes one scene per page, reordered by keyboard,
   await expect(editor.getByLabel('Background', { exact: true })).toHaveValue('color');
   await expect(editor.getByLabel('Background colour')).toHaveValue(COLOUR.toLowerCase());
   await expect.poll(async () => near(await pixelAt(still, 0.02, 0.5), COLOUR), { timeout: stretched(15_000) }).toBe(true);
-  await photograph(page, 1280);
-  await photograph(page, 390);
+  for (const width of [1280, 390]) await photograph(page, 'editor', width, () => expect(page.getByTestId('scene-still')).toBeVisible());
   // At a phone's width nothing runs off the side, and each scene's buttons stay on the screen.
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -6,6 +6,7 @@ import { expect } from '@playwright/test';
 import { stretched } from '../stretch';
 import { offScreen } from './phone';
 import { READY, test } from './studio-session';
+import { photograph } from './shots';
 import { signInWithToken } from './support';
 
 const TEMPLATE = 'Greeting template';
@@ -47,6 +48,8 @@ test('a template saved from the editor makes one video, then a batch of two from
 
   // A batch of two rows from a pasted CSV: mapped by name, checked, started.
   await page.goto('/templates');
+  for (const width of [1280, 390])
+    await photograph(page, 'templates', width, () => expect(page.getByRole('article', { name: TEMPLATE })).toBeVisible());
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('article', { name: TEMPLATE })).toBeVisible();
   expect(await offScreen(page)).toEqual([]);
@@ -62,6 +65,7 @@ test('a template saved from the editor makes one video, then a batch of two from
   await page.getByRole('button', { name: 'Check' }).click();
   await expect(page.getByTestId('batch-check')).toContainText('Every row can be made.');
   expect(await offScreen(page)).toEqual([]);
+  await photograph(page, 'batch-start', 390);
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole('button', { name: 'Start batch' }).click();
 
@@ -74,6 +78,7 @@ test('a template saved from the editor makes one video, then a batch of two from
   await page.setViewportSize({ width: 1280, height: 720 });
   await expect(page.getByTestId('batch-status')).toHaveAttribute('data-status', 'completed', READY);
   await expect(page.getByTestId('batch-count-ready')).toContainText('2');
+  for (const width of [1280, 390]) await photograph(page, 'batch', width);
   const rows = page.getByRole('table', { name: 'Videos of the batch' }).getByTestId('batch-item');
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText('Hello Grace');
