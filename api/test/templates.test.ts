@@ -2,11 +2,13 @@
 // captions and title frame) and records them; refusals for missing and unknown values and another team's template; a
 // video saved as a template; batches of rows started as the plan allows, cancelled (the rest never started nor
 // charged), refused whole for a bad row, a row past the quota failing alone, `batch.completed` once, and a CSV in and out.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { csvRecords } from '@kagami/shared/validation';
 import { batchRows, usage, videos, webhookDeliveries, webhookEndpoints } from '../src/db/schema';
+import { LocalEngine } from '../src/engine/local/local-engine';
 import { build, call, eventually, onboardedUser, readyLoopAvatar, subscribe, uploadFile, type TestApp } from './helper';
 import { frameAt } from './media/frames';
 
@@ -22,6 +24,9 @@ beforeAll(async () => {
   presenter = await readyLoopAvatar(t, owner.teamId, 'Presenter', 'color=c=0x336699:size=320x240:rate=25:duration=2');
 }, 60_000);
 afterAll(() => t.close());
+/** What a test leaves to undo when it ends, passed or not. */
+const afterThisTest: (() => void)[] = [];
+afterEach(() => afterThisTest.splice(0).forEach((undo) => undo()));
 
 const team = (path: string) => `/api/teams/${owner.teamId}${path}`;
 const post = (url: string, body: unknown, token = owner.token) => call(t.app, { method: 'POST', url, token, body });
@@ -130,7 +135,60 @@ test('a template lists its variables; its videos say their values, record them, 
   });
 }, 240_000);
 
-test('a batch: rows checked first, started two at a time, each its own values in row order, announced once', async () => {
+/**
+ * A second generation worker, a process of its own on the test's PostgreSQL database (src/worker.ts, as deployed),
+ * resolved once it is ready. (The embedded database cannot be shared: on PGlite the batch runs on one worker.)
+ */
+async function secondWorker(): Promise<ChildProcess> {
+  const worker = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '../src/worker.ts')], {
+    cwd: join(__dirname, '..'),
+    env: { ...process.env, DATABASE_URL: t.database.url, DATA_DIR: t.config.dataDir, WATERMARK: 'false', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((ready, failed) => {
+    worker.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Kagami worker ready') && ready());
+    worker.on('exit', (code) => failed(new Error(`the second worker exited (${code})`)));
+  });
+  worker.stdout!.resume();
+  return worker;
+}
+
+/** Segment jobs of these videos that ran at the same time as another. */
+async function overlapping(videoIds: string[]) {
+  const { rows } = await t.database.db.execute(
+    sql`select started_on as started, completed_on as completed from pgboss.job where name = 'video-segment' and data->>'videoId' in ${sql.raw(`('${videoIds.join("','")}')`)}`,
+  );
+  const runs = rows as { started: string; completed: string }[];
+  return runs.some((a) =>
+    runs.some((b) => a !== b && new Date(a.started) < new Date(b.completed) && new Date(b.started) < new Date(a.completed)),
+  );
+}
+
+test('a batch: rows checked first, started two at a time on two workers, each its own values in row order, announced once', async () => {
+  // On PostgreSQL a second worker joins once this process is rendering the first row, which waits (up to 20 s) until
+  // that worker renders another: two workers at once, whichever is faster.
+  const twoWorkers = Boolean(t.database.url);
+  let engaged = () => {};
+  const rendering = new Promise<void>((resolve) => (engaged = resolve));
+  const render = LocalEngine.prototype.renderSegment;
+  let held = false;
+  const spy = jest.spyOn(LocalEngine.prototype, 'renderSegment').mockImplementation(async function (this: LocalEngine, input, range) {
+    if (twoWorkers && !held) {
+      held = true;
+      engaged();
+      await eventually(
+        () => t.database.db.execute(sql`select count(*)::int as active from pgboss.job where name = 'video-segment' and state = 'active'`),
+        (r) => (r.rows[0] as { active: number }).active >= 2,
+        20_000,
+      ).catch(() => undefined);
+    }
+    return render.call(this, input, range);
+  });
+  let worker: ChildProcess | null = null;
+  afterThisTest.push(
+    () => spy.mockRestore(),
+    () => worker?.kill('SIGTERM'),
+  );
   const template = (await post(team('/templates'), { ...welcome(), name: 'Outreach' })).body;
   await t.database.db
     .insert(webhookEndpoints)
@@ -156,6 +214,10 @@ test('a batch: rows checked first, started two at a time, each its own values in
 
   const started = await post(team(`/templates/${template.id}/batches`), { rows });
   expect(started).toMatchObject({ status: 202, body: { status: 'in_progress', counts: { total: 5 } } });
+  if (twoWorkers) {
+    await rendering;
+    worker = await secondWorker();
+  }
   const seen: number[] = [];
   const done = await eventually(
     async () => {
@@ -181,6 +243,8 @@ test('a batch: rows checked first, started two at a time, each its own values in
   const scripts = done.body.rows.map((row: { video_id: string }) => made.find((video) => video.id === row.video_id)!.scenes![0]!.script);
   expect(scripts).toEqual(names.map((name, index) => `Hi ${name}, thanks for joining Co ${index + 1}.`));
   expect(made.every((video) => video.batchId === started.body.id)).toBe(true);
+  // Two workers rendered at once (on PostgreSQL, where a second worker process can share the database).
+  if (worker) expect(await overlapping(made.map((video) => video.id))).toBe(true);
   expect(done.body.rows.map((row: { row: number; title: string }) => [row.row, row.title])).toEqual(
     names.map((name, index) => [index + 1, `Outreach (${name})`]),
   );
