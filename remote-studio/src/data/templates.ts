@@ -18,7 +18,7 @@ export type TemplateVariable = Template['variableDetails'][number];
 export type TemplateInput = { name: string; fromVideoId: string } | ({ name: string } & Record<string, unknown>);
 
 /** One video of a template: its values by variable name as written (`first_name`), and optionally its name. */
-export type TemplateVideoInput = { name?: string; variables: Record<string, string> };
+export type TemplateVideoInput = { name?: string; variables: Record<string, string>; avatarId?: string; voiceId?: string };
 
 const templatesPath = (teamId: string) => `/api/teams/${teamId}/templates`;
 

@@ -1,6 +1,6 @@
 import { fakeApi, screen, waitFor, within } from '@kagami/shared/testing';
 import { renderStudio, TEAM } from '../components/render-studio';
-import { videoJson } from '../testing/fixtures';
+import { avatarJson, page, videoJson, voiceJson } from '../testing/fixtures';
 import { AVATAR_ID, TEMPLATE_ID, templateJson } from '../testing/template-fixtures';
 import TemplateVideo from './template-video';
 
@@ -105,4 +105,31 @@ test('a template that is gone says so and leads back to Templates', async () => 
   render();
   expect(await screen.findByText('This template was not found. It may have been deleted.', {}, { timeout: 5000 })).toBeInTheDocument();
   expect(screen.getAllByRole('link', { name: 'Go to Templates' })[0]).toHaveAttribute('href', '/templates');
+});
+
+test('another presenter and voice may be chosen for this video; the template keeps its own', async () => {
+  const video = videoJson({ name: 'Welcome', status: 'in_progress' });
+  const hana = avatarJson({ id: 'a-hana', name: 'Hana', status: 'ready' });
+  const narrator = voiceJson({ id: 'v-narrator', name: 'Narrator', status: 'ready' });
+  const server = fakeApi({
+    [`GET ${TEMPLATE}`]: { status: 200, body: templateJson() },
+    [PREVIEW]: { status: 200, body: 'jpeg' },
+    [`GET ${TEAM}/avatars`]: { status: 200, body: page([hana]) },
+    [`GET ${TEAM}/voices`]: { status: 200, body: page([narrator]) },
+    [`POST ${TEMPLATE}/videos`]: { status: 202, body: video },
+  });
+  const { user } = render();
+  await user.type(await screen.findByRole('textbox', { name: /^first_name/ }, { timeout: 5000 }), 'Ada');
+  const presenter = screen.getByRole('combobox', { name: 'Presenter' });
+  expect(presenter).toHaveValue('');
+  await waitFor(() => expect(within(presenter).getByRole('option', { name: 'Hana' })).toBeInTheDocument());
+  await user.selectOptions(presenter, 'a-hana');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Voice' }), 'v-narrator');
+  await user.click(screen.getByRole('button', { name: 'Generate video' }));
+  expect(await screen.findByTestId('elsewhere')).toBeInTheDocument();
+  expect(server.calls.find((call) => call.route === `POST ${TEMPLATE}/videos`)!.body).toEqual({
+    variables: { first_name: 'Ada', company: 'Kagami' },
+    avatar_id: 'a-hana',
+    voice_id: 'v-narrator',
+  });
 });

@@ -4,13 +4,14 @@ import { paths } from '@kagami/shared/contract';
 import { FormError } from '@kagami/shared/forms';
 import { validationText } from '@kagami/shared/i18n';
 import { useNavigate } from '@kagami/shared/router';
-import { Box, Button, FormField, Grid, HStack, Input, Stack, Text } from '@kagami/shared/ui';
+import { Box, Button, FormField, Grid, HStack, Input, Select, Stack, Text } from '@kagami/shared/ui';
 import { NAME_MAX_LENGTH, VARIABLE_VALUE_MAX } from '@kagami/shared/validation';
 import { LinkButton } from '../../components/link-button';
 import { ServerStill } from '../../components/server-still';
 import { useStudioTranslation } from '../../components/use-studio-translation';
 import { useTeamId } from '../../data/queries';
 import { templatesApi, useMakeTemplateVideo, type Template } from '../../data/templates';
+import { useVideoChoices } from '../video-new/use-video-choices';
 import { filledScript, givenValues, stillRequest } from './template-body';
 
 /** Encoded messages (`key?param=value`, as validationText reads them) by field: a variable's name, or `name`. */
@@ -40,7 +41,11 @@ function serverFieldErrors(error: unknown): FieldErrors {
   if (!isApiError(error)) return {};
   const found: FieldErrors = {};
   for (const [path, field] of Object.entries(error.fields ?? {})) {
-    const name = path.startsWith('variables.') ? path.slice('variables.'.length) : path === NAME ? NAME : null;
+    const name = path.startsWith('variables.')
+      ? path.slice('variables.'.length)
+      : [NAME, 'avatar_id', 'voice_id'].includes(path)
+        ? path
+        : null;
     if (name) found[name] = encoded(field.key, field.params);
   }
   return found;
@@ -59,6 +64,10 @@ export function TemplateVideoForm({ template }: { template: Template }) {
     Object.fromEntries(template.variableDetails.map((variable) => [variable.name, variable.default ?? ''])),
   );
   const [name, setName] = useState('');
+  // '' keeps the template's own presenter and voice.
+  const [avatarId, setAvatarId] = useState('');
+  const [voiceId, setVoiceId] = useState('');
+  const { avatars, voices } = useVideoChoices('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<unknown>(null);
   const still = stillRequest(template, values);
@@ -71,7 +80,12 @@ export function TemplateVideoForm({ template }: { template: Template }) {
     setErrors(found);
     if (Object.keys(found).length) return;
     try {
-      const video = await make.mutateAsync({ name: name.trim() || undefined, variables: givenValues(values) });
+      const video = await make.mutateAsync({
+        name: name.trim() || undefined,
+        variables: givenValues(values),
+        avatarId: avatarId || undefined,
+        voiceId: voiceId || undefined,
+      });
       navigate(`${paths.videosProcessing()}?video=${encodeURIComponent(video.id)}`);
     } catch (error) {
       const atFields = serverFieldErrors(error);
@@ -109,6 +123,32 @@ export function TemplateVideoForm({ template }: { template: Template }) {
           <FormField label={t('fields.videoName')} error={errorOf(NAME)} helper={t('templateVideo.nameHelper', { name: template.name })}>
             <Input value={name} onChange={(event) => setName(event.target.value)} />
           </FormField>
+          <HStack gap="4" wrap="wrap" align="flex-start">
+            <FormField label={t('editor.presenter')} error={errorOf('avatar_id')}>
+              <Select
+                aria-label={t('editor.presenter')}
+                value={avatarId}
+                options={[
+                  { value: '', label: t('templateVideo.templates') },
+                  ...(avatars.data?.items ?? []).filter((a) => a.status === 'ready').map((a) => ({ value: a.id, label: a.name })),
+                ]}
+                onChange={(event) => setAvatarId(event.target.value)}
+              />
+            </FormField>
+            <FormField label={t('videoNew.voice')} error={errorOf('voice_id')}>
+              <Select
+                aria-label={t('videoNew.voice')}
+                value={voiceId}
+                options={[
+                  { value: '', label: t('templateVideo.templates') },
+                  ...(voices.data?.items ?? [])
+                    .filter((voice) => voice.status === 'ready')
+                    .map((voice) => ({ value: voice.id, label: voice.name })),
+                ]}
+                onChange={(event) => setVoiceId(event.target.value)}
+              />
+            </FormField>
+          </HStack>
           <HStack gap="3" wrap="wrap">
             <Button type="submit" size="lg" loading={make.isPending}>
               {t('templateVideo.generate')}
