@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import type { FastifyRequest } from 'fastify';
 import { type AppContext } from '../app-context';
+import { SCENE_REFUSALS } from '../studio/video-creation';
 import { apiTeam, requireApiKey } from './auth';
 import { PageQuery } from './cursor';
 import { documented, mergeRefusals, refusalResponses, successResponses, type Operation, type Refusals } from './operations';
@@ -21,6 +22,28 @@ export const DELETED = { 204: v.pipe(v.null(), v.description('Deleted; the answe
 
 export const uuid = v.pipe(v.string('validation.required'), v.uuid('validation.invalid'));
 export const ItemParams = v.object({ id: uuid });
+
+/** What creating a video may be refused with (by the body, the webhook URL, the plan, the queue or a provider). */
+export const VIDEO_REFUSALS: Refusals = {
+  400: [
+    'script_or_audio_required',
+    'upload_not_ready',
+    'voice_language_mismatch',
+    'placement_needs_background',
+    'background_kind_mismatch',
+    'page_out_of_range',
+    'text_too_long',
+    'webhook_url_invalid',
+    'webhook_url_https_required',
+    'webhook_url_unresolvable',
+    'webhook_url_private',
+  ],
+  402: CHARGED,
+  404: ['not_found'],
+  409: ['avatar_not_ready', 'voice_not_ready', 'document_not_ready'],
+  422: SCENE_REFUSALS,
+  503: ['capacity_exhausted', 'moderation_unavailable', 'speech_provider_unavailable'],
+};
 
 /** The schemas a route may check: its path, query and body. */
 type RouteSchemas = { params?: v.GenericSchema; querystring?: v.GenericSchema; body?: v.GenericSchema };

@@ -17,7 +17,7 @@ import { teamApiQuota } from '../billing/quota';
 import { checkDestination } from '../webhooks/destination';
 import * as webhooks from '../webhooks/service';
 import { createTeamAvatar, createTeamVoice, removeVideo, type Creator } from '../studio/service';
-import { createTeamVideo, SCENE_REFUSALS } from '../studio/video-creation';
+import { createTeamVideo } from '../studio/video-creation';
 import { apiTeam } from './auth';
 import { idempotent } from './idempotency';
 import { verifyRoute } from './verify';
@@ -25,7 +25,7 @@ import { docsPageRoutes } from './docs-page';
 import { publicApiDocument } from './openapi';
 import { mergeRefusals, type Operation } from './operations';
 import { keyset, listThenTable, pageOf, type PageQuery } from './cursor';
-import { CHARGED, DELETED, publicRouteKit, SENDS_BODY, uuid } from './route-kit';
+import { CHARGED, DELETED, publicRouteKit, SENDS_BODY, uuid, VIDEO_REFUSALS } from './route-kit';
 import * as R from './responses';
 import { BUILTIN_VOICES } from '../../engine';
 import { providerVoices } from '../studio/voice-library';
@@ -254,26 +254,7 @@ export function publicApiRoutes(app: App, ctx: AppContext) {
     summary: 'Create a video',
     description:
       'Starts rendering a talking video of a ready avatar from a `script` (spoken by `voice_id`, or the avatar’s own voice) or from uploaded audio. The answer is the video `in_progress`; poll it, or listen for `video.ready` / `video.failed` (also at `callback_url`).',
-    refusals: {
-      400: [
-        'script_or_audio_required',
-        'upload_not_ready',
-        'voice_language_mismatch',
-        'placement_needs_background',
-        'background_kind_mismatch',
-        'page_out_of_range',
-        'text_too_long',
-        'webhook_url_invalid',
-        'webhook_url_https_required',
-        'webhook_url_unresolvable',
-        'webhook_url_private',
-      ],
-      402: CHARGED,
-      404: ['not_found'],
-      409: ['avatar_not_ready', 'voice_not_ready', 'document_not_ready'],
-      422: SCENE_REFUSALS,
-      503: ['capacity_exhausted', 'moderation_unavailable', 'speech_provider_unavailable'],
-    },
+    refusals: VIDEO_REFUSALS,
     example: {
       title: 'Welcome',
       avatar_id: '7b2f0c1e-3d4a-4b5c-8d6e-9f0a1b2c3d4e',

@@ -9,13 +9,12 @@ import { type AppContext } from '../app-context';
 import { batches, templates } from '../../db/schema';
 import { checkDestination } from '../webhooks/destination';
 import type { Creator } from '../studio/service';
-import { SCENE_REFUSALS } from '../studio/video-creation';
 import {
   Batch,
   BatchBody,
   BatchCheck,
   batchJson,
-  batchResultsCsv,
+  sendBatchResults,
   BatchSummary,
   cancelBatch,
   listBatches,
@@ -39,7 +38,7 @@ import { keyset, pageOf, type PageQuery } from './cursor';
 import { idempotent } from './idempotency';
 import type { Operation } from './operations';
 import * as R from './responses';
-import { CHARGED, DELETED, publicRouteKit, SENDS_BODY } from './route-kit';
+import { CHARGED, DELETED, publicRouteKit, SENDS_BODY, VIDEO_REFUSALS } from './route-kit';
 import { baseUrlOf, signedUrl, videoJson } from './serialize';
 import { file } from '../../routing/operations';
 import type { App } from '../../routing/typed';
@@ -156,25 +155,7 @@ export function templateApiRoutes(app: App, ctx: AppContext) {
     summary: 'Make a video from a template',
     description:
       'Fills the template in with `variables` (and the `avatar_id`, `voice_id` or `backgrounds` chosen) and starts the video, answered as `POST /api/v1/videos` answers; the video records the template and values.',
-    refusals: {
-      400: [
-        'upload_not_ready',
-        'voice_language_mismatch',
-        'placement_needs_background',
-        'background_kind_mismatch',
-        'page_out_of_range',
-        'text_too_long',
-        'webhook_url_invalid',
-        'webhook_url_https_required',
-        'webhook_url_unresolvable',
-        'webhook_url_private',
-      ],
-      402: CHARGED,
-      404: ['not_found'],
-      409: ['avatar_not_ready', 'voice_not_ready', 'document_not_ready'],
-      422: ['template_variable_missing', 'template_variable_unknown', ...SCENE_REFUSALS],
-      503: ['capacity_exhausted', 'moderation_unavailable', 'speech_provider_unavailable'],
-    },
+    refusals: { ...VIDEO_REFUSALS, 422: ['template_variable_missing', 'template_variable_unknown', ...VIDEO_REFUSALS[422]!] },
     example: { title: 'Welcome, Ada', variables: { first_name: 'Ada', company: 'Acme' } },
   };
   const templateVideo = creating(createTemplateVideoOp, TemplateVideoBody, { 202: R.Video });
@@ -282,14 +263,10 @@ export function templateApiRoutes(app: App, ctx: AppContext) {
     { ...results, schema: { ...results.schema, response: { ...results.schema.response, 200: file('The results, as CSV.', 'text/csv') } } },
     async (request, reply) => {
       const batch = await teamBatch(ctx, teamId(request), (request as ItemRequest).params.id);
-      const csv = await batchResultsCsv(ctx, batch, async (video) => ({
+      return sendBatchResults(ctx, reply, batch, async (video) => ({
         share: null,
-        download: video.status === 'ready' && video.output ? signedUrl(ctx, baseUrlOf(request), 'video_output', video.output) : null,
+        download: signedUrl(ctx, baseUrlOf(request), 'video_output', video.output),
       }));
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="kagami-batch-${batch.id}.csv"`)
-        .send(csv);
     },
   );
 }

@@ -14,7 +14,7 @@ import type { AppContext } from '../app-context';
 import { currentUser, signedIn } from '../auth/guard';
 import type { SessionUser } from '../auth/sessions';
 import * as studio from './service';
-import { createVideo, SCENE_REFUSALS } from './video-creation';
+import { createVideo, VIDEO_REFUSALS } from './video-creation';
 import { pageNumberQuery, type Page } from '../../routing/pages';
 import { deleted, documented, file, json, pageOf, type AppOperation } from '../../routing/operations';
 import { Avatar, Video, Voice } from './answers';
@@ -144,21 +144,7 @@ export const studioRoutes = signedIn((app, ctx) => {
         summary: 'Create a video',
         description: 'Starts rendering a talking video of a ready avatar from a script or uploaded audio.',
         answers: { 202: json('Accepted: the video is being made.', Video) },
-        refusals: {
-          400: [
-            'background_kind_mismatch',
-            'page_out_of_range',
-            'placement_needs_background',
-            'script_or_audio_required',
-            'text_too_long',
-            'upload_not_ready',
-            'voice_language_mismatch',
-          ],
-          402: ['quota_exceeded'],
-          409: ['avatar_not_ready', 'voice_not_ready', 'document_not_ready'],
-          422: SCENE_REFUSALS,
-          503: ['capacity_exhausted', 'moderation_unavailable'],
-        },
+        refusals: VIDEO_REFUSALS,
       },
       get: {
         id: 'getTeamVideo',

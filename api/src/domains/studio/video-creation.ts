@@ -39,6 +39,23 @@ export const SCENE_REFUSALS = [
   'scenes_need_presenter',
 ];
 
+/** What creating a video may be refused with, in the app's API (the public API adds its own, public-api/route-kit.ts). */
+export const VIDEO_REFUSALS = {
+  400: [
+    'background_kind_mismatch',
+    'page_out_of_range',
+    'placement_needs_background',
+    'script_or_audio_required',
+    'text_too_long',
+    'upload_not_ready',
+    'voice_language_mismatch',
+  ],
+  402: ['quota_exceeded'],
+  409: ['avatar_not_ready', 'voice_not_ready', 'document_not_ready'],
+  422: SCENE_REFUSALS,
+  503: ['capacity_exhausted', 'moderation_unavailable'],
+};
+
 export type VideoInput = VideoLookInput & {
   name: string;
   /** The avatar of a one-scene video, and of each scene that names none. */

@@ -4,6 +4,7 @@
 // ends the batch once (announcing `batch.completed`). A batch can be cancelled (rows not started never start) and
 // its failed rows retried.
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import * as v from 'valibot';
 import { readFile } from 'node:fs/promises';
 import {
@@ -103,17 +104,24 @@ export const BatchCheck = v.pipe(
 );
 
 const counted = ['ready', 'failed', 'in_progress', 'queued', 'cancelled'] as const;
-/** A batch on the wire, in both APIs. */
+const summaryEntries = {
+  id: v.string(),
+  name: v.string(),
+  template_id: v.nullable(v.string()),
+  status: v.picklist(['in_progress', 'completed', 'completed_with_errors', 'cancelled']),
+  counts: v.object({ total: v.number(), ...Object.fromEntries(counted.map((status) => [status, v.number()])) } as Record<
+    'total' | (typeof counted)[number],
+    v.NumberSchema<undefined>
+  >),
+  created_at: time,
+  ended_at: v.nullable(time),
+};
+/** A batch in a list: its counts, not its rows. */
+export const BatchSummary = v.pipe(v.object(summaryEntries), v.title('BatchSummary'));
+/** A batch on the wire, in both APIs: its counts and its rows in row order. */
 export const Batch = v.pipe(
   v.object({
-    id: v.string(),
-    name: v.string(),
-    template_id: v.nullable(v.string()),
-    status: v.picklist(['in_progress', 'completed', 'completed_with_errors', 'cancelled']),
-    counts: v.object({ total: v.number(), ...Object.fromEntries(counted.map((status) => [status, v.number()])) } as Record<
-      'total' | (typeof counted)[number],
-      v.NumberSchema<undefined>
-    >),
+    ...summaryEntries,
     rows: v.array(
       v.object({
         row: v.number(),
@@ -124,27 +132,8 @@ export const Batch = v.pipe(
         variables: v.record(v.string(), v.string()),
       }),
     ),
-    created_at: time,
-    ended_at: v.nullable(time),
   }),
   v.title('Batch'),
-);
-
-/** A batch in a list: its counts, not its rows. */
-export const BatchSummary = v.pipe(
-  v.object({
-    id: v.string(),
-    name: v.string(),
-    template_id: v.nullable(v.string()),
-    status: v.picklist(['in_progress', 'completed', 'completed_with_errors', 'cancelled']),
-    counts: v.object({ total: v.number(), ...Object.fromEntries(counted.map((status) => [status, v.number()])) } as Record<
-      'total' | (typeof counted)[number],
-      v.NumberSchema<undefined>
-    >),
-    created_at: time,
-    ended_at: v.nullable(time),
-  }),
-  v.title('BatchSummary'),
 );
 
 /** A batch's CSV: given as text, or as an upload (read, then removed once the batch is started). */
@@ -497,11 +486,26 @@ export async function batchRoundFailed(ctx: AppContext, batchId: string) {
   await ctx.jobs.send(QUEUES.batch, { batchId }, { startAfter: 30 });
 }
 
-/** The batch's results as CSV: a line per row with its video, status, and links (the share page's, where it is shared). */
-export async function batchResultsCsv(
+/**
+ * Answers the batch's results as a CSV file: a line per row with its video, status, and links (`links` gives each
+ * ready video's share page and download, as the API asking gives them).
+ */
+export async function sendBatchResults(
+  ctx: AppContext,
+  reply: FastifyReply,
+  batch: BatchRow,
+  links: (video: typeof videos.$inferSelect & { output: string }) => Promise<{ share: string | null; download: string | null }>,
+) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="kagami-batch-${batch.id}.csv"`)
+    .send(await batchResultsCsv(ctx, batch, links));
+}
+
+async function batchResultsCsv(
   ctx: AppContext,
   batch: BatchRow,
-  links: (video: typeof videos.$inferSelect) => Promise<{ share: string | null; download: string | null }>,
+  links: (video: typeof videos.$inferSelect & { output: string }) => Promise<{ share: string | null; download: string | null }>,
 ) {
   const rows = await ctx.db
     .select({ row: batchRows, video: videos })
@@ -511,7 +515,8 @@ export async function batchResultsCsv(
     .orderBy(asc(batchRows.row));
   const lines: (string | number | null)[][] = [];
   for (const { row, video } of rows) {
-    const made = video ? await links(video) : { share: null, download: null };
+    const ready = video?.status === 'ready' && video.output ? (video as typeof video & { output: string }) : null;
+    const made = ready ? await links(ready) : { share: null, download: null };
     lines.push([row.row, row.title, row.videoId, row.status, row.reason, made.share, made.download]);
   }
   return csvFile(['row', 'title', 'video_id', 'status', 'reason', 'share_link', 'download_link'], lines);

@@ -8,7 +8,7 @@ import { deleted, documented, file, json } from '../../routing/operations';
 import { teamItemParams, teamParams } from '../../routing/params';
 import { Video } from '../studio/answers';
 import { videoJson } from '../studio/serialize';
-import { SCENE_REFUSALS } from '../studio/video-creation';
+import { VIDEO_REFUSALS } from '../studio/video-creation';
 import { signedUrl } from '../public-api/serialize';
 import { shareUrlOf } from '../shares/routes';
 import type { Creator } from '../studio/service';
@@ -17,7 +17,7 @@ import {
   BatchBody,
   BatchCheck,
   batchJson,
-  batchResultsCsv,
+  sendBatchResults,
   cancelBatch,
   listBatches,
   BatchSummary,
@@ -38,22 +38,10 @@ import {
   templateVideoEntries,
 } from './templates';
 
-/** What a template's video and batch may be refused for, besides a video's own refusals. */
-export const TEMPLATE_VIDEO_REFUSALS = ['template_variable_missing', 'template_variable_unknown', ...SCENE_REFUSALS];
 export const TEMPLATE_REFUSALS = { 404: ['not_found'], 422: ['template_audio_unsupported'] };
-const VIDEO_REFUSALS = {
-  400: [
-    'upload_not_ready',
-    'voice_language_mismatch',
-    'placement_needs_background',
-    'background_kind_mismatch',
-    'page_out_of_range',
-    'text_too_long',
-  ],
-  402: ['quota_exceeded'],
-  409: ['avatar_not_ready', 'voice_not_ready', 'document_not_ready'],
-  422: TEMPLATE_VIDEO_REFUSALS,
-  503: ['capacity_exhausted', 'moderation_unavailable'],
+const TEMPLATE_VIDEO_REFUSALS = {
+  ...VIDEO_REFUSALS,
+  422: ['template_variable_missing', 'template_variable_unknown', ...VIDEO_REFUSALS[422]],
 };
 
 const TemplateVideoBody = v.object({ name: v.optional(nameField), ...templateVideoEntries });
@@ -177,7 +165,7 @@ export const templateRoutes = signedIn((app, ctx: AppContext) => {
           description:
             'Fills the template in with `variables` (and the avatar, voice or backgrounds chosen) and starts the video, which records the template and values.',
           answers: { 202: json('Accepted: the video is being made.', Video) },
-          refusals: VIDEO_REFUSALS,
+          refusals: TEMPLATE_VIDEO_REFUSALS,
         }),
         params: teamItemParams,
         body: TemplateVideoBody,
@@ -300,17 +288,10 @@ export const templateRoutes = signedIn((app, ctx: AppContext) => {
       const teamId = await member(request);
       const batch = await teamBatch(ctx, teamId, request.params.id);
       const userId = currentUser(request).user.id;
-      const csv = await batchResultsCsv(ctx, batch, async (video) => {
-        const ready = video.status === 'ready' && video.output;
-        return {
-          share: ready && request.query.share === 'true' ? await shareUrlOf(ctx, video.id, userId) : null,
-          download: ready ? signedUrl(ctx, ctx.config.publicApiUrl, 'video_output', video.output) : null,
-        };
-      });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="kagami-batch-${batch.id}.csv"`)
-        .send(csv);
+      return sendBatchResults(ctx, reply, batch, async (video) => ({
+        share: request.query.share === 'true' ? await shareUrlOf(ctx, video.id, userId) : null,
+        download: signedUrl(ctx, ctx.config.publicApiUrl, 'video_output', video.output),
+      }));
     },
   );
 });

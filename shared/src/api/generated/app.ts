@@ -12560,7 +12560,7 @@ export interface operations {
                     "application/json": components["schemas"]["AppVideo"];
                 };
             };
-            /** @description The request is not valid; `validation_failed` comes with `fields`. Codes: `validation_failed`, `invalid_input`, `bad_request`, `upload_not_ready`, `voice_language_mismatch`, `placement_needs_background`, `background_kind_mismatch`, `page_out_of_range`, `text_too_long`. */
+            /** @description The request is not valid; `validation_failed` comes with `fields`. Codes: `validation_failed`, `invalid_input`, `bad_request`, `background_kind_mismatch`, `page_out_of_range`, `placement_needs_background`, `script_or_audio_required`, `text_too_long`, `upload_not_ready`, `voice_language_mismatch`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12568,7 +12568,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
-                        code?: "validation_failed" | "invalid_input" | "bad_request" | "upload_not_ready" | "voice_language_mismatch" | "placement_needs_background" | "background_kind_mismatch" | "page_out_of_range" | "text_too_long";
+                        code?: "validation_failed" | "invalid_input" | "bad_request" | "background_kind_mismatch" | "page_out_of_range" | "placement_needs_background" | "script_or_audio_required" | "text_too_long" | "upload_not_ready" | "voice_language_mismatch";
                     };
                 };
             };
@@ -19807,7 +19807,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Understood but refused: `idempotency_key_reused` (This Idempotency-Key was already used for a different request. Use a new key for a new request.); `batch_rows_invalid` ({count} rows cannot be made. Fix the rows named and start again: nothing was started.); `upload_not_ready` (The upload is not finished, was already used, or is not of the right kind. Upload the file again.). */
+            /** @description Understood but refused: `idempotency_key_reused` (This Idempotency-Key was already used for a different request. Use a new key for a new request.); `batch_rows_invalid` (These rows cannot be made: {rows}. Fix them and start again: nothing was started.); `upload_not_ready` (The upload is not finished, was already used, or is not of the right kind. Upload the file again.). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -19951,7 +19951,7 @@ export interface operations {
                     "application/json": components["schemas"]["Video"];
                 };
             };
-            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `idempotency_key_invalid` (The Idempotency-Key header must be 1 to 255 characters.); `bad_request` (The request could not be read: its body does not match its content type. Check it and try again.); `upload_not_ready` (The upload is not finished, was already used, or is not of the right kind. Upload the file again.); `voice_language_mismatch` (This voice speaks another language than the video. Choose a voice of the video's language, or change the language.); `placement_needs_background` (A presenter beside the content or in a corner needs a background. Choose a colour, a picture or a video.); `background_kind_mismatch` (This background is a picture where a video was asked for, or a video where a picture was.); `page_out_of_range` (The document has {pages} pages: choose one of them.); `text_too_long` (The text is too long for audio generation.); `webhook_url_invalid` (The webhook URL must be an http or https address without a user name or password.); `webhook_url_https_required` (Webhook endpoints must use https.); `webhook_url_unresolvable` (The webhook URL's host name could not be found.); `webhook_url_private` (Webhook URLs must point to a public address, not a private, loopback or link-local one.). */
+            /** @description The request is not valid: `validation_failed` (Some fields are not valid. Check them and try again.); `idempotency_key_invalid` (The Idempotency-Key header must be 1 to 255 characters.); `bad_request` (The request could not be read: its body does not match its content type. Check it and try again.); `script_or_audio_required` (Write a script or choose an audio file.); `upload_not_ready` (The upload is not finished, was already used, or is not of the right kind. Upload the file again.); `voice_language_mismatch` (This voice speaks another language than the video. Choose a voice of the video's language, or change the language.); `placement_needs_background` (A presenter beside the content or in a corner needs a background. Choose a colour, a picture or a video.); `background_kind_mismatch` (This background is a picture where a video was asked for, or a video where a picture was.); `page_out_of_range` (The document has {pages} pages: choose one of them.); `text_too_long` (The text is too long for audio generation.); `webhook_url_invalid` (The webhook URL must be an http or https address without a user name or password.); `webhook_url_https_required` (Webhook endpoints must use https.); `webhook_url_unresolvable` (The webhook URL's host name could not be found.); `webhook_url_private` (Webhook URLs must point to a public address, not a private, loopback or link-local one.). */
             400: {
                 headers: {
                     [name: string]: unknown;
