@@ -28,7 +28,8 @@ export async function uploadAvatar(page: Page, file: string, name: string) {
 export type StudioSession = { token: string; page: Page; avatar: string };
 
 /**
- * `studio`: made once for the worker, by the first spec that asks (studio.spec.ts, scene-editor.spec.ts): the user
+ * `studio`: made once for the worker, by the first spec that asks (batches-and-templates.spec.ts, scene-editor.spec.ts,
+ * studio.spec.ts, which run in that order: the last deletes the avatar at its end): the user
  * signs up, uploads the 35 s face clip on AvatarsNew and follows its processing, stage by stage, to ready.
  */
 export const test = base.extend<object, { studio: StudioSession }>({

@@ -1,6 +1,7 @@
 // Templates and batches as a user drives them: a one-scene video of the editor saved as a template with a
 // {{first_name}} variable, one video made from it, then a batch of two rows pasted as CSV, checked, started, followed
-// to completion and its results downloaded. The account and its ready avatar are the worker's studio session.
+// to completion and its results downloaded. The account and its ready avatar are the worker's studio session (this
+// file runs before studio.spec.ts, whose last journey deletes that avatar).
 import { readFile } from 'node:fs/promises';
 import { expect } from '@playwright/test';
 import { stretched } from '../stretch';
