@@ -207,6 +207,12 @@ test('a batch: rows checked first, started two at a time on two workers, each it
   ]);
   expect((await get(team('/batches'))).body.data).toEqual([]);
 
+  // No rows, or a CSV of a header alone: said at the field, translated.
+  const none = await post(team(`/templates/${template.id}/batches`), { rows: [] });
+  expect(none).toMatchObject({ status: 400, body: { fields: { rows: { key: 'validation.batchRowsCount', params: { max: '1000' } } } } });
+  const headerOnly = await post(team(`/templates/${template.id}/batches`), { csv: 'first_name,company\n' });
+  expect(headerOnly.body.fields.csv.message).toBe('A batch has from 1 to 1000 rows.');
+
   // A check starts nothing and estimates the rows against what is left.
   const check = await post(team(`/templates/${template.id}/batches`), { rows, dry_run: true });
   expect(check).toMatchObject({ status: 200, body: { rows: 5, problems: [] } });

@@ -41,10 +41,10 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
   return boss;
 }
 
-/** Jobs waiting or running, to refuse new work when the queue is over capacity. */
+/** Generation jobs waiting or running, to refuse new work when the queue is over capacity (a batch's rounds are not work). */
 export async function pendingJobs(boss: PgBoss): Promise<number> {
   let total = 0;
-  for (const name of Object.values(QUEUES)) {
+  for (const name of Object.values(QUEUES).filter((queue) => queue !== QUEUES.batch)) {
     const [stats] = await boss.getQueueStats(name);
     total += (stats?.queuedCount ?? 0) + (stats?.activeCount ?? 0);
   }

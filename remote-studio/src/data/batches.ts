@@ -19,9 +19,6 @@ export type BatchRowStatus = Batch['rows'][number]['status'];
  */
 export type BatchRowInput = { variables: Record<string, string>; title?: string; avatarId?: string; voiceId?: string; callbackUrl?: string };
 
-/** A batch makes at most this many videos (the API's limit). */
-export const BATCH_ROWS_MAX = 1000;
-
 /** How often a batch in progress is asked for again. */
 const BATCH_POLL_MS = 2000;
 

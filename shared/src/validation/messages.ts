@@ -24,6 +24,7 @@ export type ValidationKey =
   | 'url'
   | 'eventsRequired'
   | 'scenesCount'
+  | 'batchRowsCount'
   | 'elementsCount'
   | 'brandColorsCount'
   | 'hexColor';

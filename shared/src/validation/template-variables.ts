@@ -6,6 +6,8 @@
 export const VARIABLE_NAME = /^[a-z][a-z0-9_]*$/;
 /** A value filled in is at most this long (it is spoken, or drawn in a text element). */
 export const VARIABLE_VALUE_MAX = 500;
+/** A batch makes at most this many videos. */
+export const BATCH_ROWS_MAX = 1000;
 /** The columns of a batch that are not variables. */
 export const BATCH_COLUMNS = ['title', 'avatar_id', 'voice_id', 'callback_url'] as const;
 

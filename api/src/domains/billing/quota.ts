@@ -179,17 +179,17 @@ export async function teamApiQuota(db: Database, teamId: string) {
   return { owner, has_api_subscription: Boolean(plan), quota: plan ? await quotaOf(db, plan, owner, 'api') : null };
 }
 
-/**
- * What a batch may take of the team's plan (its owner's, for the app or the API): how many of its videos render at
- * once, and the video seconds left this period (none without an API plan).
- */
-export async function batchAllowanceOf(db: Queryable, teamId: string, productType: ProductType) {
+/** How many videos of a batch the team's plan (its owner's, for the app or the API) renders at once. */
+export async function parallelVideosOf(db: Queryable, teamId: string, productType: ProductType) {
+  const current = await planFor(db, await allowanceOwnerOf(db, teamId), productType);
+  return current?.plan.parallelVideos ?? 1;
+}
+
+/** The video seconds the team's plan has left this period (none without an API plan, for the API). */
+export async function videoSecondsLeftOf(db: Queryable, teamId: string, productType: ProductType) {
   const owner = await allowanceOwnerOf(db, teamId);
   const current = await planFor(db, owner, productType);
-  if (!current) return { parallel: 1, secondsLeft: 0 };
+  if (!current) return 0;
   const used = await usedInWindow(db, owner, productType, usageWindowOf(current).start);
-  return {
-    parallel: current.plan.parallelVideos,
-    secondsLeft: Math.max(0, current.plan.allowance.videoMinutesPerMonth * 60 - used.video_seconds),
-  };
+  return Math.max(0, current.plan.allowance.videoMinutesPerMonth * 60 - used.video_seconds);
 }

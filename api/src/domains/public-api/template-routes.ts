@@ -17,7 +17,7 @@ import {
   sendBatchResults,
   BatchSummary,
   cancelBatch,
-  listBatches,
+  batchSummaries,
   retryBatch,
   startBatch,
   teamBatch,
@@ -216,8 +216,7 @@ export function templateApiRoutes(app: App, ctx: AppContext) {
   };
   app.get('/api/v1/batches', listed(listBatchesOp, BatchPage), async (request) => {
     const found = await page(batches, request, request.query);
-    const counted = (await listBatches(ctx, teamId(request))).data;
-    return { ...found, data: found.data.map((row) => counted.find((each) => each.id === row.id)!) };
+    return { ...found, data: await batchSummaries(ctx, found.data as unknown as (typeof batches.$inferSelect)[]) };
   });
 
   const getBatchOp: Operation = {

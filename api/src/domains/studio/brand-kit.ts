@@ -167,8 +167,7 @@ export async function withBrandClips<T>(
   job: (clips: { intro: string | null; outro: string | null }) => Promise<T>,
 ) {
   const [kit] = use ? await ctx.db.select().from(brandKits).where(eq(brandKits.teamId, teamId)) : [];
-  const ids = [kit?.introId, kit?.outroId].filter((id): id is string => Boolean(id));
-  const rows = ids.length ? await ctx.db.select().from(backgrounds).where(inArray(backgrounds.id, ids)) : [];
+  const rows = kit ? await clipsOf(ctx, kit) : [];
   const fileOf = (id: string | null | undefined): StoredFile | null => {
     const row = rows.find((background) => background.id === id);
     return row ? ['avatar_input', row.file] : null;

@@ -86,7 +86,7 @@ export const videoFieldsJson = (video: typeof videos.$inferSelect) => ({
 });
 
 /** A team background is named by the upload it was made from. */
-const backgroundJson = (background: VideoBackground | null) => {
+export const backgroundJson = (background: VideoBackground | null) => {
   if (!background || background.type === 'color') return background;
   if (background.type === 'slide') return { type: 'slide' as const, upload_id: background.document_id, page: background.page };
   return { type: background.type, upload_id: background.background_id };
@@ -106,7 +106,7 @@ const sceneJson = (scene: VideoScene) => ({
 });
 
 /** A picture names the team background it is, by the id of the upload it was made from. */
-const elementJson = (element: VideoElement) => {
+export const elementJson = (element: VideoElement) => {
   if (element.type === 'text') return element;
   const { background_id: uploadId, ...placed } = element;
   return { ...placed, upload_id: uploadId };

@@ -9,6 +9,8 @@ import * as v from 'valibot';
 import { readFile } from 'node:fs/promises';
 import {
   BATCH_COLUMNS,
+  BATCH_ROWS_MAX,
+  encodeMessage,
   csvRecords,
   estimateSpeechSeconds,
   NAME_MAX_LENGTH,
@@ -19,22 +21,24 @@ import {
 import { type AppContext } from '../app-context';
 import { avatars, batches, batchRows, templates, uploads, videos, voices, BATCH_ROW_STATUSES } from '../../db/schema';
 import { csvFile } from '../../lib/csv';
+import { validationMessage } from '../../lib/messages';
 import { AppError, atField, errors, fail } from '../../lib/errors';
 import { readyUpload } from '../studio/uploads';
 import { QUEUES } from '../../jobs/queue';
 import { time } from '../../routing/operations';
-import { batchAllowanceOf } from '../billing/quota';
+import { uuid } from '../../routing/params';
+import { parallelVideosOf, videoSecondsLeftOf } from '../billing/quota';
 import { isBuiltinVoiceId } from '../../engine';
 import { emitEvent } from '../webhooks/service';
 import type { Creator } from '../studio/service';
 import { createTemplateVideo, filledInput, problemsOf, teamTemplate, variablesField, type TemplateOf } from './templates';
 
-/** A batch makes at most this many videos. */
-export const BATCH_ROWS_MAX = 1000;
 /** How often a running batch looks at its videos and starts the next rows. */
 const BATCH_POLL_SECONDS = 2;
 
 type BatchRow = typeof batches.$inferSelect;
+/** Said of a batch with no rows or more than it can make. */
+const ROWS_COUNT = encodeMessage('batchRowsCount', { max: BATCH_ROWS_MAX });
 type TemplateRow = typeof templates.$inferSelect;
 
 const batchRowInput = v.object({
@@ -51,8 +55,8 @@ export const BatchBody = v.object({
   rows: v.optional(
     v.pipe(
       v.array(batchRowInput),
-      v.minLength(1, 'validation.required'),
-      v.maxLength(BATCH_ROWS_MAX, `validation.maxItems?count=${BATCH_ROWS_MAX}`),
+      v.minLength(1, ROWS_COUNT),
+      v.maxLength(BATCH_ROWS_MAX, ROWS_COUNT),
       v.description('A video per row: its values, and optionally its title, avatar, voice and callback URL.'),
     ),
   ),
@@ -151,10 +155,7 @@ async function csvOf(ctx: AppContext, teamId: string, input: BatchInput) {
 /** The rows a batch was given: its `rows`, or its CSV's lines with their columns mapped. */
 function rowsOf(input: BatchInput): BatchRowInput[] {
   if (input.rows) return input.rows;
-  if (!input.csv)
-    throw fail(400, 'validation_failed', {
-      fields: { rows: { key: 'validation.required', params: {}, message: 'Give the rows or a CSV.' } },
-    });
+  if (!input.csv) throw fail(400, 'validation_failed', { fields: { rows: validationMessage('validation.required') } });
   const { columns, records } = csvRecords(input.csv);
   const mapped = columns.map((column) => input.columns?.[column] ?? column);
   const rows = records.map((record) => {
@@ -169,15 +170,7 @@ function rowsOf(input: BatchInput): BatchRowInput[] {
     return row;
   });
   if (!rows.length || rows.length > BATCH_ROWS_MAX) {
-    throw fail(400, 'validation_failed', {
-      fields: {
-        csv: {
-          key: `validation.${rows.length ? 'maxItems' : 'required'}`,
-          params: { count: String(BATCH_ROWS_MAX) },
-          message: `1 to ${BATCH_ROWS_MAX} rows.`,
-        },
-      },
-    });
+    throw fail(400, 'validation_failed', { fields: { [input.upload_id ? 'upload_id' : 'csv']: validationMessage(ROWS_COUNT) } });
   }
   return rows;
 }
@@ -201,7 +194,7 @@ function estimateOf(template: TemplateOf, row: BatchRowInput) {
 async function checkRows(ctx: AppContext, teamId: string, source: Creator['source'], template: TemplateRow, rows: BatchRowInput[]) {
   const problems: v.InferOutput<typeof RowProblem>[] = [];
   const ids = (field: 'avatar_id' | 'voice_id') => [...new Set(rows.map((row) => row[field]).filter((id): id is string => Boolean(id)))];
-  const uuidLike = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
+  const uuidLike = (id: string) => v.is(uuid, id);
   const avatarIds = ids('avatar_id').filter(uuidLike);
   const voiceIds = ids('voice_id').filter((id) => !isBuiltinVoiceId(id) && uuidLike(id));
   const teamAvatars = avatarIds.length
@@ -220,7 +213,7 @@ async function checkRows(ctx: AppContext, teamId: string, source: Creator['sourc
     const item = found.find((each) => each.id === id);
     return !item ? 'not_found' : item.status === 'ready' ? null : 'not_ready';
   };
-  const { secondsLeft } = await batchAllowanceOf(ctx.db, teamId, source);
+  const secondsLeft = await videoSecondsLeftOf(ctx.db, teamId, source);
   let estimate = 0;
   let reserved = 0;
   rows.forEach((row, index) => {
@@ -315,9 +308,8 @@ export async function batchJson(ctx: AppContext, batch: BatchRow) {
   };
 }
 
-/** The team's batches, newest first, each with its counts. */
-export async function listBatches(ctx: AppContext, teamId: string) {
-  const list = await ctx.db.select().from(batches).where(eq(batches.teamId, teamId)).orderBy(desc(batches.createdAt), desc(batches.id));
+/** Batches as lists show them: each with its counts (one query for all of them). */
+export async function batchSummaries(ctx: AppContext, list: BatchRow[]) {
   const tallies = list.length
     ? await ctx.db
         .select({ batchId: batchRows.batchId, status: batchRows.status, total: count() })
@@ -330,16 +322,20 @@ export async function listBatches(ctx: AppContext, teamId: string) {
         )
         .groupBy(batchRows.batchId, batchRows.status)
     : [];
-  return {
-    data: list.map((batch) => {
-      const counts = noCounts();
-      for (const tally of tallies.filter((each) => each.batchId === batch.id)) {
-        counts[tally.status] = Number(tally.total);
-        counts.total += Number(tally.total);
-      }
-      return summaryJson(batch, counts);
-    }),
-  };
+  return list.map((batch) => {
+    const counts = noCounts();
+    for (const tally of tallies.filter((each) => each.batchId === batch.id)) {
+      counts[tally.status] = Number(tally.total);
+      counts.total += Number(tally.total);
+    }
+    return summaryJson(batch, counts);
+  });
+}
+
+/** The team's batches, newest first, each with its counts. */
+export async function listBatches(ctx: AppContext, teamId: string) {
+  const list = await ctx.db.select().from(batches).where(eq(batches.teamId, teamId)).orderBy(desc(batches.createdAt), desc(batches.id));
+  return { data: await batchSummaries(ctx, list) };
 }
 
 /** The team's batch `id`; another team's is not found. */
@@ -405,7 +401,7 @@ async function followVideos(ctx: AppContext, batchId: string) {
 
 /** Starts the next rows, as many as the plan renders at once; a row refused (its quota, its avatar) fails alone. */
 async function startRows(ctx: AppContext, batch: BatchRow) {
-  const { parallel } = await batchAllowanceOf(ctx.db, batch.teamId, batch.source);
+  const parallel = await parallelVideosOf(ctx.db, batch.teamId, batch.source);
   const [{ running }] = (await ctx.db
     .select({ running: count() })
     .from(batchRows)

@@ -15,12 +15,13 @@ import {
   type TemplateVariable,
 } from '@kagami/shared/validation';
 import { type AppContext } from '../app-context';
-import { templates, videos, type VideoBackground, type VideoElement, type VideoScene } from '../../db/schema';
+import { templates, videos, type VideoScene } from '../../db/schema';
 import { errors, fail, fieldError } from '../../lib/errors';
 import { errorMessage, validationMessage } from '../../lib/messages';
 import { uuid } from '../../routing/params';
 import { time } from '../../routing/operations';
 import { videoBodyEntries } from '../studio/video-body';
+import { backgroundJson, elementJson } from '../studio/video-shape';
 import { createTeamVideo, type VideoInput, type VideoOrigin } from '../studio/video-creation';
 import type { Creator } from '../studio/service';
 
@@ -141,29 +142,6 @@ function assertFillable(body: TemplateBody) {
 
 const required = (field: string) => fail(400, 'validation_failed', { fields: { [field]: validationMessage('validation.required') } });
 
-const fromStoredBackground = (background: VideoBackground | null) =>
-  !background
-    ? null
-    : background.type === 'color'
-      ? background
-      : background.type === 'slide'
-        ? { type: 'slide' as const, upload_id: background.document_id, page: background.page }
-        : { type: background.type, upload_id: background.background_id };
-
-const fromStoredElements = (elements: VideoElement[] = []) =>
-  elements.map((element) =>
-    element.type === 'text'
-      ? element
-      : {
-          type: 'image' as const,
-          upload_id: element.background_id,
-          x: element.x,
-          y: element.y,
-          width: element.width,
-          entrance: element.entrance,
-        },
-  );
-
 /** One of the team's videos as the body that would make it again: its scenes (or its one scene) and its look. */
 async function bodyOfVideo(ctx: AppContext, teamId: string, videoId: string): Promise<TemplateBody> {
   const [video] = await ctx.db
@@ -204,9 +182,9 @@ async function bodyOfVideo(ctx: AppContext, teamId: string, videoId: string): Pr
       language: scene.language as TemplateBody['language'],
       script: scene.script!,
       speed: scene.speed,
-      background: fromStoredBackground(scene.background),
+      background: backgroundJson(scene.background),
       placement: scene.placement,
-      elements: fromStoredElements(scene.elements),
+      elements: (scene.elements ?? []).map(elementJson),
       transition: scene.transition,
     })),
   } as TemplateBody;

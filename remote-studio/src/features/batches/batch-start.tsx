@@ -5,9 +5,9 @@ import { FormError } from '@kagami/shared/forms';
 import { numberFormat } from '@kagami/shared/i18n';
 import { useNavigate } from '@kagami/shared/router';
 import { Alert, Box, Button, FormField, HStack, Select, Stack, Table, Text, Textarea } from '@kagami/shared/ui';
-import { BATCH_COLUMNS, csvRecords } from '@kagami/shared/validation';
+import { BATCH_COLUMNS, BATCH_ROWS_MAX, csvRecords } from '@kagami/shared/validation';
 import { useStudioTranslation } from '../../components/use-studio-translation';
-import { BATCH_ROWS_MAX, refusedRows, useCheckBatch, useStartBatch, type BatchCheck, type BatchProblem } from '../../data/batches';
+import { refusedRows, useCheckBatch, useStartBatch, type BatchCheck, type BatchProblem } from '../../data/batches';
 import type { Template } from '../../data/templates';
 import { blocking, csvColumnOf, defaultMapping, rowsOf, unmappedVariables, type Mapping, type Target } from './batch-rows';
 
